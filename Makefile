@@ -1,0 +1,72 @@
+# The one build of the afuc/HWSQ firmware SDK (non-recursive GNU make).
+#
+#   make                 tools, libraries, generated headers, firmware images
+#   make check           every test, through prove
+#   make bench           the benchmarks (never part of check)
+#   make install         PREFIX=/usr/local DESTDIR=
+#   make SANITIZE=1 ...  the same with ASan+UBSan, built under build/sanitize
+#   make clean           removes build/
+#   make V=1 ...         show full command lines
+#
+# Each part adds itself through a module.mk next to its sources; the
+# templates they use (sdk_library, sdk_tool, sdk_ctest) are in
+# sdk/make/rules.mk.
+
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+
+ifeq ($(SANITIZE),1)
+BUILD ?= build/sanitize
+else
+BUILD ?= build
+endif
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+AR ?= ar
+ifeq ($(origin AR),default)
+AR := ar
+endif
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+
+include sdk/make/rules.mk
+include $(sort $(wildcard sdk/*/module.mk))
+include $(sort $(wildcard tests/*/module.mk))
+include $(sort $(wildcard firmware/module.mk hwsq-scripts/module.mk docs/module.mk))
+include sdk/make/compile.mk
+
+all: $(ALL_LIBS) $(ALL_TOOLS) $(ALL_DATA) $(ALL_IMAGES)
+
+# Tests get the build's location through the environment; tests/run-test
+# picks the right way to run each kind of test file.
+check: all $(TEST_PROGRAMS)
+	@SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
+	  SDK_BIN='$(abspath $(BUILD))/bin' \
+	  prove $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
+
+bench: all $(BENCH_PROGRAMS)
+	@set -e; for b in $(BENCHES); do \
+	  SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
+	  SDK_BIN='$(abspath $(BUILD))/bin' sh tests/run-test $$b; done
+
+install: all
+	@set -e; \
+	for f in $(ALL_TOOLS); do install -D -m 755 $$f '$(DESTDIR)$(PREFIX)/bin/'$$(basename $$f); done; \
+	for f in $(ALL_LIBS); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/lib/'$$(basename $$f); done; \
+	for f in $(INSTALL_HEADERS); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$$f; done; \
+	for f in $(INSTALL_GENERATED); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$${f#$(BUILD)/}; done; \
+	for f in $(ALL_DATA); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$${f#$(BUILD)/}; done; \
+	for f in $(MAN_PAGES); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/share/man/man1/'$$(basename $$f); done; \
+	echo "installed under $(DESTDIR)$(PREFIX)"
+
+clean:
+	rm -rf build
+
+.PHONY: all check bench install clean

@@ -1,0 +1,2 @@
+# sdk/util: allocation, strings, byte order, file I/O, diagnostics.
+$(eval $(call sdk_library,sdk-util,$(wildcard sdk/util/*.c)))

@@ -1,0 +1,116 @@
+# TAP for shell tests. Source it, then:
+#
+#   plan 3                        (or done_testing at the end)
+#   run "$SDK_BIN/afuc-as" x.s    runs a command: $out, $err, $status
+#   ok $status "assembles"        passes when the first argument is 0
+#   is "$out" "expected" "name"   compares two strings, shows both on failure
+#   like "$err" 'pattern' "name"  passes when the text matches a grep -E pattern
+#   skip_all "reason"             the whole file is a skip
+#   diag "text"
+#
+# $tmp is a scratch directory, removed at exit. Tests run from the
+# project root; SDK_ROOT, SDK_BUILD and SDK_BIN are set by make check.
+
+: "${SDK_ROOT:=$(pwd)}"
+: "${SDK_BUILD:=$SDK_ROOT/build}"
+: "${SDK_BIN:=$SDK_BUILD/bin}"
+tap_run=0
+tap_failed=0
+tap_planned=
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+plan() {
+	tap_planned=$1
+	echo "1..$1"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+diag() {
+	printf '%s\n' "$@" | sed 's/^/# /'
+}
+
+ok() {
+	tap_status=$1
+	shift
+	tap_run=$((tap_run + 1))
+	if [ "$tap_status" -eq 0 ]; then
+		echo "ok $tap_run - $*"
+		return 0
+	fi
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_run - $*"
+	echo "#   Failed test '$*'"
+	echo "#   at ${BASH_SOURCE[1]:-$0} line ${BASH_LINENO[0]:-?}."
+	return 1
+}
+
+is() {
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		diag "         got:" "$1" "    expected:" "$2"
+		return 1
+	fi
+}
+
+like() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		diag "         got:" "$1" "    does not match: $2"
+		return 1
+	fi
+}
+
+skip() {
+	tap_count=$1
+	shift
+	while [ "$tap_count" -gt 0 ]; do
+		tap_run=$((tap_run + 1))
+		echo "ok $tap_run # skip $*"
+		tap_count=$((tap_count - 1))
+	done
+}
+
+# run CMD ARGS...: captures standard output in $out, standard error in
+# $err and the exit status in $status; never fails the script.
+run() {
+	"$@" >"$tmp/.out" 2>"$tmp/.err"
+	status=$?
+	out=$(cat "$tmp/.out")
+	err=$(cat "$tmp/.err")
+	return 0
+}
+
+# find_firmware NAME: prints the path of a vendor image, looking in
+# $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom beside the project and
+# /usr/lib/firmware/qcom; fails (printing nothing) when it is nowhere.
+find_firmware() {
+	for dir in ${AFUC_FIRMWARE_DIR:+"$AFUC_FIRMWARE_DIR"} \
+		"$SDK_ROOT/../shared/firmware/qcom" /usr/lib/firmware/qcom; do
+		if [ -r "$dir/$1" ]; then
+			printf '%s\n' "$dir/$1"
+			return 0
+		fi
+	done
+	return 1
+}
+
+done_testing() {
+	if [ -z "$tap_planned" ]; then
+		echo "1..$tap_run"
+	elif [ "$tap_planned" -ne "$tap_run" ]; then
+		diag "planned $tap_planned tests but ran $tap_run"
+		exit 1
+	fi
+	[ "$tap_failed" -eq 0 ]
+	exit $?
+}

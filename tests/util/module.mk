@@ -1,0 +1,2 @@
+$(eval $(call sdk_ctest,util/test-util,tests/util/test_util.c,sdk-util sdk-tap))
+$(eval $(call sdk_ctest,util/test-diag,tests/util/test_diag.c,sdk-util sdk-tap))
