@@ -85,18 +85,21 @@ int util_write_file(const char *path, const void *data, size_t len)
 	return err;
 }
 
-char *util_data_dir(void)
+char *util_sdk_path(const char *relative)
 {
-	const char *env = getenv("AFUC_SDK_DATADIR");
+	const char *env = getenv("AFUC_SDK_PREFIX");
 	if (env && *env)
-		return util_xstrdup(env);
+		return util_xasprintf("%s/%s", env, relative);
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
-		return util_xstrdup("share/afuc-sdk");
+		return util_xstrdup(relative);
 	exe[n] = '\0';
-	char *slash = strrchr(exe, '/');
-	if (slash)
-		*slash = '\0';
-	return util_xasprintf("%s/../share/afuc-sdk", exe);
+	/* strip "/<program>" and then "/bin" */
+	for (int i = 0; i < 2; i++) {
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+	}
+	return util_xasprintf("%s/%s", exe[0] ? exe : "/", relative);
 }

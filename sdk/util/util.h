@@ -86,12 +86,13 @@ int util_read_file(const char *path, uint8_t **data, size_t *len);
  * Returns 0 or an errno value. */
 int util_write_file(const char *path, const void *data, size_t len);
 
-/* The directory holding the SDK's data (linker scripts, register
- * database, m4 library): $AFUC_SDK_DATADIR if set, otherwise
- * share/afuc-sdk beside the running program's bin/ directory, which is
- * where both the build tree and an installed tree keep it. The result is
- * malloc'ed. */
-char *util_data_dir(void);
+/* A path inside the SDK's prefix: the directory above the running
+ * program's bin/ (or $AFUC_SDK_PREFIX when set). The build tree and an
+ * installed tree have the same shape below it:
+ *   bin/  lib/  include/afuc/  share/afuc-sdk/{ld,rnndb}/
+ * so util_sdk_path("share/afuc-sdk/ld") finds the linker scripts in both.
+ * The result is malloc'ed. */
+char *util_sdk_path(const char *relative);
 
 /* Parses an unsigned number in C syntax (0x.., 0b.., 0.., decimal) that
  * fills the whole of text; false if it does not or overflows 64 bits. */

@@ -1,0 +1,59 @@
+/* sdk/pp: reads a source the way the assemblers do, through the C
+ * preprocessor (assembler-with-cpp) and then, when a macro library is
+ * given, m4 with that library loaded first.
+ *
+ * The output keeps enough line information for the assemblers to report
+ * errors at the original file and line: cpp's linemarkers
+ * (# 12 "file.S" ...) pass through m4 untouched, and m4 runs with -s so
+ * that its "#line N" sync lines say which line of cpp's output each
+ * expanded line came from. pp_locate() follows both. */
+#ifndef SDK_PP_H
+#define SDK_PP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+struct pp_options {
+	const char *const *include_dirs; /* -I, searched before the SDK's include/ */
+	size_t include_count;
+	const char *const *defines; /* NAME or NAME=VALUE */
+	size_t define_count;
+	const char *m4_library; /* read by m4 before the source; NULL: no m4 pass */
+	bool m4_prefix_builtins; /* m4 -P: builtins are m4_define, m4_ifelse, ... */
+};
+
+/* Runs path ("-" for standard input) through cpp and m4. On success
+ * returns true and hands the text (NUL-terminated, length *len) to the
+ * caller, who frees it. cpp and m4 print their own errors (already in
+ * file:line form) to standard error; d gets one more saying which failed.
+ * The programs are $CPP and $M4 when set, otherwise cpp and m4. */
+bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len,
+	    struct diag *d);
+
+/* Follows the line markers of preprocessed text, one line at a time:
+ *
+ *   struct pp_lines lines;
+ *   pp_lines_init(&lines, "x.S");
+ *   for each line:  if (pp_lines_next(&lines, line)) { it was a marker: skip it }
+ *                   else diag_at(lines.file, lines.line, col) is where it came from
+ *
+ * Text that was never preprocessed has no markers and simply counts lines
+ * of the named file. */
+struct pp_lines {
+	char *file;       /* file the current line came from (owned) */
+	unsigned line;    /* its line number there */
+	/* internal: positions in cpp's output (m4's input) */
+	unsigned cpp_line;
+	unsigned marker_cpp_line;
+	unsigned marker_line;
+	bool in_m4_input;
+};
+void pp_lines_init(struct pp_lines *l, const char *file);
+/* Advances to line (without its newline). Returns true when the line is a
+ * marker, which carries no source and must be skipped. */
+bool pp_lines_next(struct pp_lines *l, const char *line);
+void pp_lines_free(struct pp_lines *l);
+
+#endif
