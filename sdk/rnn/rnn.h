@@ -1,0 +1,105 @@
+/* sdk/rnn: the register database, read from rnndb ("rules-ng") XML.
+ *
+ * Every name the SDK prints or accepts comes from here: GPU registers,
+ * afuc control registers (@NAME), SQE registers (%NAME), pipe registers
+ * (|NAME), PM4 packet opcodes (CP_*), and the NVIDIA HWSQ registers, flags
+ * and events. A database is loaded once; a "view" is one name space for
+ * one chip variant (say control registers on A6XX), flattened and hashed so
+ * that lookups both ways are O(1).
+ *
+ *   struct diag d;  diag_init(&d);
+ *   struct rnn_db *db = rnn_open(NULL, &d);          (the default database)
+ *   const struct rnn_view *ctrl = rnn_view(db, RNN_CONTROL, "A6XX", &d);
+ *   uint64_t off;
+ *   rnn_name_to_value(ctrl, "IB1_BASE+0x1", &off);   (off = 0x011)
+ *   struct util_str s = {0};
+ *   rnn_value_to_name(ctrl, 0x011, &s);              ("IB1_BASE+0x1")
+ *   rnn_close(db);
+ *
+ * Names are written without the space's sigil (@, %, |): the callers add
+ * and strip it.
+ */
+#ifndef SDK_RNN_H
+#define SDK_RNN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/diag.h"
+#include "util/util.h"
+
+enum rnn_space {
+	RNN_GPU,        /* GPU registers: domain A5XX, or A6XX (variants A6XX, A7XX) */
+	RNN_CONTROL,    /* @: A5XX_CONTROL_REG, A6XX_CONTROL_REG, A7XX_CONTROL_REG */
+	RNN_SQE,        /* %: A6XX_SQE_REG, A7XX_SQE_REG */
+	RNN_PIPE,       /* |: A5XX_PIPE_REG, A6XX_PIPE_REG */
+	RNN_PM4,        /* CP_* type-7 opcodes and PKT4 (enum adreno_pm4_type3_packets) */
+	RNN_HWSQ_REG,   /* NVIDIA MMIO registers HWSQ scripts touch (PBUS, PTIMER, ...) */
+	RNN_HWSQ_FLAG,  /* HWSQ flag numbers (FB_PAUSE = 16, ...) */
+	RNN_HWSQ_EVENT, /* HWSQ event numbers (FB_PAUSED = 0, ...) */
+	RNN_SPACE_COUNT
+};
+
+struct rnn_db;
+struct rnn_view;
+
+/* One named thing of a view. A register array is one entry with
+ * count > 1 (CP_SCRATCH_REG, count 8, stride 1); a reg64 has width 64. */
+struct rnn_entry {
+	const char *name;
+	uint64_t value;     /* offset, opcode or number */
+	uint32_t count;     /* array length, 1 for a plain register */
+	uint32_t stride;    /* distance between array elements */
+	uint8_t width;      /* 32 or 64 (registers); 0 for enum values */
+	const char *type;   /* rnndb type name ("void", "hex", a bitset...) or NULL */
+};
+
+/* Opens a database tree, chosen in this order: dir (from a tool's --rnndb
+ * DIR); $AFUC_RNNDB; the first directory of $RNN_PATH (colon-separated, as
+ * Mesa's tools read it) that holds the root files; the SDK's own database
+ * (share/afuc-sdk/rnndb in the SDK prefix). A tree is a Mesa
+ * src/freedreno/registers directory, an envytools rnndb directory, or the
+ * SDK's own, which has the same file names. Returns NULL, with the reason
+ * (file:line for bad XML or a dangling import) in d, on failure. */
+struct rnn_db *rnn_open(const char *dir, struct diag *d);
+
+/* Loads one file (and everything it imports) into a new database. */
+struct rnn_db *rnn_load_file(const char *path, struct diag *d);
+
+void rnn_close(struct rnn_db *db);
+
+/* The directory the database was read from. */
+const char *rnn_root(const struct rnn_db *db);
+
+/* A view of one space for one variant: "A5XX", "A6XX", "A7XX" for
+ * Adreno, "NV17", "NV41", "NV50", "NV92" (or any chipset name the tree
+ * knows) for NVIDIA. Built on first use and owned by db. Returns NULL
+ * (with a message in d) when the tree has nothing for that space. */
+const struct rnn_view *rnn_view(struct rnn_db *db, enum rnn_space space, const char *variant,
+				struct diag *d);
+
+/* Name to value. Accepts what rnn_value_to_name prints: "NAME",
+ * "ARRAY[0x2]" (any C number as index), "NAME+0x1" (a word inside a reg64
+ * or past a register), and the array-of-struct forms Mesa prints
+ * ("CP_SCRATCH[0x6].REG"). */
+bool rnn_name_to_value(const struct rnn_view *v, const char *name, uint64_t *value);
+
+/* Value to name, formatted exactly as Mesa's tools print it (the "; NAME"
+ * comments of its afuc-disasm listings). Appends to out and returns true,
+ * or returns false (out untouched) when nothing in the view has value. */
+bool rnn_value_to_name(const struct rnn_view *v, uint64_t value, struct util_str *out);
+
+/* The entry that holds value (a register, an array element, a word of a
+ * reg64), or NULL. */
+const struct rnn_entry *rnn_entry_at(const struct rnn_view *v, uint64_t value);
+
+/* Up to max names of the view closest to name (edit distance), best
+ * first, for "did you mean" messages. Returns how many it wrote. */
+size_t rnn_suggest(const struct rnn_view *v, const char *name, const char **names, size_t max);
+
+/* Every entry of a view, sorted by value (for the header generator). */
+size_t rnn_view_count(const struct rnn_view *v);
+const struct rnn_entry *rnn_view_entry(const struct rnn_view *v, size_t index);
+
+#endif
