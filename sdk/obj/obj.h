@@ -100,6 +100,10 @@ struct obj_file {
 	/* Strings (file names of obj_loc) owned by the object. */
 	char **strings;
 	size_t string_count, string_cap;
+	/* Private to sdk/obj: a hash of symbol names that makes obj_symbol
+	 * and obj_find_symbol O(1). Built on first use and kept up to date
+	 * with symbols pushed directly; NULL after obj_init. */
+	struct obj_name_index *name_index;
 };
 
 void obj_init(struct obj_file *o, enum isa_gen gen);
