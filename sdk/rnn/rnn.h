@@ -44,15 +44,27 @@ enum rnn_space {
 struct rnn_db;
 struct rnn_view;
 
-/* One named thing of a view. A register array is one entry with
- * count > 1 (CP_SCRATCH_REG, count 8, stride 1); a reg64 has width 64. */
+/* One dimension of an array entry. */
+struct rnn_dim {
+	uint64_t count;     /* number of elements; 0 when the tree sets no bound */
+	uint64_t stride;    /* distance between elements */
+};
+
+/* One named thing of a view. A register array is one entry whose name
+ * has "[]" where an index goes ("CP_SCRATCH[].REG", count 8, stride 1;
+ * a reg32 with length 8 is "CP_SCRATCH_REG[]"); a reg64 has width 64.
+ * An array without registers inside ("RBBM_PERFCTR_CP[]") is an entry of
+ * width 0. value is the address of element 0 of every dimension. */
 struct rnn_entry {
 	const char *name;
 	uint64_t value;     /* offset, opcode or number */
-	uint32_t count;     /* array length, 1 for a plain register */
-	uint32_t stride;    /* distance between array elements */
-	uint8_t width;      /* 32 or 64 (registers); 0 for enum values */
+	uint32_t count;     /* innermost array length, 1 for a plain register, 0 unbounded */
+	uint32_t stride;    /* distance between elements of the innermost array */
+	uint8_t width;      /* 8 to 64 (registers); 0 for enum values and arrays */
 	const char *type;   /* rnndb type name ("void", "hex", a bitset...) or NULL */
+	const char *domain; /* the domain, enum or bitset it was read from */
+	uint8_t ndims;      /* how many "[]" name has */
+	const struct rnn_dim *dims;   /* ndims of them, outermost first */
 };
 
 /* Opens a database tree, chosen in this order: dir (from a tool's --rnndb
@@ -60,8 +72,13 @@ struct rnn_entry {
  * Mesa's tools read it) that holds the root files; the SDK's own database
  * (share/afuc-sdk/rnndb in the SDK prefix). A tree is a Mesa
  * src/freedreno/registers directory, an envytools rnndb directory, or the
- * SDK's own, which has the same file names. Returns NULL, with the reason
- * (file:line for bad XML or a dangling import) in d, on failure. */
+ * SDK's own, which has the same file names; dir may also name a file in
+ * the tree's top directory (adreno.xml). Returns NULL, with the reason in
+ * d, when that is not a database tree.
+ *
+ * Files are read lazily, by rnn_view, and only those the view needs (see
+ * docs/registers.md), so errors in the XML (file:line for bad XML or a
+ * dangling import) are reported by rnn_view. */
 struct rnn_db *rnn_open(const char *dir, struct diag *d);
 
 /* Loads one file (and everything it imports) into a new database. */
@@ -101,5 +118,22 @@ size_t rnn_suggest(const struct rnn_view *v, const char *name, const char **name
 /* Every entry of a view, sorted by value (for the header generator). */
 size_t rnn_view_count(const struct rnn_view *v);
 const struct rnn_entry *rnn_view_entry(const struct rnn_view *v, size_t index);
+
+/* What a view is of: its space and its variant (upper case). */
+enum rnn_space rnn_view_space(const struct rnn_view *v);
+const char *rnn_view_variant(const struct rnn_view *v);
+
+/* Adds to d, at loc, why name is not in the view: "no control register
+ * IB1_BAS in A6XX; did you mean IB1_BASE?", an index out of range, or a
+ * malformed name. Adds nothing if the name is fine. */
+void rnn_diag_unknown(const struct rnn_view *v, const char *name, struct diag *d,
+		      struct diag_loc loc);
+
+/* Spaces by name, as tools take them (--space): "gpu", "control", "sqe",
+ * "pipe", "pm4", "hwsq-reg", "hwsq-flag", "hwsq-event". */
+const char *rnn_space_name(enum rnn_space space);
+bool rnn_space_from_name(const char *name, enum rnn_space *space);
+/* What one name of a space is called in messages ("control register"). */
+const char *rnn_space_noun(enum rnn_space space);
 
 #endif
