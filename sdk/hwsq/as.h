@@ -1,0 +1,75 @@
+/* The compiler's state, shared by the line loop (as.c) and the statements
+ * (statements.c). Private to sdk/hwsq. */
+#ifndef SDK_HWSQ_AS_H
+#define SDK_HWSQ_AS_H
+
+#include "hwsq/hwsq.h"
+
+struct as_family {
+	enum hwsq_family family;
+	const struct hwsq_family_info *info;
+	uint32_t ram_size;
+};
+
+/* "entry N, label" is resolved once every label is known. */
+struct as_entry_ref {
+	unsigned n;
+	uint32_t addr;    /* when there is no label */
+	char *label;      /* or NULL */
+	unsigned label_col;
+	struct diag_loc loc;
+	char *line;
+};
+
+struct as_ctx {
+	const struct hwsq_as_options *o;
+	const struct as_family *fam;
+	struct hwsq_program *p;
+	struct diag *d;
+
+	/* the line being compiled */
+	struct diag_loc loc;
+	const char *line;
+	struct hwsq_toks toks;
+	size_t stmt_bytes;
+	uint8_t listing[HWSQ_MAX_LENGTH + 3]; /* bytes of an envydis listing line */
+	unsigned listing_count, listing_col;
+	uint64_t unknown_bits;                /* from "[unknown: ...]" */
+	unsigned unknown_count, unknown_col;
+
+	struct hwsq_mmio_state mmio; /* what the slot's ADDR and DATA hold */
+	bool last_is_exit;
+	bool in_write; /* emitting a wr32's opcodes */
+
+	/* consecutive delays, encoded together when something else comes */
+	bool delay_pending, delay_exact;
+	uint64_t delay_ns;
+	struct diag_loc delay_loc;
+	unsigned delay_col;
+	char *delay_line;
+
+	struct as_entry_ref *entry_refs;
+	size_t entry_ref_count, entry_ref_cap;
+
+	/* the first statement that went past the RAM */
+	struct diag_loc over_loc;
+	char *over_line;
+};
+
+void as_error_at(struct as_ctx *c, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
+bool as_fail(struct as_ctx *c, const struct hwsq_tok *at, const char *what);
+void as_emit(struct as_ctx *c, uint64_t raw, unsigned length);
+bool as_emit_op(struct as_ctx *c, enum hwsq_op op, const uint32_t operands[HWSQ_MAX_OPERANDS],
+		unsigned col);
+void as_write(struct as_ctx *c, uint32_t addr, uint32_t value, unsigned col);
+void as_delay(struct as_ctx *c, uint64_t ns, bool exact, unsigned col);
+void as_flush_delay(struct as_ctx *c);
+void as_action(struct as_ctx *c, struct hwsq_action a);
+void as_label(struct as_ctx *c, const struct hwsq_tok *name);
+void as_forget(struct as_ctx *c);
+const struct hwsq_label *as_find_label(const struct hwsq_program *p, const char *name);
+
+/* Compiles the statement at c->toks.pos (statements.c). */
+void as_statement(struct as_ctx *c);
+
+#endif

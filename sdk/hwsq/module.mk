@@ -1,0 +1,21 @@
+# sdk/hwsq: the HWSQ compiler, disassembler, emulator and their tools.
+#
+# The names of registers, flags and events come from sdk/rnn; until that
+# part is in the tree the tools build with names-none.c and work with
+# numbers only.
+HWSQ_RNN := $(if $(wildcard sdk/rnn/module.mk),sdk-rnn)
+HWSQ_SRCS := $(filter-out sdk/hwsq/names.c sdk/hwsq/names-none.c,$(wildcard sdk/hwsq/*.c)) \
+	$(if $(HWSQ_RNN),sdk/hwsq/names.c,sdk/hwsq/names-none.c)
+HWSQ_LIBS := sdk-hwsq sdk-pp $(HWSQ_RNN) sdk-util
+
+$(eval $(call sdk_library,sdk-hwsq,$(HWSQ_SRCS)))
+$(eval $(call sdk_tool,hwsq-as,sdk/cli/hwsq-as.c,$(HWSQ_LIBS)))
+$(eval $(call sdk_tool,hwsq-objdump,sdk/cli/hwsq-objdump.c,$(HWSQ_LIBS)))
+$(eval $(call sdk_tool,hwsq-emu,sdk/cli/hwsq-emu.c,$(HWSQ_LIBS)))
+
+# The macro library is read at run time from the SDK's include/afuc/.
+$(BUILD)/include/afuc/hwsq.m4: include/afuc/hwsq.m4
+	$(call quiet,CP,$@)mkdir -p $(@D) && cp $< $@
+ALL_DATA += $(BUILD)/include/afuc/hwsq.m4
+INSTALL_HEADERS += include/afuc/hwsq.h include/afuc/hwsq.m4
+MAN_PAGES += docs/man/hwsq-as.1 docs/man/hwsq-objdump.1 docs/man/hwsq-emu.1
