@@ -340,19 +340,19 @@ static void list_variants(enum rnn_space space, struct util_str *out)
 static struct rnn_view *build_view(struct rnn_db *db, const struct recipe *r, const char *variant,
 				   struct diag *d)
 {
+	bool ok = true;
 	if (db->lazy) {
 		if (!load_files(db, r->files, UTIL_ARRAY_SIZE(r->files), d))
 			return NULL;
-		if (missing(&db->model, r) &&
-		    !load_files(db, root_files, UTIL_ARRAY_SIZE(root_files), d))
-			return NULL;
+		if (missing(&db->model, r))
+			ok = load_files(db, root_files, UTIL_ARRAY_SIZE(root_files), d);
 	}
 	const char *lack = missing(&db->model, r);
-	if (lack) {
+	if (lack)
 		diag_error(d, diag_at(db->root, 0, 0), "the register database has no %s (for %s)",
 			   lack, spaces[r->space].plural);
+	if (lack || !ok)
 		return NULL;
-	}
 	struct rnn_builder b = {.arena = &db->arena};
 	b.vc.model = &db->model;
 	b.vc.venum = rnn_find_enum(&db->model, r->venum);
@@ -361,7 +361,6 @@ static struct rnn_view *build_view(struct rnn_db *db, const struct recipe *r, co
 			   variant, r->venum, db->root);
 		return NULL;
 	}
-	bool ok = true;
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(r->sources) && ok; i++)
 		if (r->sources[i].names[0])
 			ok = add_source(&b, &r->sources[i], d);

@@ -22,6 +22,14 @@ static char *plain(const char *name)
 	return util_str_take(&s);
 }
 
+static unsigned distance(const char *want, const char *shown, unsigned cap)
+{
+	char *have = plain(shown);
+	unsigned d = util_edit_distance(want, have, cap);
+	free(have);
+	return d;
+}
+
 struct candidate {
 	const char *name;
 	unsigned dist;
@@ -85,10 +93,13 @@ void rnn_diag_unknown(const struct rnn_view *v, const char *name, struct diag *d
 	case RNN_NAME_RANGE: {
 		struct util_str dims = {0};
 		for (uint8_t i = 0; i < item->pub.ndims; i++)
-			util_str_printf(&dims, "[%" PRIu64 "]", item->pub.dims[i].count);
-		diag_error(d, loc, "%s: index out of range for %s in %s, which has %s%s", name,
-			   item->pub.name, v->variant, item->pub.ndims ? "elements " : "no index",
-			   dims.text ? dims.text : "");
+			util_str_printf(&dims, "%s%" PRIu64, i ? " x " : "", item->pub.dims[i].count);
+		if (item->pub.ndims)
+			diag_error(d, loc, "%s: index out of range (%s has %s elements in %s)", name,
+				   item->pub.name, dims.text, v->variant);
+		else
+			diag_error(d, loc, "%s: %s is not an array in %s", name, item->pub.name,
+				   v->variant);
 		util_str_free(&dims);
 		return;
 	}
@@ -97,6 +108,15 @@ void rnn_diag_unknown(const struct rnn_view *v, const char *name, struct diag *d
 	}
 	const char *near[3];
 	size_t n = rnn_suggest(v, name, near, UTIL_ARRAY_SIZE(near));
+	/* Only the closest: a worse one beside it is noise. */
+	char *want = plain(name);
+	unsigned cap = (unsigned)strlen(want) + 1;
+	unsigned best = n ? distance(want, near[0], cap) : 0;
+	size_t keep = 0;
+	while (keep < n && distance(want, near[keep], cap) == best)
+		keep++;
+	n = keep;
+	free(want);
 	struct util_str s = {0};
 	for (size_t i = 0; i < n; i++)
 		util_str_printf(&s, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", near[i]);

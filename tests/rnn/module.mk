@@ -1,3 +1,4 @@
 # Tests of sdk/rnn: the loader, views and names, the reference listings,
 # the tools.
 $(eval $(call sdk_ctest,rnn/test-listings,tests/rnn/test_listings.c,sdk-rnn sdk-util sdk-tap))
+$(eval $(call sdk_ctest,rnn/test-rnn,tests/rnn/test_rnn.c,sdk-rnn sdk-util sdk-tap))
