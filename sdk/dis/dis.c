@@ -1,0 +1,120 @@
+/* The disassembler's driver: checks the image, runs the passes over each
+ * processor image and prints the listing. */
+#include <stdlib.h>
+
+#include "dis/priv.h"
+
+/* The smallest image: the zero word, then a header word and its packet
+ * table offset. */
+#define MIN_WORDS 3
+
+static void sect_alloc(struct dis_sect *s)
+{
+	size_t n = (size_t)s->count + 1; /* one past the end may carry a label */
+	s->ins = util_xcalloc(n, sizeof *s->ins);
+	s->decoded = util_xcalloc(n, 1);
+	s->kind = util_xcalloc(n, 1);
+	s->label = util_xcalloc(n, 1);
+	s->align = util_xcalloc(n, 1);
+	s->ref = util_xmalloc(n * sizeof *s->ref);
+	s->ref_bytes = util_xcalloc(n, 1);
+	s->handler_at = util_xmalloc(n);
+	for (size_t i = 0; i < n; i++) {
+		s->ref[i] = DIS_NONE;
+		s->handler_at[i] = 0xff;
+	}
+	/* Chains from the highest opcode down, so each starts at the lowest. */
+	for (unsigned op = DIS_TABLE_WORDS; op-- > 0;) {
+		uint32_t h = s->handler[op];
+		s->handler_next[op] = s->handler_at[h];
+		s->handler_at[h] = (uint8_t)op;
+	}
+}
+
+static void sect_free(struct dis_sect *s)
+{
+	free(s->ins);
+	free(s->decoded);
+	free(s->kind);
+	free(s->label);
+	free(s->align);
+	free(s->ref);
+	free(s->ref_bytes);
+	free(s->roots);
+	free(s->handler_at);
+}
+
+static bool check_size(size_t len, const char *name, struct diag *d)
+{
+	if (len % 4) {
+		diag_error(d, diag_at(name, 0, 0),
+			   "%zu bytes is not a whole number of 32-bit words: truncated or not a "
+			   "firmware image",
+			   len);
+		return false;
+	}
+	if (len / 4 < MIN_WORDS) {
+		diag_error(d, diag_at(name, 0, 0),
+			   "%zu bytes is too small for a firmware image (the zero word and at "
+			   "least two header words: %d bytes)",
+			   len, MIN_WORDS * 4);
+		return false;
+	}
+	return true;
+}
+
+bool dis_image(const uint8_t *bytes, size_t len, const char *name,
+	       const struct dis_options *opt, struct util_str *out, struct diag *d)
+{
+	if (!check_size(len, name, d))
+		return false;
+	if (util_le32(bytes) != 0) {
+		diag_error(d, diag_at(name, 0, 0),
+			   "file word 0 is 0x%08x: firmware images start with a zero word that "
+			   "the kernel skips",
+			   util_le32(bytes));
+		return false;
+	}
+	struct dis dis = {.name = name, .d = d};
+	dis.count = (uint32_t)(len / 4 - 1);
+	dis.words = util_xmalloc((size_t)dis.count * sizeof *dis.words);
+	for (uint32_t i = 0; i < dis.count; i++)
+		dis.words[i] = util_le32(bytes + 4 * (i + 1));
+
+	bool ok = false;
+	dis.gen = opt->gen;
+	if (!dis.gen && !dis_infer_gen(dis.words[0], &dis.gen)) {
+		diag_error(d, diag_at(name, 0, 0),
+			   "cannot tell the GPU generation from the firmware id word 0x%08x; "
+			   "give it with --gpu a5xx|a6xx|a7xx",
+			   dis.words[0]);
+		goto out;
+	}
+	isa_init(&dis.isa, dis.gen);
+	if (!dis_layout(&dis))
+		goto out;
+	if (opt->db) {
+		dis.names = dis_names_new(opt->db, dis.gen, d);
+		if (!dis.names)
+			goto out;
+	}
+	for (unsigned i = 0; i < dis.sect_count; i++) {
+		struct dis_sect *s = &dis.sect[i];
+		sect_alloc(s);
+		/* Code addresses found in immediates are entries too; each
+		 * round can only add roots, so this ends. */
+		do
+			dis_flow(&dis, s);
+		while (dis_code_refs(&dis, s));
+		dis_data_refs(&dis, s);
+		dis_tidy(&dis, s);
+	}
+	dis_print(&dis, out);
+	ok = true;
+out:
+	for (unsigned i = 0; i < dis.sect_count; i++)
+		sect_free(&dis.sect[i]);
+	dis_names_free(dis.names);
+	free(dis.words);
+	return ok;
+}

@@ -1,0 +1,55 @@
+/* sdk/dis: the afuc disassembler.
+ *
+ * Turns a firmware image (or an afuc object) back into assembly that
+ * afuc-as and afuc-ld rebuild into the same bytes: it finds each
+ * processor's packet table the way the bootstrap does, labels handlers by
+ * PM4 name and branch/call targets, tells code (reached from the entry or
+ * a handler) from data, and prints the addresses the code uses as label
+ * expressions so that the listing stays correct when it is edited.
+ *
+ *   struct dis_options opt = {0};          (gen inferred, no names)
+ *   struct util_str text = {0};
+ *   struct diag d;  diag_init(&d);
+ *   if (dis_image(bytes, len, "a630_sqe.fw", &opt, &text, &d))
+ *           fputs(text.text, stdout);
+ *
+ * Nothing is appended to out when an error is reported.
+ */
+#ifndef SDK_DIS_H
+#define SDK_DIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/isa.h"
+#include "obj/obj.h"
+#include "util/diag.h"
+#include "util/util.h"
+
+struct rnn_db;
+
+struct dis_options {
+	/* The generation; 0 infers it from the image (dis_infer_gen). */
+	enum isa_gen gen;
+	/* Register database for @CONTROL, %SQE, PM4 handler names and the
+	 * "; NAME" comments; NULL prints numbers and UNKNn labels. */
+	struct rnn_db *db;
+};
+
+/* The generation a firmware id word (file word 1) names: bits 24-31 are
+ * the NOP opcode (0x00 on a5xx, 0x01 later), bits 12-23 the id (0x5xx on
+ * a5xx; 0x6xx on a6xx; 0x7xx and 0x5xx with an a6xx NOP on a7xx, as
+ * A750's 0x520 and gen70500's 0x512). False when it names none. */
+bool dis_infer_gen(uint32_t id_word, enum isa_gen *gen);
+
+/* Disassembles a whole image file: len bytes, name for messages. */
+bool dis_image(const uint8_t *bytes, size_t len, const char *name,
+	       const struct dis_options *opt, struct util_str *out, struct diag *d);
+
+/* Disassembles a relocatable object section by section, printing each
+ * relocated field as the symbol it refers to. */
+bool dis_object(const struct obj_file *o, const char *name, const struct dis_options *opt,
+		struct util_str *out, struct diag *d);
+
+#endif

@@ -1,0 +1,108 @@
+/* sdk/dis internals: the state the passes share.
+ *
+ *   layout.c  the image's processors, header words and packet tables
+ *   flow.c    which words control flow reaches (code) and which it does not (data)
+ *   refs.c    which immediates are addresses (label expressions), by a local
+ *             data flow over the code
+ *   tidy.c    padding (.align), dead code, labels
+ *   names.c   register and packet names from the database
+ *   print.c   the listing
+ *   dis.c     the driver
+ */
+#ifndef SDK_DIS_PRIV_H
+#define SDK_DIS_PRIV_H
+
+#include "dis/dis.h"
+#include "dis/names.h"
+
+#define DIS_NONE UINT32_MAX
+#define DIS_TABLE_WORDS OBJ_PACKET_TABLE_WORDS
+#define DIS_MAX_SECTIONS 3
+
+/* Why a word has a label (several may apply; print.c picks the name). */
+enum dis_label {
+	DIS_L_BRANCH = 1 << 0, /* target of a branch or jump: lNNN */
+	DIS_L_CALL = 1 << 1,   /* target of call/bl/jumpa: fxnNNN */
+	DIS_L_DATA = 1 << 2,   /* a data table the code addresses: dataNNN */
+};
+
+/* How a word is printed. */
+enum dis_kind {
+	DIS_K_DATA,      /* reached by nothing: [xxxxxxxx] or .word #label */
+	DIS_K_CODE,      /* reached and decodes cleanly: an instruction */
+	DIS_K_RAW,       /* reached, but does not decode or sets ignored bits */
+	DIS_K_TABLE_REF, /* the header word holding the packet table offset */
+	DIS_K_PAD,       /* vendor padding in front of an aligned table: .align */
+	DIS_K_TABLE,     /* the packet table itself: .jumptbl */
+};
+
+/* One processor image of the file (the whole file before a7xx). */
+struct dis_sect {
+	const char *name;     /* the .section name; NULL for the first */
+	const uint32_t *w;    /* its words, host order (borrowed from struct dis) */
+	uint32_t file_word;   /* file word of address 0, for messages */
+	uint32_t count;       /* words, table and trailer included */
+	uint32_t table;       /* packet table offset */
+	uint32_t table_ref;   /* header word holding it as a NOP payload */
+	uint32_t handler[DIS_TABLE_WORDS];
+
+	/* Per word, filled by the passes. */
+	bool ins_done;
+	struct isa_instr *ins; /* valid where decoded[] */
+	uint8_t *decoded;
+	uint8_t *kind;         /* enum dis_kind */
+	uint8_t *label;        /* enum dis_label flags */
+	uint8_t *align;        /* print `.align 4 << align[pc]` before pc (0: none) */
+	/* The address an immediate stands for (DIS_NONE: a number). For an
+	 * ALU immediate with ref_bytes set it is the byte offset 4 * ref. */
+	uint32_t *ref;
+	uint8_t *ref_bytes;
+	/* Extra entry points found by refs.c (code addresses in immediates). */
+	uint32_t *roots;
+	size_t root_count, root_cap;
+	/* Handler labels: the lowest opcode handled at each address (or
+	 * 0xff), then the next opcode with the same address. */
+	uint8_t *handler_at;
+	uint8_t handler_next[DIS_TABLE_WORDS];
+};
+
+struct dis {
+	const char *name;  /* the input, for messages */
+	enum isa_gen gen;
+	struct isa isa;
+	uint32_t *words;   /* the instruction words (file word 1 on) */
+	uint32_t count;
+	struct dis_sect sect[DIS_MAX_SECTIONS];
+	unsigned sect_count;
+	struct dis_names *names; /* NULL without a database */
+	struct diag *d;
+};
+
+/* layout.c: fills sect[] (names, bounds, tables); reports corrupt
+ * images. words/count/gen are set by the caller. */
+bool dis_layout(struct dis *dis);
+/* The generation's NOP opcode in bits 24-31. */
+uint32_t dis_nop_high(enum isa_gen gen);
+
+/* flow.c: decodes every word (first call) and sets kind[] from what
+ * control flow reaches from address 0, the handlers and roots[]. */
+void dis_flow(struct dis *dis, struct dis_sect *s);
+/* The address a decoded control-flow instruction at pc goes to (-1 when
+ * none or unknown), and whether it falls through past its delay slot. */
+int64_t dis_target(const struct isa_instr *in, uint32_t pc);
+bool dis_is_transfer(const struct isa_instr *in);
+bool dis_ends_flow(const struct isa_instr *in);
+
+/* refs.c: code addresses in immediates become roots[] and refs; returns
+ * true when it added a root (so the flow must be walked again). */
+bool dis_code_refs(struct dis *dis, struct dis_sect *s);
+/* refs.c: table offsets in immediates (after the flow is final). */
+void dis_data_refs(struct dis *dis, struct dis_sect *s);
+
+/* tidy.c: .align padding, dead code, and the labels of every target. */
+void dis_tidy(struct dis *dis, struct dis_sect *s);
+
+/* print.c */
+void dis_print(struct dis *dis, struct util_str *out);
+
+#endif

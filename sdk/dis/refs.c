@@ -1,0 +1,297 @@
+/* Which immediates are addresses of the image, so that they are printed
+ * as label expressions and move with the code when the listing is edited.
+ *
+ * A local data flow runs over straight-line code (state is dropped at
+ * every label and after every delay slot) and keeps, for each register,
+ * the constant it holds and the instruction whose immediate supplied its
+ * low half, and whether it holds the processor's instruction base (read
+ * from CP_SQE_INSTR_BASE and kin through @REG_READ_ADDR and $regdata, or
+ * from @BV_INSTR_BASE / @LPAC_INSTR_BASE). Three uses make an address:
+ *
+ * 1. A constant written to the SQE registers that hold code addresses
+ *    (0x002 and 0x003, the pc pair iret returns to; %PREEMPT_INSTR 0x004)
+ *    is a code address: `or $02, $02, #l6509`, and a new flow root.
+ * 2. An immediate added to the instruction base is a byte offset into the
+ *    image: `add $03, $03, (#data8288 - #l0) * 4`, or through a register
+ *    set by `mov $05, 0x1900 << 2`: `mov $05, #data6400 << 2`.
+ * 3. Without data flow: `mov $r, X << 2` whose X is a word no control flow
+ *    reaches is a table offset (the pattern of the preemption tables, whose
+ *    offset is loaded in one block and added to the base in another).
+ *
+ * Use 3 leaves out `mov $r, X << 2` with X in the code (a size or a bit
+ * field that happens to look like a code address); use 2 needs the
+ * register database to know the base registers.
+ */
+#include <stdlib.h>
+
+#include "dis/priv.h"
+
+/* SQE registers whose value is an instruction address (facts from the
+ * firmware: `swrite $lr, [$00 + 0x002]` before an interrupt, iret after). */
+static const uint32_t pc_sqe_regs[] = {0x002, 0x003, 0x004};
+
+/* Registers the bootstrap reads its own base address from. */
+static const char *const base_gpu_regs[] = {
+	"CP_SQE_INSTR_BASE", "CP_LPAC_SQE_INSTR_BASE", "CP_PFP_INSTR_BASE_LO",
+	"CP_ME_INSTR_BASE_LO", "CP_PFP_INSTR_BASE", "CP_ME_INSTR_BASE",
+};
+static const char *const base_control_regs[] = {"BV_INSTR_BASE", "LPAC_INSTR_BASE"};
+
+struct val {
+	bool known;    /* a constant */
+	bool base;     /* the low word of the instruction base */
+	uint32_t value;
+	uint32_t src;  /* instruction whose immediate supplied the low half, or DIS_NONE */
+};
+
+struct flow_state {
+	struct val r[32];
+	bool base_pending; /* the next $regdata read returns the base */
+};
+
+struct refs {
+	struct dis *dis;
+	struct dis_sect *s;
+	uint8_t *entry; /* words control flow enters other than by falling through */
+	uint32_t gpu_base[UTIL_ARRAY_SIZE(base_gpu_regs)];
+	uint32_t control_base[UTIL_ARRAY_SIZE(base_control_regs)];
+	uint32_t reg_read_addr;
+	bool added_root;
+};
+
+static bool is_gpu_base(const struct refs *r, uint32_t v)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(r->gpu_base); i++)
+		if (r->gpu_base[i] == v)
+			return true;
+	return false;
+}
+
+static bool is_control_base(const struct refs *r, uint32_t v)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(r->control_base); i++)
+		if (r->control_base[i] == v)
+			return true;
+	return false;
+}
+
+static void lookup_regs(struct refs *r)
+{
+	struct dis_names *n = r->dis->names;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(base_gpu_regs); i++)
+		if (!dis_names_gpu_value(n, base_gpu_regs[i], &r->gpu_base[i]))
+			r->gpu_base[i] = DIS_NONE;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(base_control_regs); i++)
+		if (!dis_names_control_value(n, base_control_regs[i], &r->control_base[i]))
+			r->control_base[i] = DIS_NONE;
+	if (!dis_names_control_value(n, "REG_READ_ADDR", &r->reg_read_addr))
+		r->reg_read_addr = DIS_NONE;
+}
+
+static void mark_entries(struct refs *r)
+{
+	struct dis_sect *s = r->s;
+	r->entry = util_xcalloc(s->count + 1, 1);
+	r->entry[0] = 1;
+	for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
+		r->entry[s->handler[k]] = 1;
+	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (s->kind[pc] != DIS_K_CODE || !dis_is_transfer(&s->ins[pc]))
+			continue;
+		int64_t t = dis_target(&s->ins[pc], pc);
+		if (t >= 0 && t <= s->count)
+			r->entry[t] = 1;
+	}
+	for (size_t i = 0; i < s->root_count; i++)
+		r->entry[s->roots[i]] = 1;
+}
+
+static void set_ref(struct dis_sect *s, uint32_t pc, uint32_t target, bool bytes)
+{
+	s->ref[pc] = target;
+	s->ref_bytes[pc] = bytes;
+}
+
+/* The immediate of src as a plain address: a mov without shift or an
+ * or/add immediate. */
+static bool plain_imm(const struct dis_sect *s, uint32_t src, uint32_t *imm)
+{
+	if (src == DIS_NONE)
+		return false;
+	const struct isa_instr *in = &s->ins[src];
+	enum isa_syntax syn = in->form->shape->syntax;
+	if (syn == ISA_SYN_MOVI && in->f[ISA_F_SHIFT] == 0) {
+		*imm = in->f[ISA_F_IMM];
+		return true;
+	}
+	if (syn == ISA_SYN_ALU_IMM && (in->form->op == ISA_OP_OR || in->form->op == ISA_OP_ADD)) {
+		*imm = in->f[ISA_F_IMM];
+		return true;
+	}
+	return false;
+}
+
+/* Use 1: v, written to an SQE pc register, is a code address. */
+static void code_pointer(struct refs *r, const struct val *v)
+{
+	struct dis_sect *s = r->s;
+	uint32_t addr;
+	if (!v->known || !plain_imm(s, v->src, &addr) || addr <= s->table_ref || addr >= s->count)
+		return;
+	set_ref(s, v->src, addr, false);
+	for (size_t i = 0; i < s->root_count; i++)
+		if (s->roots[i] == addr)
+			return;
+	*UTIL_PUSH(s->roots, s->root_count, s->root_cap) = addr;
+	if (s->kind[addr] == DIS_K_DATA)
+		r->added_root = true;
+}
+
+/* Use 2: v is added to the instruction base. */
+static void image_offset(struct refs *r, const struct val *v)
+{
+	struct dis_sect *s = r->s;
+	if (!v->known || v->src == DIS_NONE || v->value % 4 || v->value / 4 >= s->count)
+		return;
+	const struct isa_instr *in = &s->ins[v->src];
+	if (in->form->shape->syntax == ISA_SYN_MOVI && in->f[ISA_F_SHIFT] == 2 &&
+	    in->f[ISA_F_IMM] == v->value / 4) {
+		set_ref(s, v->src, in->f[ISA_F_IMM], false);
+		return;
+	}
+	uint32_t imm;
+	if (plain_imm(s, v->src, &imm) && imm == v->value)
+		set_ref(s, v->src, imm / 4, true);
+}
+
+static uint32_t control_base_of(const struct isa_instr *in)
+{
+	return in->f[ISA_F_PREINC] ? DIS_NONE : in->f[ISA_F_IMM];
+}
+
+/* Reading a source: $regdata right after the base register was asked for
+ * is the base. */
+static struct val read_src(struct flow_state *st, unsigned reg)
+{
+	struct val v = st->r[reg];
+	if (reg == ISA_REG_REGDATA) {
+		v = (struct val){false, st->base_pending, 0, DIS_NONE};
+		st->base_pending = false;
+	} else if (reg == 0) {
+		v = (struct val){true, false, 0, DIS_NONE};
+	} else if (reg == ISA_REG_MEMDATA || reg == ISA_REG_DATA) {
+		v = (struct val){false, false, 0, DIS_NONE};
+	}
+	return v;
+}
+
+static void step(struct refs *r, struct flow_state *st, uint32_t pc)
+{
+	struct dis_sect *s = r->s;
+	const struct isa_instr *in = &s->ins[pc];
+	const uint32_t *f = in->f;
+	struct val out = {false, false, 0, DIS_NONE};
+	bool writes = true;
+	switch (in->form->shape->syntax) {
+	case ISA_SYN_MOVI:
+		out = (struct val){true, false, f[ISA_F_SHIFT] < 32 ? f[ISA_F_IMM] << f[ISA_F_SHIFT] : 0, pc};
+		break;
+	case ISA_SYN_ALU_IMM: {
+		struct val a = read_src(st, f[ISA_F_SRC1]);
+		if (in->form->op == ISA_OP_ADD && a.base) {
+			struct val off = {true, false, f[ISA_F_IMM], pc};
+			image_offset(r, &off);
+		} else if (a.known && (in->form->op == ISA_OP_OR || in->form->op == ISA_OP_ADD)) {
+			uint32_t v = in->form->op == ISA_OP_OR ? a.value | f[ISA_F_IMM] : a.value + f[ISA_F_IMM];
+			out = (struct val){true, false, v, (a.value & 0xffff) == 0 ? pc : a.src};
+		}
+		break;
+	}
+	case ISA_SYN_ALU1:
+		out = read_src(st, f[ISA_F_SRC2]);
+		if (in->form->op != ISA_OP_OR) /* only mov copies */
+			out = (struct val){false, false, 0, DIS_NONE};
+		break;
+	case ISA_SYN_ALU: {
+		struct val a = read_src(st, f[ISA_F_SRC1]), b = read_src(st, f[ISA_F_SRC2]);
+		if (in->form->op == ISA_OP_ADD && (a.base || b.base))
+			image_offset(r, a.base ? &b : &a);
+		break;
+	}
+	case ISA_SYN_CONTROL_WRITE: {
+		writes = false;
+		struct val v = read_src(st, f[ISA_F_SRC1]);
+		uint32_t base = control_base_of(in);
+		if (f[ISA_F_SRC2] != 0)
+			break;
+		if (in->form->op == ISA_OP_CWRITE && base == r->reg_read_addr && v.known)
+			st->base_pending = is_gpu_base(r, v.value);
+		if (in->form->op == ISA_OP_SWRITE)
+			for (size_t i = 0; i < UTIL_ARRAY_SIZE(pc_sqe_regs); i++)
+				if (base == pc_sqe_regs[i])
+					code_pointer(r, &v);
+		break;
+	}
+	case ISA_SYN_CONTROL_READ:
+		if (in->form->op == ISA_OP_CREAD && f[ISA_F_SRC1] == 0 &&
+		    is_control_base(r, control_base_of(in)))
+			out.base = true;
+		break;
+	default:
+		writes = isa_form_field(in->form, ISA_F_DST) != NULL;
+		break;
+	}
+	if (!writes || !isa_form_field(in->form, ISA_F_DST))
+		return;
+	unsigned dst = f[ISA_F_DST];
+	if (dst == ISA_REG_ADDR) {
+		/* a5xx reads registers by writing their offset to $addr */
+		if (out.known)
+			st->base_pending = is_gpu_base(r, out.value);
+		return;
+	}
+	if (dst != 0 && dst != ISA_REG_DATA && dst != ISA_REG_USRADDR)
+		st->r[dst] = out;
+}
+
+static void run(struct refs *r)
+{
+	struct dis_sect *s = r->s;
+	struct flow_state st;
+	bool reset = true;
+	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (reset || r->entry[pc] || s->kind[pc] != DIS_K_CODE)
+			st = (struct flow_state){0};
+		reset = false;
+		if (s->kind[pc] != DIS_K_CODE)
+			continue;
+		step(r, &st, pc);
+		/* after a delay slot, control may be anywhere */
+		if (pc > 0 && s->kind[pc - 1] == DIS_K_CODE && dis_is_transfer(&s->ins[pc - 1]))
+			reset = true;
+	}
+}
+
+bool dis_code_refs(struct dis *dis, struct dis_sect *s)
+{
+	struct refs r = {.dis = dis, .s = s};
+	lookup_regs(&r);
+	mark_entries(&r);
+	run(&r);
+	free(r.entry);
+	return r.added_root;
+}
+
+void dis_data_refs(struct dis *dis, struct dis_sect *s)
+{
+	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (s->kind[pc] != DIS_K_CODE || s->ref[pc] != DIS_NONE)
+			continue;
+		const struct isa_instr *in = &s->ins[pc];
+		uint32_t x = in->f[ISA_F_IMM];
+		if (in->form->shape->syntax == ISA_SYN_MOVI && in->f[ISA_F_SHIFT] == 2 &&
+		    x > s->table_ref && x < s->count && s->kind[x] == DIS_K_DATA)
+			set_ref(s, pc, x, false);
+	}
+	(void)dis;
+}
