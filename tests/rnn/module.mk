@@ -2,3 +2,7 @@
 # the tools.
 $(eval $(call sdk_ctest,rnn/test-listings,tests/rnn/test_listings.c,sdk-rnn sdk-util sdk-tap))
 $(eval $(call sdk_ctest,rnn/test-rnn,tests/rnn/test_rnn.c,sdk-rnn sdk-util sdk-tap))
+TESTS += tests/rnn/lookup.sh
+TESTS += tests/rnn/headers.sh
+$(eval $(call sdk_ctest,rnn/test-headers,tests/rnn/test_headers.c,sdk-rnn sdk-util sdk-tap))
+TESTS += tests/rnn/reference.sh

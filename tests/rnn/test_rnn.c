@@ -156,58 +156,41 @@ static void test_names(struct tap *t, struct scratch *s)
 	}
 	tap_ok(t, rnn_view(db, RNN_GPU, "A6XX", &d) == v6, "a view is built once");
 
-	is_name(t, v6, 0x10, "PLAIN");
-	is_name(t, v6, 0x13, "WIDE+0x1");
-	is_name(t, v6, 0x15, "ADDR_HI");
-	is_name(t, v6, 0x22, "LIST[0x2]");
-	is_name(t, v6, 0x20, "LIST[0]");
-	is_name(t, v6, 0x34, "SPACED[0x1]");
-	is_name(t, v6, 0x35, NULL);
-	is_name(t, v6, 0x44, "ARR[0x1].A");
-	is_name(t, v6, 0x46, "ARR[0x1].B+0x1");
-	is_name(t, v6, 0x43, "ARR[0]+0x3");
-	is_name(t, v6, 0x50, "EMPTY[0]+0");
-	is_name(t, v6, 0x53, "EMPTY[0x1]+0x1");
-	is_name(t, v6, 0x69, "S[0x1]");
-	is_name(t, v6, 0x68, NULL);
-	is_name(t, v6, 0x70, "OLD");
-	is_name(t, v7, 0x70, "NEW");
-	is_name(t, v6, 0x71, "BOTH");
-	is_name(t, v7, 0x71, "BOTH");
-	is_name(t, v6, 0x72, "BEFORE7");
-	is_name(t, v7, 0x72, NULL);
-	is_name(t, v6, 0x93, "OUTER[0x1].INNER[0x1].R");
-	is_name(t, v6, 0xa0, "G");
-	is_name(t, v6, 0x1000, NULL);
+	/* value -> name, as Mesa's decoder prints it (NULL: no name) */
+	static const struct {
+		int gen;
+		uint64_t value;
+		const char *name;
+	} names[] = {
+		{6, 0x10, "PLAIN"}, {6, 0x13, "WIDE+0x1"}, {6, 0x15, "ADDR_HI"},
+		{6, 0x22, "LIST[0x2]"}, {6, 0x20, "LIST[0]"}, {6, 0x34, "SPACED[0x1]"},
+		{6, 0x35, NULL}, {6, 0x44, "ARR[0x1].A"}, {6, 0x46, "ARR[0x1].B+0x1"},
+		{6, 0x43, "ARR[0]+0x3"}, {6, 0x50, "EMPTY[0]+0"}, {6, 0x53, "EMPTY[0x1]+0x1"},
+		{6, 0x69, "S[0x1]"}, {6, 0x68, NULL}, {6, 0x70, "OLD"}, {7, 0x70, "NEW"},
+		{6, 0x71, "BOTH"}, {7, 0x71, "BOTH"}, {6, 0x72, "BEFORE7"}, {7, 0x72, NULL},
+		{6, 0x93, "OUTER[0x1].INNER[0x1].R"}, {6, 0xa0, "G"}, {6, 0x1000, NULL},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++)
+		is_name(t, names[i].gen == 6 ? v6 : v7, names[i].value, names[i].name);
 
-	is_value(t, v6, "PLAIN", 0x10);
-	is_value(t, v6, "WIDE+0x1", 0x13);
-	is_value(t, v6, "WIDE+1", 0x13);
-	is_value(t, v6, "ADDR_HI", 0x15);
-	is_value(t, v6, "WIDE_HI", -1);
-	is_value(t, v6, "LIST[2]", 0x22);
-	is_value(t, v6, "LIST[0x3]", 0x23);
-	is_value(t, v6, "LIST[4]", -1);
-	is_value(t, v6, "LIST", 0x20);
-	is_value(t, v6, "ARR[1].B", 0x45);
-	is_value(t, v6, "ARR[0x1].B+0x1", 0x46);
-	is_value(t, v6, "ARR[0]+0x3", 0x43);
-	is_value(t, v6, "ARR[1]", 0x44);
-	is_value(t, v6, "EMPTY[0x1]+0x1", 0x53);
-	is_value(t, v6, "S[1]", 0x69);
-	is_value(t, v6, "OUTER[1].INNER[2].R", 0x95);
-	is_value(t, v6, "OUTER[1].INNER[3].R", -1);
-	is_value(t, v6, "OLD", 0x70);
-	is_value(t, v6, "NEW", -1);
-	is_value(t, v7, "NEW", 0x70);
-	is_value(t, v6, "G", 0xa0);
-	is_value(t, v6, "SHADOWED", 0x10);
-	is_value(t, v6, "ARR.A", -1);
-	is_value(t, v6, "LIST[", -1);
-	is_value(t, v6, "LIST[2", -1);
-	is_value(t, v6, "PLAIN+", -1);
-	is_value(t, v6, "", -1);
-	is_value(t, v6, "plain", -1);
+	/* name -> value (-1: does not resolve) */
+	static const struct {
+		int gen;
+		const char *name;
+		long long value;
+	} values[] = {
+		{6, "PLAIN", 0x10}, {6, "WIDE+0x1", 0x13}, {6, "WIDE+1", 0x13},
+		{6, "ADDR_HI", 0x15}, {6, "WIDE_HI", -1}, {6, "LIST[2]", 0x22},
+		{6, "LIST[0x3]", 0x23}, {6, "LIST[4]", -1}, {6, "LIST", 0x20},
+		{6, "ARR[1].B", 0x45}, {6, "ARR[0x1].B+0x1", 0x46}, {6, "ARR[0]+0x3", 0x43},
+		{6, "ARR[1]", 0x44}, {6, "EMPTY[0x1]+0x1", 0x53}, {6, "S[1]", 0x69},
+		{6, "OUTER[1].INNER[2].R", 0x95}, {6, "OUTER[1].INNER[3].R", -1},
+		{6, "OLD", 0x70}, {6, "NEW", -1}, {7, "NEW", 0x70}, {6, "G", 0xa0},
+		{6, "SHADOWED", 0x10}, {6, "ARR.A", -1}, {6, "LIST[", -1}, {6, "LIST[2", -1},
+		{6, "PLAIN+", -1}, {6, "", -1}, {6, "plain", -1},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(values); i++)
+		is_value(t, values[i].gen == 6 ? v6 : v7, values[i].name, values[i].value);
 
 	const struct rnn_entry *e = rnn_entry_at(v6, 0x46);
 	tap_ok(t, e && !strcmp(e->name, "ARR[].B") && e->width == 64 && e->count == 2 &&
