@@ -1,0 +1,3 @@
+# Tests of sdk/dis and afuc-objdump.
+DIS_TEST_LIBS := afuc-dis afuc-obj sdk-rnn afuc-isa sdk-util sdk-tap
+$(eval $(call sdk_ctest,dis/test-mesa,tests/dis/test_mesa.c tests/dis/listing.c,$(DIS_TEST_LIBS)))
