@@ -1,0 +1,272 @@
+/* The afuc emulator: runs Adreno CP microcode (a5xx ME/PFP, a6xx SQE,
+ * a7xx BR with BV and LPAC) against a model of the GPU, so that packet
+ * handlers can be tested without a GPU.
+ *
+ *   struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX});
+ *   emu_load_image(emu, words, count);          (the .fw file, word 0 included)
+ *   emu_push_pkt7(emu, 0x3d, (uint32_t[]){0x1000, 0, 0xdeadbeef}, 3);
+ *   if (emu_run(emu) != EMU_IDLE)                (boots, then runs the packet)
+ *           fprintf(stderr, "%s\n", emu_error(emu));
+ *   emu_mem_read32(emu, 0x1000);                 (0xdeadbeef)
+ *   emu_free(emu);
+ *
+ * Link with build/lib/libafuc-emu.a and libxml2 (pkg-config --libs
+ * libxml-2.0). docs/emu-api.md describes the model; nothing here does
+ * I/O, and two emulators never share state.
+ */
+#ifndef AFUC_EMU_H
+#define AFUC_EMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum emu_gen { EMU_A5XX = 5, EMU_A6XX = 6, EMU_A7XX = 7 };
+
+/* The processors of one image. A single-processor image (a5xx ME or PFP,
+ * a6xx SQE) runs as EMU_MAIN; on a7xx EMU_MAIN is BR, which starts BV and
+ * LPAC from its bootstrap. */
+enum emu_proc { EMU_MAIN, EMU_BV, EMU_LPAC, EMU_PROC_COUNT };
+
+/* Register spaces, for names and for the write log. */
+enum emu_space {
+	EMU_SPACE_GPU,     /* GPU registers (18-bit offsets) */
+	EMU_SPACE_CONTROL, /* @NAME: cread/cwrite */
+	EMU_SPACE_SQE,     /* %NAME: sread/swrite */
+	EMU_SPACE_PIPE,    /* |NAME: high 8 bits of $addr */
+	EMU_SPACE_PM4,     /* CP_* opcodes and PKT4 */
+	EMU_SPACE_COUNT
+};
+
+struct rnn_db; /* the SDK's register database (sdk/rnn), opened below */
+
+#define EMU_DEFAULT_STEP_LIMIT 10000000ull
+#define EMU_DEFAULT_INSTR_BASE 0x100000000ull
+#define EMU_GPU_REG_COUNT 0x40000u  /* GPU register offsets are 18 bits */
+#define EMU_CONTROL_COUNT 0x1000u   /* control and SQE registers: 12 bits */
+#define EMU_PACKET_TABLE_SIZE 0x80u
+#define EMU_STACK_DEPTH 8u          /* call/ret stack: SQE STACK0..STACK7 */
+
+struct emu_config {
+	enum emu_gen gen;
+	/* Instructions one emu_run may execute before it stops with
+	 * EMU_ERR_STEP_LIMIT (every processor's steps, every (rep)
+	 * iteration counted); 0 means EMU_DEFAULT_STEP_LIMIT. */
+	uint64_t step_limit;
+	/* GPU address where the image is put, and what CP_SQE_INSTR_BASE
+	 * (CP_ME_INSTR_BASE and CP_PFP_INSTR_BASE on a5xx) reads; 0 means
+	 * EMU_DEFAULT_INSTR_BASE. Must be a multiple of 4. */
+	uint64_t instr_base;
+	/* Names for emu_lookup, emu_disasm and error messages, and which
+	 * pipe registers have no payload. Borrowed: it must outlive the
+	 * emulator. NULL works: numbers are printed, and the model's own
+	 * table of payload-less pipe registers is used. */
+	struct rnn_db *rnn;
+};
+
+struct emu;
+
+/* NULL (with *error set to a malloc'ed message when error is not NULL)
+ * for a bad configuration. */
+struct emu *emu_new(const struct emu_config *config, char **error);
+void emu_free(struct emu *emu);
+
+enum emu_gen emu_gen(const struct emu *emu);
+
+/* Guesses the generation of a .fw file from its first words (the NOP
+ * byte and the firmware id); false when they do not look like afuc. */
+bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen);
+
+/* ---- the image --------------------------------------------------------- */
+
+/* Loads a firmware file as the kernel does: word 0 is skipped, words 1..
+ * are copied to GPU memory at instr_base and decoded once. count is in
+ * words. Must come before the first emu_run; false (emu_error says why)
+ * if the image is too small or too big, or one was loaded already. */
+bool emu_load_image(struct emu *emu, const uint32_t *words, size_t count);
+/* The same from the file's bytes (little-endian words). */
+bool emu_load_image_bytes(struct emu *emu, const uint8_t *bytes, size_t len);
+
+/* Instructions of the image (file words 1..); each processor's code is
+ * a window of it starting at its own base. */
+size_t emu_image_size(const struct emu *emu);
+/* Where proc's code starts in the image, in words; false if proc has not
+ * been started. */
+bool emu_proc_base(const struct emu *emu, enum emu_proc proc, uint32_t *base);
+
+/* ---- packets ----------------------------------------------------------- */
+
+/* PM4 headers as the kernel builds them (odd parity over each field's
+ * nibbles). Type 7: opcode 7 bits, count 14 bits; type 4: register 18
+ * bits, count 7 bits. Out-of-range fields are masked: check first with
+ * the push functions, which refuse them. */
+uint32_t emu_pkt7_header(uint32_t opcode, uint32_t count);
+uint32_t emu_pkt4_header(uint32_t reg, uint32_t count);
+unsigned emu_pm4_parity(uint32_t value);
+
+/* Appends a packet to the ring buffer; false (nothing appended) when the
+ * opcode, register or count does not fit its header field. */
+bool emu_push_pkt7(struct emu *emu, uint32_t opcode, const uint32_t *payload, size_t count);
+bool emu_push_pkt4(struct emu *emu, uint32_t reg, const uint32_t *values, size_t count);
+/* Appends words as they are (headers included, right or wrong). */
+void emu_push_raw(struct emu *emu, const uint32_t *words, size_t count);
+/* Ring-buffer words not yet read by the firmware. */
+size_t emu_ring_pending(const struct emu *emu);
+
+/* ---- running ----------------------------------------------------------- */
+
+enum emu_status {
+	EMU_IDLE,  /* every started processor waits at waitin with its queue empty */
+	EMU_ERROR, /* stopped: emu_error() says why; further runs return EMU_ERROR */
+};
+
+enum emu_error_kind {
+	EMU_ERR_NONE,
+	EMU_ERR_STEP_LIMIT,  /* the run executed step_limit instructions */
+	EMU_ERR_ILLEGAL,     /* a word that is no instruction of this generation */
+	EMU_ERR_QUEUE_EMPTY, /* $data, $memdata or $regdata read with nothing queued */
+	EMU_ERR_STACK,       /* call with a full stack, ret with an empty one */
+	EMU_ERR_BRANCH,      /* a target outside the image; two branches taken back to back */
+	EMU_ERR_PACKET,      /* waitin found a word that is no type-4/type-7 header */
+	EMU_ERR_ADDRESS,     /* unaligned memory access, register outside its space */
+	EMU_ERR_UNSUPPORTED, /* something the model does not emulate (iret) */
+	EMU_ERR_NO_IMAGE,    /* emu_run before emu_load_image, or a bad image */
+};
+
+/* Runs until idle or an error. The first run executes the bootstrap. */
+enum emu_status emu_run(struct emu *emu);
+void emu_set_step_limit(struct emu *emu, uint64_t limit);
+/* Instructions executed by the last emu_run, and since emu_new. */
+uint64_t emu_last_steps(const struct emu *emu);
+uint64_t emu_total_steps(const struct emu *emu);
+
+enum emu_error_kind emu_error_kind(const struct emu *emu);
+/* The message of the error that stopped the emulator ("" if none): what
+ * happened, the processor, pc and instruction, and the last instructions
+ * executed, one per line. Owned by emu. */
+const char *emu_error(const struct emu *emu);
+const char *emu_error_kind_name(enum emu_error_kind kind); /* "step-limit", ... */
+
+/* ---- the machine ------------------------------------------------------- */
+
+/* Sparse 64-bit GPU memory, in 32-bit words at 4-byte aligned addresses;
+ * unwritten memory reads 0. Writes through these are not logged. False
+ * for an unaligned address. */
+bool emu_mem_write32(struct emu *emu, uint64_t addr, uint32_t value);
+bool emu_mem_write(struct emu *emu, uint64_t addr, const uint32_t *words, size_t count);
+uint32_t emu_mem_read32(const struct emu *emu, uint64_t addr);
+
+/* GPU registers (offsets below EMU_GPU_REG_COUNT; others: false / 0).
+ * Unset registers read 0. Presets are not logged. */
+bool emu_set_reg(struct emu *emu, uint32_t offset, uint32_t value);
+uint32_t emu_get_reg(const struct emu *emu, uint32_t offset);
+
+/* A processor's registers. gpr 0..31 as the firmware names them ($00..
+ * $19, $sp, $lr, $rem; 0x1d-0x1f give the $addr register, $usraddr's
+ * flag is not kept apart). Control and SQE offsets below
+ * EMU_CONTROL_COUNT. Setting a control register this way has none of the
+ * side effects a cwrite has. */
+uint32_t emu_gpr(const struct emu *emu, enum emu_proc proc, unsigned reg);
+void emu_set_gpr(struct emu *emu, enum emu_proc proc, unsigned reg, uint32_t value);
+uint32_t emu_ctrl(const struct emu *emu, enum emu_proc proc, uint32_t offset);
+bool emu_set_ctrl(struct emu *emu, enum emu_proc proc, uint32_t offset, uint32_t value);
+uint32_t emu_sqe(const struct emu *emu, enum emu_proc proc, uint32_t offset);
+bool emu_set_sqe(struct emu *emu, enum emu_proc proc, uint32_t offset, uint32_t value);
+/* The last value written to a pipe register (0..255), 0 if never. */
+uint32_t emu_pipe(const struct emu *emu, enum emu_proc proc, uint32_t reg);
+uint32_t emu_pc(const struct emu *emu, enum emu_proc proc);
+bool emu_proc_started(const struct emu *emu, enum emu_proc proc);
+
+/* The packet table as the bootstrap wrote it (PACKET_TABLE_WRITE); tests
+ * of a handler without a bootstrap may fill it directly. */
+uint32_t emu_packet_entry(const struct emu *emu, enum emu_proc proc, uint32_t index);
+bool emu_set_packet_entry(struct emu *emu, enum emu_proc proc, uint32_t index, uint32_t pc);
+
+/* ---- what the firmware did: one log, in order ------------------------- */
+
+enum emu_write_kind {
+	EMU_WRITE_GPU,  /* a GPU register: $addr/$data, REG_WRITE */
+	EMU_WRITE_PIPE, /* a pipe register (payload-less ones log 0) */
+	EMU_WRITE_MEM,  /* a 32-bit memory word: NRT_DATA, store */
+};
+
+struct emu_write {
+	uint8_t kind;   /* enum emu_write_kind */
+	uint8_t proc;   /* enum emu_proc */
+	uint32_t pc;    /* the instruction that wrote */
+	uint64_t addr;  /* register offset, pipe register or byte address */
+	uint32_t value;
+};
+
+size_t emu_write_count(const struct emu *emu);
+/* The log as an array of emu_write_count entries; valid until the next
+ * emu_run or emu_clear_writes. */
+const struct emu_write *emu_writes(const struct emu *emu);
+void emu_clear_writes(struct emu *emu);
+
+/* ---- tracing and coverage --------------------------------------------- */
+
+enum emu_change_kind { EMU_CHANGE_GPR, EMU_CHANGE_CONTROL, EMU_CHANGE_SQE };
+
+struct emu_reg_change {
+	uint8_t kind;     /* enum emu_change_kind */
+	uint32_t offset;  /* GPR number, control or SQE register */
+	uint32_t value;
+};
+
+#define EMU_TRACE_MAX_CHANGES 48
+
+/* One executed instruction (each (rep) iteration is one). */
+struct emu_trace {
+	enum emu_proc proc;
+	uint32_t pc;
+	uint32_t word;
+	unsigned iteration;          /* (rep): 0, 1, ... */
+	/* GPRs, control and SQE registers that changed (in that order);
+	 * more than EMU_TRACE_MAX_CHANGES are counted in dropped. */
+	struct emu_reg_change changes[EMU_TRACE_MAX_CHANGES];
+	unsigned change_count, dropped;
+	/* The log entries this instruction added: emu_writes()[first..). */
+	size_t write_first, write_count;
+};
+
+typedef void (*emu_trace_fn)(void *ctx, const struct emu *emu, const struct emu_trace *trace);
+/* NULL turns tracing off (and the run back to full speed). */
+void emu_set_trace(struct emu *emu, emu_trace_fn fn, void *ctx);
+
+/* Times the instruction at image word index was executed (all
+ * processors, all runs). */
+uint64_t emu_exec_count(const struct emu *emu, uint32_t index);
+/* Marks (mask[i] = 1) the image words reachable from entry of proc's
+ * code: fall-through, branch and call targets, returns after calls,
+ * stopping at waitin, ret and jumps. mask has emu_image_size() bytes
+ * and is not cleared first. Returns how many it newly marked. */
+size_t emu_reachable(const struct emu *emu, enum emu_proc proc, uint32_t entry, uint8_t *mask);
+
+/* ---- names and disassembly -------------------------------------------- */
+
+/* Name to number in space, for this generation ("CP_MEM_WRITE",
+ * "CP_SCRATCH_REG[2]", "NRT_ADDR", "REG_WRITE_ADDR"): false without a
+ * database or for an unknown name. */
+bool emu_lookup(const struct emu *emu, enum emu_space space, const char *name, uint64_t *value);
+/* Number to name into buf; false (buf untouched) when unnamed. */
+bool emu_name(const struct emu *emu, enum emu_space space, uint64_t value, char *buf, size_t size);
+/* Formats the instruction at proc's pc ("mov $01, $data") into buf;
+ * returns the length it needed. */
+size_t emu_disasm(const struct emu *emu, enum emu_proc proc, uint32_t pc, char *buf, size_t size);
+
+/* Opens the register database: dir, or when NULL the SDK's own (found
+ * beside the running program, $AFUC_RNNDB, $RNN_PATH). NULL with a
+ * malloc'ed message in *error on failure. */
+struct rnn_db *emu_rnndb_open(const char *dir, char **error);
+void emu_rnndb_close(struct rnn_db *db);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,350 @@
+/* The emulator object: configuration, the ring buffer, running the
+ * processors in turn, and the accessors of include/afuc/emu.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/machine.h"
+
+/* Instructions a processor runs before the next gets a turn, while more
+ * than one is busy (a7xx processors spin on each other at boot). */
+#define EMU_SLICE 64
+
+static void set_action(struct emu *e, uint16_t offset, enum emu_ctrl_action action)
+{
+	if (offset != EMU_NONE)
+		e->ctrl_action[offset] = (uint8_t)action;
+}
+
+/* Payload-less pipe registers: the model's table, and every pipe
+ * register the database types "void". */
+static void find_void_pipes(struct emu *e)
+{
+	for (const uint8_t *p = e->gi->void_pipes; *p; p++)
+		e->void_pipe[*p] = 1;
+	const struct rnn_view *v = e->views[EMU_SPACE_PIPE];
+	if (!v)
+		return;
+	for (size_t i = 0; i < rnn_view_count(v); i++) {
+		const struct rnn_entry *r = rnn_view_entry(v, i);
+		if (r->type && strcmp(r->type, "void") == 0 && r->value < 256)
+			e->void_pipe[r->value] = 1;
+	}
+}
+
+static const enum rnn_space rnn_spaces[EMU_SPACE_COUNT] = {
+	[EMU_SPACE_GPU] = RNN_GPU,
+	[EMU_SPACE_CONTROL] = RNN_CONTROL,
+	[EMU_SPACE_SQE] = RNN_SQE,
+	[EMU_SPACE_PIPE] = RNN_PIPE,
+	[EMU_SPACE_PM4] = RNN_PM4,
+};
+
+struct emu *emu_new(const struct emu_config *config, char **error)
+{
+	const struct emu_gen_info *gi = emu_gen_info(config->gen);
+	if (!gi) {
+		if (error)
+			*error = util_xasprintf("unknown GPU generation %d (5, 6 or 7)", (int)config->gen);
+		return NULL;
+	}
+	if (config->instr_base & 3) {
+		if (error)
+			*error = util_xasprintf("instruction base 0x%llx is not a multiple of 4",
+						(unsigned long long)config->instr_base);
+		return NULL;
+	}
+	struct emu *e = util_xcalloc(1, sizeof *e);
+	e->cfg = *config;
+	if (!e->cfg.step_limit)
+		e->cfg.step_limit = EMU_DEFAULT_STEP_LIMIT;
+	if (!e->cfg.instr_base)
+		e->cfg.instr_base = EMU_DEFAULT_INSTR_BASE;
+	e->step_limit = e->cfg.step_limit;
+	e->gi = gi;
+	isa_init(&e->isa, gi->isa_gen);
+	if (config->rnn) {
+		for (int s = 0; s < EMU_SPACE_COUNT; s++) {
+			struct diag d;
+			diag_init(&d);
+			e->views[s] = rnn_view(config->rnn, rnn_spaces[s], gi->variant, &d);
+			diag_free(&d); /* a space the database lacks just has no names */
+		}
+	}
+	set_action(e, gi->reg_write, EMU_CA_REG_WRITE);
+	set_action(e, gi->reg_read_addr, EMU_CA_REG_READ_ADDR);
+	set_action(e, gi->table_write, EMU_CA_TABLE_WRITE);
+	set_action(e, gi->ds_set_hdr, EMU_CA_DS_SET_HDR);
+	set_action(e, gi->ds_sel, EMU_CA_DS_SEL);
+	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
+	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
+	find_void_pipes(e);
+	e->gpu = util_xcalloc(EMU_GPU_REG_COUNT, sizeof *e->gpu);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
+		uint32_t r = gi->instr_base_regs[i];
+		if (r == EMU_NONE)
+			continue;
+		e->gpu[r] = (uint32_t)e->cfg.instr_base;
+		e->gpu[r + 1] = (uint32_t)(e->cfg.instr_base >> 32);
+	}
+	emu_mem_init(&e->mem);
+	for (int p = 0; p < EMU_PROC_COUNT; p++)
+		emu_cpu_reset(e, &e->cpu[p], (enum emu_proc)p);
+	return e;
+}
+
+void emu_free(struct emu *e)
+{
+	if (!e)
+		return;
+	free(e->image);
+	free(e->code);
+	free(e->counts);
+	free(e->gpu);
+	emu_mem_free(&e->mem);
+	free(e->ring);
+	free(e->log);
+	free(e->error);
+	free(e);
+}
+
+enum emu_gen emu_gen(const struct emu *e)
+{
+	return e->gi->gen;
+}
+
+/* ---- packets ---- */
+
+static void ring_push(struct emu *e, uint32_t word)
+{
+	if (e->ring_count == e->ring_cap)
+		util_grow(&e->ring, &e->ring_cap, e->ring_count + 1, sizeof *e->ring);
+	e->ring[e->ring_count++] = word;
+}
+
+void emu_push_raw(struct emu *e, const uint32_t *words, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		ring_push(e, words[i]);
+}
+
+bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size_t count)
+{
+	if (opcode > 0x7f || count > 0x3fff)
+		return false;
+	ring_push(e, emu_pkt7_header(opcode, (uint32_t)count));
+	emu_push_raw(e, payload, count);
+	return true;
+}
+
+bool emu_push_pkt4(struct emu *e, uint32_t reg, const uint32_t *values, size_t count)
+{
+	if (reg > EMU_REG_OFFSET_MASK || count > 0x7f)
+		return false;
+	ring_push(e, emu_pkt4_header(reg, (uint32_t)count));
+	emu_push_raw(e, values, count);
+	return true;
+}
+
+size_t emu_ring_pending(const struct emu *e)
+{
+	return e->ring_count - e->ring_read;
+}
+
+/* ---- running ---- */
+
+static bool others_busy(const struct emu *e, int self)
+{
+	for (int p = 0; p < EMU_PROC_COUNT; p++)
+		if (p != self && e->cpu[p].state == EMU_CPU_RUNNING)
+			return true;
+	return false;
+}
+
+enum emu_status emu_run(struct emu *e)
+{
+	if (e->error_kind)
+		return EMU_ERROR;
+	if (!e->loaded) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE, "no image loaded");
+		return EMU_ERROR;
+	}
+	e->steps = 0;
+	for (bool progress = true; progress && !e->error_kind;) {
+		progress = false;
+		for (int p = 0; p < EMU_PROC_COUNT && !e->error_kind; p++) {
+			struct emu_cpu *c = &e->cpu[p];
+			if (c->state == EMU_CPU_OFF)
+				continue;
+			e->reschedule = false;
+			if (emu_cpu_run(e, c, others_busy(e, p) ? EMU_SLICE : UINT64_MAX))
+				progress = true;
+			if (e->reschedule)
+				progress = true;
+		}
+	}
+	e->total_steps += e->steps;
+	return e->error_kind ? EMU_ERROR : EMU_IDLE;
+}
+
+void emu_set_step_limit(struct emu *e, uint64_t limit)
+{
+	e->step_limit = limit ? limit : EMU_DEFAULT_STEP_LIMIT;
+}
+
+uint64_t emu_last_steps(const struct emu *e)
+{
+	return e->steps;
+}
+
+uint64_t emu_total_steps(const struct emu *e)
+{
+	return e->total_steps;
+}
+
+enum emu_error_kind emu_error_kind(const struct emu *e)
+{
+	return e->error_kind;
+}
+
+const char *emu_error(const struct emu *e)
+{
+	return e->error ? e->error : "";
+}
+
+/* ---- the machine ---- */
+
+bool emu_mem_write32(struct emu *e, uint64_t addr, uint32_t value)
+{
+	if (addr & 3)
+		return false;
+	emu_mem_put(&e->mem, addr, value);
+	return true;
+}
+
+bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t count)
+{
+	if (addr & 3)
+		return false;
+	for (size_t i = 0; i < count; i++)
+		emu_mem_put(&e->mem, addr + 4 * i, words[i]);
+	return true;
+}
+
+uint32_t emu_mem_read32(const struct emu *e, uint64_t addr)
+{
+	return emu_mem_get(&e->mem, addr & ~3ull);
+}
+
+bool emu_set_reg(struct emu *e, uint32_t offset, uint32_t value)
+{
+	if (offset >= EMU_GPU_REG_COUNT)
+		return false;
+	e->gpu[offset] = value;
+	return true;
+}
+
+uint32_t emu_get_reg(const struct emu *e, uint32_t offset)
+{
+	return offset < EMU_GPU_REG_COUNT ? e->gpu[offset] : 0;
+}
+
+static const struct emu_cpu *cpu_of(const struct emu *e, enum emu_proc proc)
+{
+	return &e->cpu[proc < EMU_PROC_COUNT ? proc : EMU_MAIN];
+}
+
+uint32_t emu_gpr(const struct emu *e, enum emu_proc proc, unsigned reg)
+{
+	if (reg >= 32)
+		return 0;
+	/* 0x1d-0x1f all name the one $addr register */
+	return cpu_of(e, proc)->gpr[reg > ISA_REG_ADDR ? ISA_REG_ADDR : reg];
+}
+
+void emu_set_gpr(struct emu *e, enum emu_proc proc, unsigned reg, uint32_t value)
+{
+	if (reg == 0 || reg >= 32 || proc >= EMU_PROC_COUNT)
+		return;
+	e->cpu[proc].gpr[reg > ISA_REG_ADDR ? ISA_REG_ADDR : reg] = value;
+}
+
+uint32_t emu_ctrl(const struct emu *e, enum emu_proc proc, uint32_t offset)
+{
+	if (offset >= EMU_CONTROL_COUNT)
+		return 0;
+	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
+		proc = EMU_MAIN;
+	return cpu_of(e, proc)->ctrl[offset];
+}
+
+bool emu_set_ctrl(struct emu *e, enum emu_proc proc, uint32_t offset, uint32_t value)
+{
+	if (offset >= EMU_CONTROL_COUNT || proc >= EMU_PROC_COUNT)
+		return false;
+	*emu_ctrl_slot(e, &e->cpu[proc], offset) = value;
+	return true;
+}
+
+uint32_t emu_sqe(const struct emu *e, enum emu_proc proc, uint32_t offset)
+{
+	return offset < EMU_CONTROL_COUNT ? cpu_of(e, proc)->sqe[offset] : 0;
+}
+
+bool emu_set_sqe(struct emu *e, enum emu_proc proc, uint32_t offset, uint32_t value)
+{
+	if (offset >= EMU_CONTROL_COUNT || proc >= EMU_PROC_COUNT)
+		return false;
+	e->cpu[proc].sqe[offset] = value;
+	return true;
+}
+
+uint32_t emu_pipe(const struct emu *e, enum emu_proc proc, uint32_t reg)
+{
+	return reg < 256 ? cpu_of(e, proc)->pipe[reg] : 0;
+}
+
+uint32_t emu_pc(const struct emu *e, enum emu_proc proc)
+{
+	return cpu_of(e, proc)->pc;
+}
+
+uint32_t emu_packet_entry(const struct emu *e, enum emu_proc proc, uint32_t index)
+{
+	return index < EMU_PACKET_TABLE_SIZE ? cpu_of(e, proc)->table[index] : 0;
+}
+
+bool emu_set_packet_entry(struct emu *e, enum emu_proc proc, uint32_t index, uint32_t pc)
+{
+	if (index >= EMU_PACKET_TABLE_SIZE || proc >= EMU_PROC_COUNT)
+		return false;
+	e->cpu[proc].table[index] = pc;
+	return true;
+}
+
+/* ---- the log ---- */
+
+size_t emu_write_count(const struct emu *e)
+{
+	return e->log_count;
+}
+
+const struct emu_write *emu_writes(const struct emu *e)
+{
+	return e->log;
+}
+
+void emu_clear_writes(struct emu *e)
+{
+	e->log_count = 0;
+}
+
+uint64_t emu_exec_count(const struct emu *e, uint32_t index)
+{
+	return index < e->image_size ? e->counts[index] : 0;
+}
+
+void emu_set_trace(struct emu *e, emu_trace_fn fn, void *ctx)
+{
+	e->trace_fn = fn;
+	e->trace_ctx = ctx;
+}

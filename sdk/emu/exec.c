@@ -1,0 +1,497 @@
+/* The interpreter: one decoded instruction at a time, with the afuc rules
+ * of ../shared/spec/afuc.rst (which wins where Mesa's emulator differs):
+ *
+ * - A taken branch (and call, ret, waitin) runs the next instruction, its
+ *   delay slot, before it lands. A branch in a delay slot is fine unless
+ *   both are taken, which stops the run.
+ * - (rep) runs the instruction while $rem is not 0 (so 0 times when it
+ *   is), counting $rem down after each run unless a $data read already
+ *   did; each run is one step.
+ * - (xmovN) adds M = min(N, $rem) moves from src2 after the ALU result,
+ *   $rem taken after the instruction's own reads; M = 3 puts the middle
+ *   move into dst. The moves go to $data when dst is $data, $addr or
+ *   $usraddr, else they are read and dropped. Each consumes one $rem.
+ * - waitin peeks the next header, the delay slot (mov $01, $data) reads
+ *   it, then $rem is the packet's count and the handler starts.
+ */
+#include "emu/machine.h"
+
+static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
+{
+	uint32_t v = 0;
+	if (reg == ISA_REG_MEMDATA)
+		emu_read_memdata(e, c, peek, &v);
+	else if (reg == ISA_REG_REGDATA)
+		emu_read_regdata(e, c, peek, &v);
+	else
+		emu_read_data(e, c, peek, &v);
+	return v;
+}
+
+static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
+{
+	return reg < ISA_REG_MEMDATA ? c->gpr[reg] : read_special(e, c, reg, peek);
+}
+
+/* $data as a destination: a GPU register, or a pipe register when the
+ * high 8 bits of $addr are set; the address increments unless bit 18. */
+static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
+{
+	uint32_t a = c->gpr[ISA_REG_ADDR];
+	if (a >> 24) {
+		emu_pipe_write(e, c, a >> 24, value);
+		if (!(a & EMU_REG_NOINC))
+			c->gpr[ISA_REG_ADDR] = a + 0x01000000u;
+	} else {
+		emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
+		if (!(a & EMU_REG_NOINC))
+			c->gpr[ISA_REG_ADDR] = (a & ~EMU_REG_OFFSET_MASK) |
+					       ((a + 1) & EMU_REG_OFFSET_MASK);
+	}
+}
+
+/* $addr or $usraddr: a payload-less pipe register acts right away. */
+static void write_addr(struct emu *e, struct emu_cpu *c, uint32_t value)
+{
+	c->gpr[ISA_REG_ADDR] = value;
+	if (e->void_pipe[value >> 24])
+		emu_pipe_write(e, c, value >> 24, 0);
+}
+
+static inline void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
+{
+	if (reg < ISA_REG_ADDR) {
+		c->gpr[reg] = value;
+		c->gpr[0] = 0; /* $00 discards what is written */
+	} else if (reg == ISA_REG_DATA) {
+		write_data(e, c, value);
+	} else {
+		write_addr(e, c, value);
+	}
+}
+
+static uint32_t bits_mask(unsigned lo, unsigned hi)
+{
+	if (hi < lo)
+		return 0;
+	unsigned width = hi - lo + 1;
+	return width >= 32 ? 0xffffffffu : (1u << width) - 1;
+}
+
+static unsigned msb(uint32_t v)
+{
+	unsigned n = 0;
+	while (v >>= 1)
+		n++;
+	return n;
+}
+
+/* Shift and rotate amounts use the low 5 bits of the source. */
+static uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
+{
+	unsigned n = b & 31;
+	uint64_t wide;
+	switch (op) {
+	case ISA_OP_ADD:
+		wide = (uint64_t)a + b;
+		c->carry = (uint32_t)(wide >> 32);
+		return (uint32_t)wide;
+	case ISA_OP_ADDHI:
+		return a + b + c->carry;
+	case ISA_OP_SUB:
+		wide = (uint64_t)a - b;
+		c->carry = (uint32_t)(wide >> 32); /* a borrow is -1 */
+		return (uint32_t)wide;
+	case ISA_OP_SUBHI:
+		return a - b + c->carry;
+	case ISA_OP_AND: return a & b;
+	case ISA_OP_OR: return a | b;
+	case ISA_OP_XOR: return a ^ b;
+	case ISA_OP_NOT: return ~b;
+	case ISA_OP_SHL: return a << n;
+	case ISA_OP_USHR: return a >> n;
+	case ISA_OP_ISHR: return (a >> n) | (a & 0x80000000u ? ~(0xffffffffu >> n) : 0);
+	case ISA_OP_ROT: return n ? a << n | a >> (32 - n) : a;
+	case ISA_OP_MUL8: return (a & 0xff) * (b & 0xff);
+	case ISA_OP_MIN: return a < b ? a : b;
+	case ISA_OP_MAX: return a > b ? a : b;
+	case ISA_OP_CMP: return a > b ? 0x00 : a == b ? 0x2b : 0x1e;
+	case ISA_OP_BIC: return a & ~b;
+	case ISA_OP_MSB: return msb(b);
+	case ISA_OP_SETBIT: {
+		unsigned bit = (b >> 1) & 31;
+		return (a & ~(1u << bit)) | (b & 1) << bit;
+	}
+	}
+	return 0;
+}
+
+static void xmov(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, bool peek)
+{
+	uint32_t rem = c->gpr[ISA_REG_REM];
+	unsigned m = in->xmov < rem ? in->xmov : rem;
+	unsigned to = in->dst >= ISA_REG_ADDR ? ISA_REG_DATA : 0;
+	for (unsigned i = 0; i < m; i++) {
+		unsigned before = c->rem_dec;
+		uint32_t v = rd(e, c, in->src2, peek);
+		if (e->error_kind)
+			return;
+		if (c->rem_dec == before)
+			emu_count_down_rem(c);
+		wr(e, c, m == 3 && i == 1 ? in->dst : to, v);
+	}
+}
+
+static void branch_to(struct emu *e, struct emu_cpu *c, uint32_t target)
+{
+	if (c->in_delay) {
+		emu_fault(e, c, EMU_ERR_BRANCH,
+			  "branch taken in the delay slot of a taken branch (to %04x, then %04x)",
+			  c->target, target);
+		return;
+	}
+	if (target >= c->size) {
+		emu_fault(e, c, EMU_ERR_BRANCH,
+			  "branch to %04x, outside the %u instructions of %s's code", target,
+			  c->size, emu_proc_name(e, c->id));
+		return;
+	}
+	c->pending = true;
+	c->target = target;
+}
+
+static void call(struct emu *e, struct emu_cpu *c, uint32_t pc, uint32_t target)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t sp = c->sqe[gi->sqe_sp];
+	if (sp >= EMU_STACK_DEPTH) {
+		emu_fault(e, c, EMU_ERR_STACK, "call with the call stack full (%u of %u entries)",
+			  sp, EMU_STACK_DEPTH);
+		return;
+	}
+	c->sqe[gi->sqe_stack0 + sp] = pc + 2; /* past the delay slot */
+	c->sqe[gi->sqe_sp] = sp + 1;
+	branch_to(e, c, target);
+}
+
+static void ret(struct emu *e, struct emu_cpu *c)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t sp = c->sqe[gi->sqe_sp];
+	if (sp == 0 || sp > EMU_STACK_DEPTH) {
+		emu_fault(e, c, EMU_ERR_STACK, "ret with %s call stack (SP is %u)",
+			  sp ? "a corrupt" : "an empty", sp);
+		return;
+	}
+	c->sqe[gi->sqe_sp] = sp - 1;
+	branch_to(e, c, c->sqe[gi->sqe_stack0 + sp - 1]);
+}
+
+/* waitin: the header was peeked by emu_cpu_run. */
+static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
+{
+	uint32_t op, count, want;
+	if (hdr >> 28 == 7) {
+		op = (hdr >> 16) & 0x7f;
+		count = hdr & 0x3fff;
+		want = emu_pkt7_header(op, count);
+	} else if (hdr >> 28 == 4) {
+		op = 4; /* the PKT4 entry */
+		count = hdr & 0x7f;
+		want = emu_pkt4_header((hdr >> 8) & EMU_REG_OFFSET_MASK, count);
+	} else {
+		emu_fault(e, c, EMU_ERR_PACKET, "waitin: 0x%08x is not a type-4 or type-7 packet header",
+			  hdr);
+		return;
+	}
+	if (hdr != want) {
+		emu_fault(e, c, EMU_ERR_PACKET,
+			  "waitin: packet header 0x%08x has bad parity or stray bits (0x%08x expected)",
+			  hdr, want);
+		return;
+	}
+	uint32_t target = c->table[op];
+	if (target >= c->size) {
+		struct util_str name = {0};
+		if (!emu_name_str(e, EMU_SPACE_PM4, op, &name))
+			util_str_puts(&name, "unnamed");
+		emu_fault(e, c, EMU_ERR_BRANCH,
+			  "waitin: packet table entry 0x%02x (%s) is %04x, outside the %u instructions",
+			  op, name.text, target, c->size);
+		util_str_free(&name);
+		return;
+	}
+	branch_to(e, c, target);
+	c->pending_waitin = true;
+	c->waitin_rem = count;
+}
+
+static uint64_t mem_addr(struct emu *e, struct emu_cpu *c, uint32_t reg_value, uint32_t imm)
+{
+	/* LOAD_STORE_HI bit 31 is a privilege flag (a7xx), not an address bit */
+	uint64_t hi = *emu_ctrl_slot(e, c, e->gi->load_store_hi) & 0x7fffffffu;
+	return (hi << 32) + reg_value + imm;
+}
+
+static bool check_aligned(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr)
+{
+	if (!(addr & 3))
+		return true;
+	return emu_fault(e, c, EMU_ERR_ADDRESS, "%s at 0x%llx, which is not a multiple of 4", what,
+			 (unsigned long long)addr);
+}
+
+static void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+{
+	const bool peek = in->flags & EMU_I_PEEK;
+	const bool preinc = in->flags & EMU_I_PREINC;
+	uint32_t a, b, v;
+	switch (in->op) {
+	case ISA_OP_NOP:
+	case EMU_OP_PAYLOAD:
+	case ISA_OP_SETSECURE: /* no zap shader: it fails, and execution falls through */
+		return;
+	case ISA_OP_ADD: case ISA_OP_ADDHI: case ISA_OP_SUB: case ISA_OP_SUBHI:
+	case ISA_OP_AND: case ISA_OP_OR: case ISA_OP_XOR: case ISA_OP_NOT:
+	case ISA_OP_SHL: case ISA_OP_USHR: case ISA_OP_ISHR: case ISA_OP_ROT:
+	case ISA_OP_MUL8: case ISA_OP_MIN: case ISA_OP_MAX: case ISA_OP_CMP:
+	case ISA_OP_BIC: case ISA_OP_MSB: case ISA_OP_SETBIT:
+		a = rd(e, c, in->src1, peek);
+		b = in->flags & EMU_I_IMM ? in->imm : rd(e, c, in->src2, peek);
+		if (e->error_kind)
+			return;
+		wr(e, c, in->dst, alu(c, in->op, a, b));
+		if (in->xmov)
+			xmov(e, c, in, peek);
+		return;
+	case ISA_OP_MOVI:
+		wr(e, c, in->dst, in->imm);
+		return;
+	case ISA_OP_SETBITI:
+	case ISA_OP_CLRBIT:
+		a = rd(e, c, in->src1, false);
+		if (e->error_kind)
+			return;
+		wr(e, c, in->dst, in->op == ISA_OP_SETBITI ? a | 1u << in->bit : a & ~(1u << in->bit));
+		return;
+	case ISA_OP_UBFX:
+		a = rd(e, c, in->src1, false);
+		if (e->error_kind)
+			return;
+		wr(e, c, in->dst, (a >> in->bit) & bits_mask(in->bit, in->hi));
+		return;
+	case ISA_OP_BFI: {
+		/* a true insert: the a7xx bootstraps save IB_LEVEL bits with
+		 * bfi and restore them the same way, which needs the field
+		 * cleared first */
+		uint32_t mask = bits_mask(in->bit, in->hi) << in->bit;
+		uint32_t old = in->dst < ISA_REG_ADDR ? c->gpr[in->dst] : 0;
+		a = rd(e, c, in->src1, false);
+		if (e->error_kind)
+			return;
+		wr(e, c, in->dst, (old & ~mask) | ((a << in->bit) & mask));
+		return;
+	}
+	case ISA_OP_CWRITE:
+	case ISA_OP_SWRITE:
+		v = rd(e, c, in->src1, false);
+		b = rd(e, c, in->src2, false) + in->imm;
+		if (e->error_kind)
+			return;
+		if (preinc)
+			wr(e, c, in->src2, b);
+		if (in->op == ISA_OP_SWRITE) {
+			emu_sqe_write(e, c, b, v);
+			return;
+		}
+		if (!emu_ctrl_write(e, c, b, v))
+			return;
+		for (unsigned i = 0; i < in->sds; i++) {
+			v = rd(e, c, in->src1, false);
+			if (e->error_kind)
+				return;
+			emu_sds_word(e, c, b, i, v);
+		}
+		return;
+	case ISA_OP_CREAD:
+	case ISA_OP_SREAD:
+		a = rd(e, c, in->src1, false) + in->imm;
+		if (e->error_kind)
+			return;
+		if (preinc)
+			wr(e, c, in->src1, a);
+		if (in->op == ISA_OP_CREAD ? emu_ctrl_read(e, c, a, &v) : emu_sqe_read(e, c, a, &v))
+			wr(e, c, in->dst, v);
+		return;
+	case ISA_OP_LOAD: {
+		a = rd(e, c, in->src1, false);
+		if (e->error_kind)
+			return;
+		uint64_t addr = mem_addr(e, c, a, in->imm);
+		if (preinc)
+			wr(e, c, in->src1, a + in->imm);
+		if (check_aligned(e, c, "load", addr))
+			wr(e, c, in->dst, emu_mem_get(&e->mem, addr));
+		return;
+	}
+	case ISA_OP_STORE: {
+		v = rd(e, c, in->src1, false);
+		b = rd(e, c, in->src2, false);
+		if (e->error_kind)
+			return;
+		uint64_t addr = mem_addr(e, c, b, in->imm);
+		if (preinc)
+			wr(e, c, in->src2, b + in->imm);
+		if (check_aligned(e, c, "store", addr))
+			emu_mem_write_logged(e, c, addr, v);
+		return;
+	}
+	case ISA_OP_BRNE:
+	case ISA_OP_BREQ:
+	case ISA_OP_BRNEB:
+	case ISA_OP_BREQB: {
+		a = rd(e, c, in->src1, false);
+		if (e->error_kind)
+			return;
+		bool taken = in->op == ISA_OP_BRNE    ? a != in->bit
+			     : in->op == ISA_OP_BREQ  ? a == in->bit
+			     : in->op == ISA_OP_BRNEB ? !(a >> in->bit & 1)
+						      : (a >> in->bit & 1) != 0;
+		if (taken)
+			branch_to(e, c, pc + in->imm);
+		return;
+	}
+	case ISA_OP_CALL:
+		call(e, c, pc, in->imm);
+		return;
+	case ISA_OP_BL:
+		wr(e, c, ISA_REG_LR, pc + 2);
+		branch_to(e, c, in->imm);
+		return;
+	case ISA_OP_JUMPA:
+		branch_to(e, c, in->imm);
+		return;
+	case ISA_OP_RET:
+		ret(e, c);
+		return;
+	case ISA_OP_JUMPR:
+		a = rd(e, c, in->src1, false);
+		if (!e->error_kind)
+			branch_to(e, c, a);
+		return;
+	case ISA_OP_SRET:
+		branch_to(e, c, c->gpr[ISA_REG_LR]);
+		return;
+	case ISA_OP_WAITIN:
+		if (c->in_delay)
+			branch_to(e, c, pc); /* reports the double branch */
+		else
+			dispatch(e, c, c->waitin_hdr);
+		return;
+	case ISA_OP_IRET:
+		emu_fault(e, c, EMU_ERR_UNSUPPORTED, "iret: preemption is not emulated");
+		return;
+	case EMU_OP_ILLEGAL:
+	default:
+		emu_fault(e, c, EMU_ERR_ILLEGAL, "illegal instruction 0x%08x for %s",
+			  e->image[c->base + pc], e->gi->variant);
+		return;
+	}
+}
+
+/* One instruction: one step, or one per (rep) iteration. */
+static void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+{
+	const bool tracing = e->trace_fn != NULL;
+	if (!(in->flags & EMU_I_REP)) {
+		e->steps++;
+		c->rem_dec = 0;
+		if (tracing)
+			emu_trace_begin(e, c, pc, 0);
+		exec_once(e, c, in, pc);
+		if (tracing && !e->error_kind)
+			emu_trace_end(e, c);
+		return;
+	}
+	if (c->gpr[ISA_REG_REM] == 0) {
+		e->steps++; /* runs 0 times, but takes its step */
+		if (tracing) {
+			emu_trace_begin(e, c, pc, 0);
+			emu_trace_end(e, c);
+		}
+		return;
+	}
+	for (unsigned iteration = 0; c->gpr[ISA_REG_REM] != 0; iteration++) {
+		if (iteration && e->steps >= e->step_limit) {
+			emu_fault(e, c, EMU_ERR_STEP_LIMIT,
+				  "step limit of %llu instructions reached inside (rep), $rem 0x%x",
+				  (unsigned long long)e->step_limit, c->gpr[ISA_REG_REM]);
+			return;
+		}
+		e->steps++;
+		c->rem_dec = 0;
+		if (tracing)
+			emu_trace_begin(e, c, pc, iteration);
+		exec_once(e, c, in, pc);
+		if (e->error_kind)
+			return;
+		if (c->rem_dec == 0)
+			emu_count_down_rem(c);
+		if (tracing)
+			emu_trace_end(e, c);
+	}
+}
+
+static bool reads_data(const struct emu_insn *in)
+{
+	return in->src1 == ISA_REG_DATA || (in->src2 == ISA_REG_DATA && !(in->flags & EMU_I_IMM));
+}
+
+uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
+{
+	const uint64_t start = e->steps;
+	while (e->steps - start < max && !e->reschedule) {
+		if (e->steps >= e->step_limit) {
+			emu_fault(e, c, EMU_ERR_STEP_LIMIT, "step limit of %llu instructions reached",
+				  (unsigned long long)e->step_limit);
+			break;
+		}
+		const uint32_t pc = c->pc;
+		if (pc >= c->size) {
+			emu_fault(e, c, EMU_ERR_BRANCH,
+				  "ran past the end of the image (%u instructions)", c->size);
+			break;
+		}
+		const struct emu_insn *in = &c->code[pc];
+		const bool delay = c->pending;
+		if (in->op == ISA_OP_WAITIN && !delay && !emu_peek_header(e, c, &c->waitin_hdr)) {
+			if (e->error_kind == EMU_ERR_NONE)
+				c->state = EMU_CPU_IDLE;
+			break;
+		}
+		if (c->id != EMU_MAIN && reads_data(in) && emu_stream_waits(e, c)) {
+			c->state = EMU_CPU_IDLE; /* BV and LPAC wait for a stream no one feeds */
+			break;
+		}
+		c->state = EMU_CPU_RUNNING;
+		c->hist[c->nhist++ % EMU_HISTORY] = pc;
+		c->counts[pc]++;
+		const uint32_t target = c->target, waitin_rem = c->waitin_rem;
+		const bool after_waitin = c->pending_waitin;
+		c->pending = c->pending_waitin = false;
+		c->in_delay = delay;
+		c->in_step = true;
+		exec_insn(e, c, in, pc);
+		c->in_step = false;
+		if (e->error_kind)
+			break;
+		if (delay) {
+			c->pc = target;
+			if (after_waitin)
+				c->gpr[ISA_REG_REM] = waitin_rem;
+		} else {
+			c->pc = pc + 1;
+		}
+	}
+	return e->steps - start;
+}

@@ -1,0 +1,138 @@
+/* Loading an image: copy it into GPU memory as the kernel does (file
+ * word 0 skipped), and decode every word once through the ISA table so
+ * that the interpreter never looks at instruction bits. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/machine.h"
+
+#define EMU_MAX_IMAGE_WORDS (1u << 20)
+
+static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out)
+{
+	struct isa_instr in;
+	memset(out, 0, sizeof *out);
+	if (!isa_decode(isa, word, &in)) {
+		/* The NOP byte makes any word a no-op whatever its low 24 bits
+		 * (the header words carry payloads); anything else is illegal. */
+		out->op = (word >> 24) == (isa->nop >> 24) ? EMU_OP_PAYLOAD : EMU_OP_ILLEGAL;
+		return;
+	}
+	const uint32_t *f = in.f;
+	out->op = (uint8_t)in.form->op;
+	out->dst = (uint8_t)f[ISA_F_DST];
+	out->src1 = (uint8_t)f[ISA_F_SRC1];
+	out->src2 = (uint8_t)f[ISA_F_SRC2];
+	out->xmov = (uint8_t)f[ISA_F_XMOV];
+	out->sds = (uint8_t)f[ISA_F_SDS];
+	out->flags = (uint8_t)((f[ISA_F_REP] ? EMU_I_REP : 0) | (f[ISA_F_PEEK] ? EMU_I_PEEK : 0) |
+			       (f[ISA_F_PREINC] ? EMU_I_PREINC : 0));
+	switch (in.form->shape->syntax) {
+	case ISA_SYN_ALU_IMM:
+	case ISA_SYN_ALU1_IMM:
+		out->flags |= EMU_I_IMM;
+		out->imm = f[ISA_F_IMM];
+		break;
+	case ISA_SYN_MOVI:
+		out->imm = f[ISA_F_SHIFT] < 32 ? f[ISA_F_IMM] << f[ISA_F_SHIFT] : 0;
+		break;
+	case ISA_SYN_SETBIT:
+		out->bit = (uint8_t)f[ISA_F_BIT];
+		break;
+	case ISA_SYN_BITFIELD:
+		out->bit = (uint8_t)f[ISA_F_BIT];
+		out->hi = (uint8_t)f[ISA_F_HI];
+		break;
+	case ISA_SYN_CONTROL_WRITE:
+	case ISA_SYN_CONTROL_READ:
+		out->imm = f[ISA_F_IMM];
+		break;
+	case ISA_SYN_BRANCH_IMM:
+		out->bit = (uint8_t)f[ISA_F_IMM]; /* the value compared with */
+		out->imm = f[ISA_F_OFFSET];
+		break;
+	case ISA_SYN_BRANCH_BIT:
+		out->bit = (uint8_t)f[ISA_F_BIT];
+		out->imm = f[ISA_F_OFFSET];
+		break;
+	case ISA_SYN_JUMP:
+		out->imm = f[ISA_F_OFFSET];
+		break;
+	case ISA_SYN_CALL:
+		out->imm = f[ISA_F_TARGET];
+		break;
+	default:
+		break;
+	}
+}
+
+bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
+{
+	if (e->loaded) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE, "an image is loaded already");
+		return false;
+	}
+	if (count < 2) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
+			  "image of %zu words is too small: word 0, which is skipped, and at least "
+			  "one instruction are needed",
+			  count);
+		return false;
+	}
+	if (count - 1 > EMU_MAX_IMAGE_WORDS) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
+			  "image of %zu words is too big: at most %u instructions", count,
+			  EMU_MAX_IMAGE_WORDS);
+		return false;
+	}
+	e->image_size = (uint32_t)(count - 1);
+	e->image = util_xmalloc(e->image_size * sizeof *e->image);
+	memcpy(e->image, words + 1, e->image_size * sizeof *e->image);
+	e->code = util_xmalloc(e->image_size * sizeof *e->code);
+	e->counts = util_xcalloc(e->image_size, sizeof *e->counts);
+	for (uint32_t i = 0; i < e->image_size; i++) {
+		predecode(&e->isa, e->image[i], &e->code[i]);
+		emu_mem_put(&e->mem, e->cfg.instr_base + 4ull * i, e->image[i]);
+	}
+	e->loaded = true;
+	emu_cpu_start(e, &e->cpu[EMU_MAIN], e->cfg.instr_base);
+	return true;
+}
+
+bool emu_load_image_bytes(struct emu *e, const uint8_t *bytes, size_t len)
+{
+	if (len % 4) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
+			  "image of %zu bytes is not a whole number of 32-bit words", len);
+		return false;
+	}
+	uint32_t *words = util_xmalloc(len ? len : 1);
+	for (size_t i = 0; i < len / 4; i++)
+		words[i] = util_le32(bytes + 4 * i);
+	bool ok = emu_load_image(e, words, len / 4);
+	free(words);
+	return ok;
+}
+
+size_t emu_image_size(const struct emu *e)
+{
+	return e->image_size;
+}
+
+bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen)
+{
+	if (count < 2)
+		return false;
+	/* Word 1 is a NOP carrying the firmware id: NOP byte 0x00 on a5xx,
+	 * 0x01 later; the id's top nibble tells a6xx (0x6..) from a7xx
+	 * (0x7.., and gen7 parts such as gen70500 with 0x5..). */
+	uint32_t w = words[1];
+	if (w >> 24 == 0x00) {
+		*gen = EMU_A5XX;
+		return true;
+	}
+	if (w >> 24 != 0x01)
+		return false;
+	*gen = ((w >> 20) & 0xf) == 6 ? EMU_A6XX : EMU_A7XX;
+	return true;
+}

@@ -1,0 +1,271 @@
+/* sdk/emu internals: the machine behind include/afuc/emu.h.
+ *
+ * The image is decoded once (load.c) into an array of struct emu_insn;
+ * each processor runs a window of that array (exec.c). Registers with a
+ * side effect are found through per-generation tables (gen.c), built
+ * into one action byte per control register at emu_new. Only sdk/emu
+ * includes this file.
+ */
+#ifndef SDK_EMU_MACHINE_H
+#define SDK_EMU_MACHINE_H
+
+#include "afuc/emu.h"
+#include "isa/isa.h"
+#include "rnn/rnn.h"
+#include "util/util.h"
+
+/* ---- per-generation facts (gen.c) ---- */
+
+#define EMU_NONE 0xffffu /* a control register this generation lacks */
+#define EMU_MAX_LEVELS 5 /* IB_LEVEL 0 (ring) .. 4 */
+
+/* What writing a control register does besides storing the value. */
+enum emu_ctrl_action {
+	EMU_CA_NONE,
+	EMU_CA_REG_WRITE,      /* GPU register write at REG_WRITE_ADDR, which increments */
+	EMU_CA_REG_READ_ADDR,  /* arms the register read queue */
+	EMU_CA_TABLE_WRITE,    /* packet table entry at PACKET_TABLE_WRITE_ADDR, which increments */
+	EMU_CA_DS_SET_HDR,     /* stores a draw-state group header; (sdsN) gives its base */
+	EMU_CA_DS_SEL,         /* selects the draw-state group the DRAW_STATE_* registers show */
+	EMU_CA_START_BV,       /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
+	EMU_CA_START_LPAC,     /* a7xx LPAC_CNTL */
+};
+
+struct emu_gen_info {
+	enum emu_gen gen;
+	const char *variant;        /* rnndb variant: "A6XX" */
+	enum isa_gen isa_gen;
+	/* control registers (EMU_NONE when absent) */
+	uint16_t reg_write_addr, reg_write, reg_read_dwords, reg_read_addr;
+	uint16_t mem_read_addr, mem_read_dwords;
+	uint16_t table_addr, table_write;
+	uint16_t ib_level, load_store_hi;
+	uint16_t ds_set_hdr, ds_set_base, ds_sel, ds_hdr, ds_base;
+	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
+	uint16_t shared_lo, shared_hi;     /* [lo, hi): one copy for all processors */
+	/* IB_LEVEL n > 0 reads the queue at these (64-bit base, dwords) */
+	uint16_t level_base[EMU_MAX_LEVELS], level_dwords[EMU_MAX_LEVELS];
+	const char *level_name[EMU_MAX_LEVELS];
+	unsigned level_count;              /* levels including the ring */
+	uint32_t ib_end_opcode;            /* packet-table entry for an exhausted IB, or EMU_NONE */
+	/* SQE registers of the call stack */
+	uint16_t sqe_sp, sqe_stack0;
+	/* pipe registers */
+	bool nrt_pipe;                     /* NRT_ADDR/NRT_DATA are pipe registers */
+	uint8_t nrt_addr, nrt_data;
+	const uint8_t *void_pipes;         /* payload-less pipe registers, 0-terminated */
+	/* a5xx ME: memory through GPU registers: a read address and length
+	 * for $memdata, a write address and the data register */
+	bool nrt_gpu;
+	uint32_t gpu_read_addr, gpu_read_dwords, gpu_write_addr, gpu_write_data;
+	bool uncounted_memdata;            /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
+	bool direct_regdata;               /* $regdata without a read queued reads at $addr */
+	/* GPU registers that hold the image's address (64-bit pairs) */
+	uint32_t instr_base_regs[2];
+	/* control registers preset at reset (the processor's id) */
+	struct { uint16_t offset; uint32_t value; } reset_ctrl[2];
+};
+
+const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
+
+/* ---- the decoded image ---- */
+
+enum {
+	EMU_OP_ILLEGAL = ISA_OP_COUNT, /* no form of this generation matches */
+	EMU_OP_PAYLOAD,                /* a NOP-byte word with a payload: executes as nop */
+	EMU_OP_COUNT
+};
+
+enum {
+	EMU_I_REP = 1 << 0,
+	EMU_I_PEEK = 1 << 1,
+	EMU_I_PREINC = 1 << 2,
+	EMU_I_IMM = 1 << 3,        /* src2 is imm */
+	EMU_I_BAD_TARGET = 1 << 4, /* the branch target is outside the image */
+	EMU_I_ALWAYS = 1 << 5,     /* an unconditional branch (jump, breq $00, 0) */
+};
+
+struct emu_insn {
+	uint8_t op;               /* enum isa_op or EMU_OP_* */
+	uint8_t dst, src1, src2;
+	uint8_t flags;
+	uint8_t xmov, sds;
+	uint8_t bit, hi;
+	uint32_t imm;             /* immediate (movi: already shifted), base, or absolute target */
+};
+
+/* ---- GPU memory (mem.c) ---- */
+
+#define EMU_PAGE_WORDS 1024u
+#define EMU_PAGE_SHIFT 12
+
+struct emu_page {
+	uint64_t number;          /* addr >> EMU_PAGE_SHIFT */
+	uint32_t *words;          /* NULL: empty slot */
+};
+
+struct emu_mem {
+	struct emu_page *slots;   /* open addressing, power-of-two size */
+	size_t size, used;
+	struct emu_page *last;    /* the page of the previous access */
+};
+
+void emu_mem_init(struct emu_mem *m);
+void emu_mem_free(struct emu_mem *m);
+uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
+void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
+
+/* ---- processors ---- */
+
+#define EMU_HISTORY 16u
+#define EMU_REG_NOINC (1u << 18)   /* $addr bit 18: no auto-increment */
+#define EMU_REG_OFFSET_MASK 0x3ffffu
+
+enum emu_cpu_state { EMU_CPU_OFF, EMU_CPU_RUNNING, EMU_CPU_IDLE };
+
+struct emu_draw_state {
+	uint32_t hdr;
+	uint32_t base[2];
+};
+
+struct emu_cpu {
+	enum emu_proc id;
+	enum emu_cpu_state state;
+	const struct emu_insn *code;  /* window of emu->code */
+	uint64_t *counts;             /* window of emu->counts */
+	uint32_t base, size;          /* window start and length, in words */
+	uint32_t pc;
+	uint32_t gpr[32];             /* gpr[0x1d] keeps the $addr register */
+	uint32_t carry;               /* add/sub: 1 or 0; sub borrows as 0xffffffff */
+	/* a taken branch waiting for its delay slot */
+	bool pending, pending_waitin;
+	uint32_t target, waitin_rem;
+	/* a header the ROQ makes up for an exhausted IB (IN_IB_END) */
+	bool inject;
+	uint32_t inject_word;
+	bool in_delay;                /* the instruction running is a delay slot */
+	uint32_t waitin_hdr;          /* the header the running waitin peeked */
+	bool rrb_armed;               /* REG_READ_ADDR written: one read even with 0 dwords */
+	unsigned rem_dec;             /* $rem decrements of the current iteration */
+	uint32_t ctrl[EMU_CONTROL_COUNT];
+	uint32_t sqe[EMU_CONTROL_COUNT];
+	uint32_t pipe[256];
+	uint32_t table[EMU_PACKET_TABLE_SIZE];
+	struct emu_draw_state ds[32];
+	uint32_t hist[EMU_HISTORY];    /* pcs of the last instructions, by nhist % EMU_HISTORY */
+	unsigned nhist;
+	bool in_step;                 /* hist's newest entry is the instruction running */
+};
+
+struct emu {
+	struct emu_config cfg;
+	const struct emu_gen_info *gi;
+	struct isa isa;
+	const struct rnn_view *views[EMU_SPACE_COUNT];
+	uint8_t ctrl_action[EMU_CONTROL_COUNT];
+	uint8_t void_pipe[256];
+
+	/* the image: file words 1.., decoded */
+	uint32_t *image;
+	struct emu_insn *code;
+	uint64_t *counts;
+	uint32_t image_size;
+	bool loaded;
+
+	struct emu_cpu cpu[EMU_PROC_COUNT];
+	uint32_t *gpu;                /* EMU_GPU_REG_COUNT registers */
+	struct emu_mem mem;
+
+	/* the ring buffer the user feeds */
+	uint32_t *ring;
+	size_t ring_count, ring_cap, ring_read;
+
+	struct emu_write *log;
+	size_t log_count, log_cap;
+
+	uint64_t step_limit, steps, total_steps;
+	bool reschedule;              /* a processor started: give the others a turn */
+
+	enum emu_error_kind error_kind;
+	char *error;
+
+	emu_trace_fn trace_fn;
+	void *trace_ctx;
+	struct emu_trace trace;
+	uint32_t trace_gpr[32];
+};
+
+/* ---- exec.c ---- */
+
+/* One word of $rem used up; it stops at 0 rather than wrapping into a
+ * 4-billion-word packet. rem_dec tells (rep) it need not count down. */
+static inline void emu_count_down_rem(struct emu_cpu *c)
+{
+	if (c->gpr[ISA_REG_REM])
+		c->gpr[ISA_REG_REM]--;
+	c->rem_dec++;
+}
+
+/* Runs cpu for at most max instructions; returns how many it ran. Stops
+ * early when the cpu goes idle or on a fault (emu->error_kind set). */
+uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
+
+/* ---- regs.c: registers with side effects ---- */
+
+void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
+void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value);
+void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);
+/* cwrite: false on a fault */
+bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
+bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value);
+bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
+bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value);
+/* The extra source words of (sdsN) after a write to offset. */
+void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index, uint32_t value);
+uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset);
+uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset);
+void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value);
+
+/* ---- queues.c: what $data, $memdata and $regdata read ---- */
+
+/* false on a fault (queue empty, bad address) */
+bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
+bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
+bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
+/* The next packet header for waitin: true with *hdr, false when the cpu
+ * must wait (idle) or on a fault (error_kind set). */
+bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr);
+
+/* Whether c's next $data read would wait for the ring buffer: the
+ * ring is empty, or c is BV or LPAC, whose streams this model never
+ * feeds (they wait there instead of failing). */
+bool emu_stream_waits(struct emu *e, struct emu_cpu *c);
+
+/* ---- proc.c: starting processors ---- */
+
+void emu_cpu_reset(struct emu *e, struct emu_cpu *c, enum emu_proc id);
+/* Starts c with its code at GPU address addr (inside the image). */
+bool emu_cpu_start(struct emu *e, struct emu_cpu *c, uint64_t addr);
+
+/* ---- fault.c ---- */
+
+/* Stops the emulator: records kind and a message naming c's pc, its
+ * instruction and the last instructions executed. Returns false so that
+ * callers can `return emu_fault(...)`. */
+bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const char *fmt, ...)
+	UTIL_PRINTF(4, 5);
+const char *emu_proc_name(const struct emu *e, enum emu_proc proc);
+
+/* ---- names.c ---- */
+
+/* Formats image word index (as proc's pc) with names when there are. */
+void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc, struct util_str *out);
+bool emu_name_str(const struct emu *e, enum emu_space space, uint64_t value, struct util_str *out);
+
+/* ---- trace.c ---- */
+
+void emu_trace_begin(struct emu *e, struct emu_cpu *c, uint32_t pc, unsigned iteration);
+void emu_trace_change(struct emu *e, enum emu_change_kind kind, uint32_t offset, uint32_t value);
+void emu_trace_end(struct emu *e, struct emu_cpu *c);
+
+#endif

@@ -1,0 +1,86 @@
+/* Sparse 64-bit GPU memory: 4 KiB pages in an open-addressing hash
+ * table, created on first write. Reads of pages never written return 0
+ * without creating them. The page of the last access is cached, since
+ * the firmware streams through memory word by word. */
+#include <stdlib.h>
+
+#include "emu/machine.h"
+
+static size_t page_hash(uint64_t number, size_t size)
+{
+	number *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(number >> 32) & (size - 1);
+}
+
+void emu_mem_init(struct emu_mem *m)
+{
+	m->size = 64;
+	m->used = 0;
+	m->slots = util_xcalloc(m->size, sizeof *m->slots);
+	m->last = NULL;
+}
+
+void emu_mem_free(struct emu_mem *m)
+{
+	for (size_t i = 0; i < m->size; i++)
+		free(m->slots[i].words);
+	free(m->slots);
+	m->slots = NULL;
+	m->size = m->used = 0;
+	m->last = NULL;
+}
+
+static struct emu_page *find_slot(struct emu_page *slots, size_t size, uint64_t number)
+{
+	size_t i = page_hash(number, size);
+	while (slots[i].words && slots[i].number != number)
+		i = (i + 1) & (size - 1);
+	return &slots[i];
+}
+
+static struct emu_page *lookup(const struct emu_mem *m, uint64_t number)
+{
+	if (m->last && m->last->number == number)
+		return m->last;
+	struct emu_page *p = find_slot(m->slots, m->size, number);
+	return p->words ? p : NULL;
+}
+
+uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr)
+{
+	struct emu_page *p = lookup(m, addr >> EMU_PAGE_SHIFT);
+	if (!p)
+		return 0;
+	/* The cache is a hint: updating it from a const reader is harmless. */
+	((struct emu_mem *)m)->last = p;
+	return p->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)];
+}
+
+static void grow(struct emu_mem *m)
+{
+	size_t size = m->size * 2;
+	struct emu_page *slots = util_xcalloc(size, sizeof *slots);
+	for (size_t i = 0; i < m->size; i++)
+		if (m->slots[i].words)
+			*find_slot(slots, size, m->slots[i].number) = m->slots[i];
+	free(m->slots);
+	m->slots = slots;
+	m->size = size;
+	m->last = NULL;
+}
+
+void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
+{
+	uint64_t number = addr >> EMU_PAGE_SHIFT;
+	struct emu_page *p = lookup(m, number);
+	if (!p) {
+		if ((m->used + 1) * 2 > m->size)
+			grow(m);
+		p = find_slot(m->slots, m->size, number);
+		p->number = number;
+		p->words = util_xcalloc(EMU_PAGE_WORDS, sizeof(uint32_t));
+		m->used++;
+	}
+	m->last = p;
+	p->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
+}

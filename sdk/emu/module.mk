@@ -1,0 +1,16 @@
+# sdk/emu: the afuc emulator library (API: include/afuc/emu.h), its
+# test-file language, the afuc-emu tool, and libafuc-emu.a, the one
+# archive a user's C test links: the emulator with everything it needs
+# from sdk-util, afuc-isa, sdk-rnn and sdk-tap.
+EMU_SRCS := $(wildcard sdk/emu/*.c)
+EMU_BUNDLE_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
+$(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))
+#TOOL $(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c,sdk-emu afuc-isa sdk-rnn sdk-util))
+
+# One archive from several: an ar MRI script adds each library's members.
+ALL_LIBS += $(BUILD)/lib/libafuc-emu.a
+$(BUILD)/lib/libafuc-emu.a: $(call libs_of,$(EMU_BUNDLE_LIBS))
+	$(call quiet,AR,$@)mkdir -p $(@D) && rm -f $@ && \
+	  { echo 'create $@'; for l in $^; do echo "addlib $$l"; done; \
+	    echo save; echo end; } | $(AR) -M && $(AR) s $@
+INSTALL_HEADERS += include/afuc/emu.h

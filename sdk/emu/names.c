@@ -1,0 +1,108 @@
+/* Names from the register database (when the emulator has one) for
+ * lookups, disassembly and messages. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/machine.h"
+
+bool emu_name_str(const struct emu *e, enum emu_space space, uint64_t value, struct util_str *out)
+{
+	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	return v && rnn_value_to_name(v, value, out);
+}
+
+bool emu_lookup(const struct emu *e, enum emu_space space, const char *name, uint64_t *value)
+{
+	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	return v && rnn_name_to_value(v, name, value);
+}
+
+bool emu_name(const struct emu *e, enum emu_space space, uint64_t value, char *buf, size_t size)
+{
+	struct util_str s = {0};
+	bool ok = emu_name_str(e, space, value, &s) && s.len < size;
+	if (ok)
+		memcpy(buf, s.text, s.len + 1);
+	util_str_free(&s);
+	return ok;
+}
+
+static bool sigil_name(const struct emu *e, enum emu_space space, char sigil, uint32_t value,
+		       struct util_str *out)
+{
+	struct util_str s = {0};
+	bool ok = emu_name_str(e, space, value, &s);
+	if (ok) {
+		util_str_putc(out, sigil);
+		util_str_puts(out, s.text);
+	}
+	util_str_free(&s);
+	return ok;
+}
+
+static bool control_name(void *ctx, uint32_t base, struct util_str *out)
+{
+	return sigil_name(ctx, EMU_SPACE_CONTROL, '@', base, out);
+}
+
+static bool sqe_name(void *ctx, uint32_t base, struct util_str *out)
+{
+	return sigil_name(ctx, EMU_SPACE_SQE, '%', base, out);
+}
+
+void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc, struct util_str *out)
+{
+	uint32_t word = e->image[c->base + pc];
+	struct isa_instr in;
+	if (!isa_decode(&e->isa, word, &in)) {
+		if ((word >> 24) == (e->isa.nop >> 24))
+			util_str_printf(out, "[%08x]", word);
+		else
+			util_str_puts(out, "(illegal)");
+		return;
+	}
+	struct isa_names names = {(void *)e, control_name, sqe_name, NULL};
+	isa_format(&in, pc, &names, out);
+}
+
+size_t emu_disasm(const struct emu *e, enum emu_proc proc, uint32_t pc, char *buf, size_t size)
+{
+	const struct emu_cpu *c = &e->cpu[proc < EMU_PROC_COUNT ? proc : EMU_MAIN];
+	struct util_str s = {0};
+	if (c->state != EMU_CPU_OFF && pc < c->size)
+		emu_format_insn(e, c, pc, &s);
+	else
+		util_str_puts(&s, "(outside the code)");
+	size_t len = s.len;
+	if (size) {
+		size_t n = len < size - 1 ? len : size - 1;
+		memcpy(buf, s.text, n);
+		buf[n] = '\0';
+	}
+	util_str_free(&s);
+	return len;
+}
+
+struct rnn_db *emu_rnndb_open(const char *dir, char **error)
+{
+	struct diag d;
+	diag_init(&d);
+	struct rnn_db *db = rnn_open(dir, &d);
+	if (!db && error) {
+		struct util_str s = {0};
+		for (size_t i = 0; i < d.count; i++)
+			util_str_printf(&s, "%s%s%s%s", s.len ? "\n" : "",
+					d.msgs[i].file ? d.msgs[i].file : "",
+					d.msgs[i].file ? ": " : "", d.msgs[i].text);
+		if (!s.len)
+			util_str_puts(&s, "cannot open the register database");
+		*error = util_str_take(&s);
+	}
+	diag_free(&d);
+	return db;
+}
+
+void emu_rnndb_close(struct rnn_db *db)
+{
+	rnn_close(db);
+}

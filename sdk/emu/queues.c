@@ -1,0 +1,158 @@
+/* The read-only queues behind $data, $memdata and $regdata.
+ *
+ * $data reads the PM4 stream of the current IB_LEVEL: level 0 is the ring
+ * buffer the user feeds; the others read GPU memory from their control
+ * registers (IB1_BASE/IB1_DWORDS, ...), which advance as words are read.
+ * An exhausted IB makes up an IN_IB_END header, which is how the firmware
+ * learns to return to the level below. $memdata reads memory from
+ * MEM_READ_ADDR/MEM_READ_DWORDS, $regdata GPU registers from
+ * REG_READ_ADDR/REG_READ_DWORDS (or, on a5xx without a read queued, from
+ * the $addr register). Every non-peeking read of $data counts down $rem.
+ */
+#include "emu/machine.h"
+
+static unsigned current_level(struct emu *e, struct emu_cpu *c)
+{
+	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+}
+
+enum pull { PULL_OK, PULL_EMPTY, PULL_FAULT };
+
+/* The next word of the current level's stream, consumed unless peek. */
+static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	unsigned level = current_level(e, c);
+	if (level == 0) {
+		if (c->id != EMU_MAIN || e->ring_read == e->ring_count)
+			return PULL_EMPTY;
+		*value = e->ring[e->ring_read];
+		if (!peek && ++e->ring_read == e->ring_count)
+			e->ring_read = e->ring_count = 0;
+		return PULL_OK;
+	}
+	if (level >= gi->level_count) {
+		emu_fault(e, c, EMU_ERR_ADDRESS, "IB_LEVEL is %u: %s has no such queue", level,
+			  gi->variant);
+		return PULL_FAULT;
+	}
+	uint32_t *dwords = emu_ctrl_slot(e, c, gi->level_dwords[level]);
+	if (*dwords == 0)
+		return PULL_EMPTY;
+	uint64_t base = emu_ctrl64(e, c, gi->level_base[level]);
+	if (base & 3) {
+		emu_fault(e, c, EMU_ERR_ADDRESS, "%s base 0x%llx is not a multiple of 4",
+			  gi->level_name[level], (unsigned long long)base);
+		return PULL_FAULT;
+	}
+	*value = emu_mem_get(&e->mem, base);
+	if (!peek) {
+		emu_set_ctrl64(e, c, gi->level_base[level], base + 4);
+		(*dwords)--;
+	}
+	return PULL_OK;
+}
+
+bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
+{
+	if (c->inject) {
+		*value = c->inject_word;
+		if (!peek) {
+			c->inject = false;
+			emu_count_down_rem(c);
+		}
+		return true;
+	}
+	switch (pull_stream(e, c, peek, value)) {
+	case PULL_OK:
+		if (!peek)
+			emu_count_down_rem(c);
+		return true;
+	case PULL_EMPTY:
+		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY, "$data read with the %s queue empty",
+				 e->gi->level_name[current_level(e, c)]);
+	case PULL_FAULT:
+		break;
+	}
+	return false;
+}
+
+bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
+{
+	if (c->inject) {
+		*hdr = c->inject_word;
+		return true;
+	}
+	switch (pull_stream(e, c, true, hdr)) {
+	case PULL_OK:
+		return true;
+	case PULL_EMPTY:
+		if (current_level(e, c) == 0 || e->gi->ib_end_opcode == EMU_NONE)
+			return false; /* idle: wait for the user to push more */
+		c->inject = true;
+		c->inject_word = emu_pkt7_header(e->gi->ib_end_opcode, 0);
+		*hdr = c->inject_word;
+		return true;
+	case PULL_FAULT:
+		break;
+	}
+	return false;
+}
+
+bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t *dwords = emu_ctrl_slot(e, c, gi->mem_read_dwords);
+	/* a5xx ME reads at the CP_ME_NRT address without a count */
+	if (*dwords == 0 && !gi->uncounted_memdata)
+		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY,
+				 "$memdata read with the memory read queue empty (MEM_READ_DWORDS is 0)");
+	uint64_t addr = emu_ctrl64(e, c, gi->mem_read_addr);
+	if (addr & 3)
+		return emu_fault(e, c, EMU_ERR_ADDRESS, "MEM_READ_ADDR 0x%llx is not a multiple of 4",
+				 (unsigned long long)addr);
+	*value = emu_mem_get(&e->mem, addr);
+	if (!peek) {
+		emu_set_ctrl64(e, c, gi->mem_read_addr, addr + 4);
+		if (*dwords)
+			(*dwords)--;
+	}
+	return true;
+}
+
+bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t *dwords = emu_ctrl_slot(e, c, gi->reg_read_dwords);
+	if (*dwords || c->rrb_armed) {
+		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_read_addr);
+		*value = e->gpu[*addr & EMU_REG_OFFSET_MASK];
+		if (!peek) {
+			/* REG_READ_ADDR alone queues one read; with a count it advances */
+			if (*dwords) {
+				(*dwords)--;
+				(*addr)++;
+			}
+			c->rrb_armed = false;
+		}
+		return true;
+	}
+	if (gi->direct_regdata) {
+		/* a5xx ME reads the register at $addr directly */
+		uint32_t addr = c->gpr[ISA_REG_ADDR];
+		*value = e->gpu[addr & EMU_REG_OFFSET_MASK];
+		if (!peek && !(addr & EMU_REG_NOINC))
+			c->gpr[ISA_REG_ADDR] = (addr & ~EMU_REG_OFFSET_MASK) |
+					       ((addr + 1) & EMU_REG_OFFSET_MASK);
+		return true;
+	}
+	return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY,
+			 "$regdata read with no register read queued (REG_READ_ADDR not written)");
+}
+
+bool emu_stream_waits(struct emu *e, struct emu_cpu *c)
+{
+	if (c->inject || current_level(e, c) != 0)
+		return false;
+	return c->id != EMU_MAIN || e->ring_read == e->ring_count;
+}

@@ -1,0 +1,216 @@
+/* Register spaces with side effects: GPU registers (logged; on a5xx the
+ * CP_ME_NRT_* ones reach memory), pipe registers (logged; NRT_DATA
+ * writes memory), control registers (the actions of gen.c) and SQE
+ * registers. */
+#include "emu/machine.h"
+
+static void log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind, uint64_t addr,
+		      uint32_t value)
+{
+	if (e->log_count == e->log_cap)
+		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
+	e->log[e->log_count++] = (struct emu_write){
+		.kind = (uint8_t)kind,
+		.proc = (uint8_t)c->id,
+		.pc = c->pc,
+		.addr = addr,
+		.value = value,
+	};
+}
+
+void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
+{
+	emu_mem_put(&e->mem, addr, value);
+	log_write(e, c, EMU_WRITE_MEM, addr, value);
+}
+
+static uint64_t gpu64(const struct emu *e, uint32_t offset)
+{
+	return (uint64_t)e->gpu[offset + 1] << 32 | e->gpu[offset];
+}
+
+/* Where NRT data goes: the low 2 bits of the address are flags, and
+ * bit 0 keeps the address from advancing. Returns the next address. */
+static uint64_t nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
+{
+	emu_mem_write_logged(e, c, addr & ~3ull, value);
+	return addr & 1 ? addr : addr + 4;
+}
+
+/* a5xx ME: memory through GPU registers. */
+static void gpu_nrt(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	if (offset == gi->gpu_write_data) {
+		uint64_t addr = nrt_write(e, c, gpu64(e, gi->gpu_write_addr), value);
+		e->gpu[gi->gpu_write_addr] = (uint32_t)addr;
+		e->gpu[gi->gpu_write_addr + 1] = (uint32_t)(addr >> 32);
+	} else if (offset == gi->gpu_read_dwords) {
+		emu_set_ctrl64(e, c, gi->mem_read_addr, gpu64(e, gi->gpu_read_addr));
+		*emu_ctrl_slot(e, c, gi->mem_read_dwords) = value;
+	}
+}
+
+void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	offset &= EMU_REG_OFFSET_MASK;
+	e->gpu[offset] = value;
+	log_write(e, c, EMU_WRITE_GPU, offset, value);
+	if (e->gi->nrt_gpu && (offset == e->gi->gpu_write_data || offset == e->gi->gpu_read_dwords))
+		gpu_nrt(e, c, offset, value);
+}
+
+void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	reg &= 0xff;
+	c->pipe[reg] = value;
+	log_write(e, c, EMU_WRITE_PIPE, reg, value);
+	if (gi->nrt_pipe && reg == gi->nrt_data) {
+		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
+		addr = nrt_write(e, c, addr, value);
+		c->pipe[gi->nrt_addr] = (uint32_t)addr;
+		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
+	}
+}
+
+uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
+{
+	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
+		return &e->cpu[EMU_MAIN].ctrl[offset];
+	return &c->ctrl[offset];
+}
+
+uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
+{
+	return (uint64_t)*emu_ctrl_slot(e, c, offset + 1u) << 32 | *emu_ctrl_slot(e, c, offset);
+}
+
+void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
+{
+	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
+	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
+}
+
+static void ctrl_set(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	*emu_ctrl_slot(e, c, offset) = value;
+	if (e->trace_fn)
+		emu_trace_change(e, EMU_CHANGE_CONTROL, offset, value);
+}
+
+/* Shows group's state in DRAW_STATE_HDR and DRAW_STATE_BASE. */
+static void ds_select(struct emu *e, struct emu_cpu *c, uint32_t group)
+{
+	const struct emu_gen_info *gi = e->gi;
+	const struct emu_draw_state *ds = &c->ds[group & 31];
+	ctrl_set(e, c, gi->ds_hdr, ds->hdr);
+	ctrl_set(e, c, gi->ds_base, ds->base[0]);
+	ctrl_set(e, c, gi->ds_base + 1u, ds->base[1]);
+}
+
+void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index,
+		  uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	if (offset != gi->ds_set_hdr || index >= 2)
+		return; /* elsewhere the extra reads are thrown away */
+	uint32_t hdr = *emu_ctrl_slot(e, c, offset);
+	c->ds[(hdr >> 24) & 31].base[index] = value;
+	if (gi->ds_set_base != EMU_NONE)
+		ctrl_set(e, c, gi->ds_set_base + index, value);
+}
+
+static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint16_t base_reg)
+{
+	struct emu_cpu *other = &e->cpu[id];
+	if (other->state != EMU_CPU_OFF)
+		return true; /* already running: a second start changes nothing */
+	uint64_t addr = emu_ctrl64(e, c, base_reg);
+	emu_cpu_reset(e, other, id);
+	emu_set_ctrl64(e, other, base_reg, addr);
+	if (!emu_cpu_start(e, other, addr))
+		return emu_fault(e, c, EMU_ERR_BRANCH,
+				 "%s started at 0x%llx, which is not inside the image (0x%llx..0x%llx)",
+				 emu_proc_name(e, id), (unsigned long long)addr,
+				 (unsigned long long)e->cfg.instr_base,
+				 (unsigned long long)(e->cfg.instr_base + 4ull * e->image_size));
+	return true;
+}
+
+bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	if (offset >= EMU_CONTROL_COUNT)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "control register 0x%x is outside the control space (0x000..0x%03x)",
+				 offset, EMU_CONTROL_COUNT - 1);
+	ctrl_set(e, c, offset, value);
+	switch ((enum emu_ctrl_action)e->ctrl_action[offset]) {
+	case EMU_CA_NONE:
+		return true;
+	case EMU_CA_REG_WRITE: {
+		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_write_addr);
+		emu_gpu_write(e, c, *addr & EMU_REG_OFFSET_MASK, value);
+		ctrl_set(e, c, gi->reg_write_addr,
+			 (*addr & ~EMU_REG_OFFSET_MASK) | ((*addr + 1) & EMU_REG_OFFSET_MASK));
+		return true;
+	}
+	case EMU_CA_REG_READ_ADDR:
+		c->rrb_armed = true;
+		return true;
+	case EMU_CA_TABLE_WRITE: {
+		uint32_t index = *emu_ctrl_slot(e, c, gi->table_addr);
+		if (index >= EMU_PACKET_TABLE_SIZE)
+			return emu_fault(e, c, EMU_ERR_ADDRESS,
+					 "packet table write at entry 0x%x, past its 0x%x entries",
+					 index, EMU_PACKET_TABLE_SIZE);
+		c->table[index] = value;
+		ctrl_set(e, c, gi->table_addr, index + 1);
+		return true;
+	}
+	case EMU_CA_DS_SET_HDR:
+		c->ds[(value >> 24) & 31].hdr = value;
+		return true;
+	case EMU_CA_DS_SEL:
+		ds_select(e, c, value);
+		return true;
+	case EMU_CA_START_BV:
+		return !(value & 1) || start_proc(e, c, EMU_BV, gi->bv_instr_base);
+	case EMU_CA_START_LPAC:
+		return !(value & 1) || start_proc(e, c, EMU_LPAC, gi->lpac_instr_base);
+	}
+	return true;
+}
+
+bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value)
+{
+	if (offset >= EMU_CONTROL_COUNT)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "control register 0x%x is outside the control space (0x000..0x%03x)",
+				 offset, EMU_CONTROL_COUNT - 1);
+	*value = *emu_ctrl_slot(e, c, offset);
+	return true;
+}
+
+bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	if (offset >= EMU_CONTROL_COUNT)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)", offset,
+				 EMU_CONTROL_COUNT - 1);
+	c->sqe[offset] = value;
+	if (e->trace_fn)
+		emu_trace_change(e, EMU_CHANGE_SQE, offset, value);
+	return true;
+}
+
+bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value)
+{
+	if (offset >= EMU_CONTROL_COUNT)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)", offset,
+				 EMU_CONTROL_COUNT - 1);
+	*value = c->sqe[offset];
+	return true;
+}
