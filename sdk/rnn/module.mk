@@ -32,6 +32,6 @@ RNN_HEADERS := $(addprefix $(BUILD)/include/afuc/,pm4.h a5xx_regs.h a6xx_regs.h 
 GENERATED_HEADERS += $(RNN_HEADERS)
 INSTALL_GENERATED += $(RNN_HEADERS)
 $(RNN_HEADERS): $(BUILD)/include/afuc/%.h: $(RNN_HEADERGEN) $(RNN_DB_OUT)
-	$(call quiet,GEN,$@)$(RNN_HEADERGEN) --rnndb $(BUILD)/share/afuc-sdk/rnndb $*.h -o $@
+	$(call quiet,GEN,$@)mkdir -p $(@D) && $(RNN_HEADERGEN) --rnndb $(BUILD)/share/afuc-sdk/rnndb $*.h -o $@
 
 MAN_PAGES += docs/man/rnn-lookup.1 docs/man/rnn-headergen.1
