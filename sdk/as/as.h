@@ -1,0 +1,47 @@
+/* sdk/as: the afuc assembler, as a library. It turns afuc assembly (the
+ * language of Mesa's afuc-asm plus the directives in docs/afuc-as.md)
+ * into a relocatable object (sdk/obj). It never prints and never exits:
+ * every problem goes into the caller's struct diag with file:line:col.
+ *
+ *   struct as_options opt = {.gen = ISA_A6XX};       (or 0: from the source)
+ *   struct obj_file obj;
+ *   if (as_assemble(text, len, "x.s", &opt, &obj, &d))
+ *           obj_write(&obj, "x.o", &d);
+ *   obj_free(&obj);
+ *
+ * The text may hold cpp linemarkers and m4 sync lines (sdk/pp's output):
+ * locations then name the original file and line.
+ */
+#ifndef SDK_AS_H
+#define SDK_AS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "isa/isa.h"
+#include "obj/obj.h"
+#include "rnn/rnn.h"
+#include "util/diag.h"
+
+struct as_options {
+	/* The generation when the source has no .gpu (--gpu); 0 to infer it
+	 * from the firmware id in the first raw word. */
+	enum isa_gen gen;
+	/* The register database: db when given (the caller keeps it),
+	 * otherwise rnn_open(rnndb_dir), opened when a name is first needed. */
+	struct rnn_db *db;
+	const char *rnndb_dir;
+};
+
+/* Assembles text (len bytes; need not be NUL-terminated) named name.
+ * On success returns true with the object in out (the caller frees it
+ * with obj_free); on failure returns false with every error (up to d's
+ * limit) in d and out empty. */
+bool as_assemble(const char *text, size_t len, const char *name, const struct as_options *opt,
+		 struct obj_file *out, struct diag *d);
+
+/* The generation a firmware id word implies, as Mesa's tools read it
+ * (bits 12-23: 0x5ff a530, 0x6ee a630, 0x730 a730, ...). */
+bool as_gen_from_fwid(uint32_t word, enum isa_gen *gen);
+
+#endif

@@ -1,0 +1,172 @@
+/* Names that stand for numbers: @control, %SQE and |pipe registers, GPU
+ * registers and PM4 packets from the register database, .set constants.
+ * The database is opened, and each view built, on first use. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "as/internal.h"
+
+static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
+				       [ISA_A7XX] = "A7XX"};
+
+static bool open_db(struct as_ctx *c, uint32_t col)
+{
+	if (c->db)
+		return true;
+	if (c->db_failed)
+		return false;
+	if (c->opt->db) {
+		c->db = c->opt->db;
+		return true;
+	}
+	struct diag why;
+	diag_init(&why);
+	c->db = rnn_open(c->opt->rnndb_dir, &why);
+	if (!c->db) {
+		c->db_failed = true;
+		as_error(c, col, "names need the register database, which could not be opened "
+				 "(name one with --rnndb DIR)");
+		diag_append(c->d, &why);
+	}
+	diag_free(&why);
+	c->db_owned = c->db != NULL;
+	return c->db != NULL;
+}
+
+const struct rnn_view *as_view(struct as_ctx *c, enum rnn_space space, uint32_t col)
+{
+	if (c->views[space])
+		return c->views[space];
+	if (c->view_failed[space] || !as_need_gen(c, col) || !open_db(c, col))
+		return NULL;
+	struct diag why;
+	diag_init(&why);
+	c->views[space] = rnn_view(c->db, space, variants[c->gen], &why);
+	if (!c->views[space]) {
+		c->view_failed[space] = true;
+		as_error(c, col, "the register database has no %s names for %s",
+			 rnn_space_noun(space), variants[c->gen]);
+		diag_append(c->d, &why);
+	}
+	diag_free(&why);
+	return c->views[space];
+}
+
+/* Gives the message rnn_diag_unknown adds the line and caret as well. */
+static void unknown_in_view(struct as_ctx *c, const struct rnn_view *v, const char *name,
+			    uint32_t col)
+{
+	size_t before = c->d->count;
+	rnn_diag_unknown(v, name, c->d, diag_at(c->src.file, c->src.line, col));
+	if (c->d->count > before && !c->d->msgs[before].source_line && c->src.text)
+		c->d->msgs[before].source_line =
+			util_xstrndup(c->src.text, strcspn(c->src.text, "\r\n"));
+}
+
+void as_did_you_mean(struct util_str *msg, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		util_str_printf(msg, "%s%s", i == 0 ? "; did you mean " : i + 1 == n ? " or " : ", ",
+				names[i]);
+	if (n)
+		util_str_putc(msg, '?');
+}
+
+void as_unknown_in(struct as_ctx *c, enum rnn_space space, const char *name, uint32_t col)
+{
+	const struct rnn_view *v = as_view(c, space, col);
+	if (v)
+		unknown_in_view(c, v, name, col);
+}
+
+bool as_lookup_space(struct as_ctx *c, enum rnn_space space, const char *name, uint32_t col,
+		     int64_t *value)
+{
+	const struct rnn_view *v = as_view(c, space, col);
+	if (!v)
+		return false;
+	uint64_t found;
+	if (rnn_name_to_value(v, name, &found)) {
+		*value = (int64_t)found;
+		return true;
+	}
+	unknown_in_view(c, v, name, col);
+	return false;
+}
+
+bool as_lookup_name(struct as_ctx *c, const char *name, uint32_t col, int64_t *value)
+{
+	uint32_t k;
+	if (as_map_get(&c->consts, 0, name, strlen(name), &k)) {
+		*value = c->const_values[k];
+		return true;
+	}
+	const struct rnn_view *gpu = as_view(c, RNN_GPU, col);
+	const struct rnn_view *pm4 = as_view(c, RNN_PM4, col);
+	uint64_t found;
+	if ((gpu && rnn_name_to_value(gpu, name, &found)) ||
+	    (pm4 && rnn_name_to_value(pm4, name, &found))) {
+		*value = (int64_t)found;
+		return true;
+	}
+	if (!gpu || !pm4)
+		return false; /* the database problem is reported already */
+	/* Close names of every kind the name could have been. */
+	const char *close[6];
+	size_t n = rnn_suggest(gpu, name, close, 3);
+	n += rnn_suggest(pm4, name, close + n, 2);
+	for (size_t i = 0; i < c->const_count && n < UTIL_ARRAY_SIZE(close); i++) {
+		const char *cname = c->o->symbols[c->const_symbols[i]].name;
+		if (util_edit_distance(name, cname, 3) <= 2)
+			close[n++] = cname;
+	}
+	struct util_str msg = {0};
+	util_str_printf(&msg, "unknown name '%s': not a .set constant, GPU register or PM4 packet "
+			      "of %s", name, variants[c->gen]);
+	as_did_you_mean(&msg, close, n);
+	as_error(c, col, "%s", msg.text);
+	util_str_free(&msg);
+	return false;
+}
+
+static bool all_caps(const char *name)
+{
+	for (; *name; name++)
+		if (!((*name >= 'A' && *name <= 'Z') || (*name >= '0' && *name <= '9') || *name == '_'))
+			return false;
+	return true;
+}
+
+/* UNKNn (decimal n, 0..127): Mesa's name for a packet the database lacks. */
+static bool unkn_number(const char *s, uint32_t *n)
+{
+	if (strncmp(s, "UNKN", 4) != 0)
+		return false;
+	s += 4;
+	if (!*s || strlen(s) > 3 || (s[0] == '0' && s[1]))
+		return false;
+	uint32_t v = 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v = v * 10 + (uint32_t)(*s - '0');
+	}
+	*n = v;
+	return v < OBJ_PACKET_TABLE_WORDS;
+}
+
+bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
+{
+	if (unkn_number(name, opcode))
+		return true;
+	/* Packet names are upper case: lower-case labels (l21, fxn12) never
+	 * need the database. */
+	if (!all_caps(name))
+		return false;
+	const struct rnn_view *pm4 = as_view(c, RNN_PM4, 0);
+	uint64_t value;
+	if (!pm4 || !rnn_name_to_value(pm4, name, &value) || value >= OBJ_PACKET_TABLE_WORDS)
+		return false;
+	*opcode = (uint32_t)value;
+	return true;
+}
