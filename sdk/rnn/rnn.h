@@ -4,8 +4,9 @@
  * afuc control registers (@NAME), SQE registers (%NAME), pipe registers
  * (|NAME), PM4 packet opcodes (CP_*), and the NVIDIA HWSQ registers, flags
  * and events. A database is loaded once; a "view" is one name space for
- * one chip variant (say control registers on A6XX), flattened and hashed so
- * that lookups both ways are O(1).
+ * one chip variant (say control registers on A6XX), flattened and indexed:
+ * names through a hash table, values by binary search over the address
+ * ranges of its registers.
  *
  *   struct diag d;  diag_init(&d);
  *   struct rnn_db *db = rnn_open(NULL, &d);          (the default database)
@@ -91,15 +92,19 @@ const char *rnn_root(const struct rnn_db *db);
 
 /* A view of one space for one variant: "A5XX", "A6XX", "A7XX" for
  * Adreno, "NV17", "NV41", "NV50", "NV92" (or any chipset name the tree
- * knows) for NVIDIA. Built on first use and owned by db. Returns NULL
- * (with a message in d) when the tree has nothing for that space. */
+ * knows) for NVIDIA; case does not matter. Built on first use (reading
+ * the files it needs) and owned by db. Returns NULL (with a message in d)
+ * when the tree has nothing for that space, or errors in the files it
+ * needs. Which domains and enums make each view: docs/registers.md. */
 const struct rnn_view *rnn_view(struct rnn_db *db, enum rnn_space space, const char *variant,
 				struct diag *d);
 
 /* Name to value. Accepts what rnn_value_to_name prints: "NAME",
  * "ARRAY[0x2]" (any C number as index), "NAME+0x1" (a word inside a reg64
- * or past a register), and the array-of-struct forms Mesa prints
- * ("CP_SCRATCH[0x6].REG"). */
+ * or past a register), "NAME_HI" (of a reg64 of type address), the
+ * array-of-struct forms Mesa prints ("CP_SCRATCH[0x6].REG",
+ * "RBBM_PERFCTR_CP[0]+0"), and an array's name alone for element 0. When
+ * a tree defines a name twice for one variant, the first one counts. */
 bool rnn_name_to_value(const struct rnn_view *v, const char *name, uint64_t *value);
 
 /* Value to name, formatted exactly as Mesa's tools print it (the "; NAME"
