@@ -465,17 +465,21 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 		const struct emu_insn *in = &c->code[pc];
 		const bool delay = c->pending;
 		if (in->op == ISA_OP_WAITIN && !delay && !emu_peek_header(e, c, &c->waitin_hdr)) {
-			if (e->error_kind == EMU_ERR_NONE)
+			if (e->error_kind == EMU_ERR_NONE && c->state != EMU_CPU_IDLE) {
 				c->state = EMU_CPU_IDLE;
+				c->counts[pc]++; /* waiting is its work: counted once */
+			}
 			break;
 		}
+		const bool resumed = in->op == ISA_OP_WAITIN && c->state == EMU_CPU_IDLE;
 		if (c->id != EMU_MAIN && reads_data(in) && emu_stream_waits(e, c)) {
 			c->state = EMU_CPU_IDLE; /* BV and LPAC wait for a stream no one feeds */
 			break;
 		}
 		c->state = EMU_CPU_RUNNING;
 		c->hist[c->nhist++ % EMU_HISTORY] = pc;
-		c->counts[pc]++;
+		if (!resumed)
+			c->counts[pc]++;
 		const uint32_t target = c->target, waitin_rem = c->waitin_rem;
 		const bool after_waitin = c->pending_waitin;
 		c->pending = c->pending_waitin = false;

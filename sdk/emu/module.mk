@@ -5,7 +5,7 @@
 EMU_SRCS := $(wildcard sdk/emu/*.c)
 EMU_BUNDLE_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))
-#TOOL $(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c,sdk-emu afuc-isa sdk-rnn sdk-util))
+$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c,sdk-emu afuc-isa sdk-rnn sdk-util))
 
 # One archive from several: an ar MRI script adds each library's members.
 ALL_LIBS += $(BUILD)/lib/libafuc-emu.a

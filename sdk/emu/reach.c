@@ -72,6 +72,7 @@ static void successors(struct walk *w, uint32_t pc)
 		visit(w, in->imm);
 		return;
 	case ISA_OP_WAITIN:
+		return; /* its delay slot reads the next packet's header: dispatch, not handler */
 	case ISA_OP_RET:
 	case ISA_OP_IRET:
 	case ISA_OP_SRET:

@@ -1,0 +1,309 @@
+/* afuc-emu: runs afuc-emu test files (docs/afuc-emu.md) and prints TAP;
+ * --trace shows every instruction, --coverage what each packet handler
+ * ran out of what it can reach. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afuc/emu.h"
+#include "emu/script.h"
+#include "util/diag.h"
+#include "util/util.h"
+
+static const char usage_text[] =
+	"usage: afuc-emu [options] TEST.emu...\n"
+	"Runs test files and prints TAP (the language is in docs/afuc-emu.md).\n"
+	"  --gpu GPU       a5xx, a6xx, a7xx (or a630, gen70500...) for a file whose\n"
+	"                  image does not tell and that has no 'gpu' statement\n"
+	"  --steps N       instructions one 'run' may execute (default 10000000)\n"
+	"  --trace         print every instruction executed, and what it changed,\n"
+	"                  on standard error\n"
+	"  --coverage      print, per packet handler, the instructions executed out\n"
+	"                  of those reachable from its entry (TAP comments)\n"
+	"  --rnndb DIR     register database for names (default: the SDK's own)\n"
+	"  -h, --help      show this help\n"
+	"Vendor images (image vendor:NAME) are looked for in $AFUC_FIRMWARE_DIR,\n"
+	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom.\n";
+
+struct args {
+	const char **files;
+	size_t nfiles, cap;
+	const char *rnndb;
+	int gen;
+	uint64_t steps;
+	bool trace, coverage;
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "afuc-emu: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n%s", usage_text);
+	return 2;
+}
+
+/* Returns -1 when parsed, else the exit status. */
+static int parse_args(int argc, char **argv, struct args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(arg, "--trace")) {
+			a->trace = true;
+		} else if (!strcmp(arg, "--coverage")) {
+			a->coverage = true;
+		} else if (!strcmp(arg, "--gpu") || !strcmp(arg, "--rnndb") || !strcmp(arg, "--steps")) {
+			if (!next)
+				return usage_error("%s needs a value", arg);
+			i++;
+			enum emu_gen g;
+			if (!strcmp(arg, "--rnndb"))
+				a->rnndb = next;
+			else if (!strcmp(arg, "--gpu") && emu_parse_gen(next, &g))
+				a->gen = (int)g;
+			else if (!strcmp(arg, "--steps") && util_parse_u64(next, &a->steps) && a->steps)
+				continue;
+			else if (strcmp(arg, "--rnndb") != 0)
+				return usage_error("bad value for the option: %s", next);
+		} else if (arg[0] == '-' && arg[1]) {
+			return usage_error("unknown option %s", arg);
+		} else {
+			*UTIL_PUSH(a->files, a->nfiles, a->cap) = arg;
+		}
+	}
+	if (!a->nfiles)
+		return usage_error("%s", "no test file");
+	return -1;
+}
+
+static void put_text(void *ctx, const char *text)
+{
+	fputs(text, ctx);
+	fflush(ctx);
+}
+
+/* ---- --trace ---- */
+
+static void print_name(const struct emu *emu, enum emu_space space, uint64_t value, FILE *out)
+{
+	char name[128];
+	if (emu_name(emu, space, value, name, sizeof name))
+		fputs(name, out);
+	else
+		fprintf(out, "0x%llx", (unsigned long long)value);
+}
+
+static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
+{
+	static const char *const procs[] = {"main", "BV", "LPAC"};
+	static const char *const gprs[32] = {
+		[0x1a] = "$sp", [0x1b] = "$lr", [0x1c] = "$rem", [0x1d] = "$addr"};
+	FILE *out = ctx;
+	char text[160];
+	emu_disasm(emu, t->proc, t->pc, text, sizeof text);
+	fprintf(out, "%-4s %04x: %08x  %-40s", procs[t->proc], t->pc, t->word, text);
+	if (t->iteration)
+		fprintf(out, " (rep %u)", t->iteration);
+	for (unsigned i = 0; i < t->change_count; i++) {
+		const struct emu_reg_change *c = &t->changes[i];
+		fputc(' ', out);
+		if (c->kind == EMU_CHANGE_GPR) {
+			if (gprs[c->offset])
+				fputs(gprs[c->offset], out);
+			else
+				fprintf(out, "$%02x", c->offset);
+		} else {
+			fputc(c->kind == EMU_CHANGE_CONTROL ? '@' : '%', out);
+			print_name(emu, c->kind == EMU_CHANGE_CONTROL ? EMU_SPACE_CONTROL : EMU_SPACE_SQE,
+				   c->offset, out);
+		}
+		fprintf(out, "=%08x", c->value);
+	}
+	if (t->dropped)
+		fprintf(out, " (+%u more)", t->dropped);
+	for (size_t i = 0; i < t->write_count; i++) {
+		const struct emu_write *w = &emu_writes(emu)[t->write_first + i];
+		if (w->kind == EMU_WRITE_MEM) {
+			fprintf(out, " MEM[0x%llx]=%08x", (unsigned long long)w->addr, w->value);
+			continue;
+		}
+		fputs(w->kind == EMU_WRITE_GPU ? " GPU " : " PIPE |", out);
+		print_name(emu, w->kind == EMU_WRITE_GPU ? EMU_SPACE_GPU : EMU_SPACE_PIPE, w->addr, out);
+		fprintf(out, "=%08x", w->value);
+	}
+	fputc('\n', out);
+}
+
+/* ---- --coverage ---- */
+
+/* Prints the pcs of mask (by image index, from base) never executed, as
+ * ranges. */
+static void print_missed(const struct emu *emu, const uint8_t *mask, uint32_t base, size_t size)
+{
+	int shown = 0;
+	for (size_t i = 0; i < size && shown < 12; i++) {
+		if (!mask[i] || emu_exec_count(emu, (uint32_t)i))
+			continue;
+		size_t j = i;
+		while (j + 1 < size && mask[j + 1] && !emu_exec_count(emu, (uint32_t)j + 1))
+			j++;
+		printf(shown ? ", %04zx" : "#       not run: %04zx", i - base);
+		if (j > i)
+			printf("-%04zx", j - base);
+		shown++;
+		i = j;
+	}
+	if (shown)
+		printf(shown == 12 ? ", ...\n" : "\n");
+}
+
+static void coverage_of(const struct emu *emu, enum emu_proc proc, const char *proc_name)
+{
+	uint32_t base;
+	if (!emu_proc_base(emu, proc, &base))
+		return;
+	size_t size = emu_image_size(emu);
+	uint8_t *mask = util_xcalloc(size, 1);
+	bool done[EMU_PACKET_TABLE_SIZE] = {false};
+	unsigned never = 0;
+	printf("# coverage of %s: instructions executed / reachable from each entry\n", proc_name);
+	/* the bootstrap first (from pc 0), then each distinct handler */
+	for (int index = -1; index < (int)EMU_PACKET_TABLE_SIZE; index++) {
+		uint32_t entry = index < 0 ? 0 : emu_packet_entry(emu, proc, (uint32_t)index);
+		if (index >= 0 && done[index])
+			continue;
+		struct util_str names = {0};
+		if (index < 0) {
+			util_str_puts(&names, "bootstrap");
+		} else {
+			for (uint32_t o = (uint32_t)index; o < EMU_PACKET_TABLE_SIZE; o++) {
+				if (done[o] || emu_packet_entry(emu, proc, o) != entry)
+					continue;
+				done[o] = true;
+				char name[64];
+				if (!emu_name(emu, EMU_SPACE_PM4, o, name, sizeof name))
+					snprintf(name, sizeof name, "0x%02x", o);
+				util_str_printf(&names, "%s%s", names.len ? "," : "", name);
+			}
+		}
+		if (!emu_exec_count(emu, base + entry)) {
+			never++;
+			util_str_free(&names);
+			continue;
+		}
+		memset(mask, 0, size);
+		size_t reachable = emu_reachable(emu, proc, entry, mask), executed = 0;
+		for (size_t i = 0; i < size; i++)
+			executed += mask[i] && emu_exec_count(emu, (uint32_t)i) > 0;
+		printf("#   %-40.40s %5zu/%-5zu %3zu%%\n", names.text, executed, reachable,
+		       reachable ? executed * 100 / reachable : 0);
+		print_missed(emu, mask, base, size);
+		util_str_free(&names);
+	}
+	printf("#   (%u packet-table entries never run)\n", never);
+	free(mask);
+}
+
+static void print_coverage(const struct emu *emu)
+{
+	static const char *const names[] = {"the main processor", "BV", "LPAC"};
+	for (int p = 0; p < EMU_PROC_COUNT; p++)
+		coverage_of(emu, (enum emu_proc)p, names[p]);
+}
+
+/* ---- running files ---- */
+
+static const char **firmware_dirs(char **owned)
+{
+	static const char *dirs[4];
+	size_t n = 0;
+	const char *env = getenv("AFUC_FIRMWARE_DIR");
+	if (env && *env)
+		dirs[n++] = env;
+	const char *root = getenv("SDK_ROOT");
+	if (root && *root) {
+		*owned = util_xasprintf("%s/../shared/firmware/qcom", root);
+	} else {
+		/* beside the tree this program was built in */
+		char *prefix = util_sdk_path("..");
+		*owned = util_xasprintf("%s/../shared/firmware/qcom", prefix);
+		free(prefix);
+	}
+	dirs[n++] = *owned;
+	dirs[n++] = "/usr/lib/firmware/qcom";
+	dirs[n] = NULL;
+	return dirs;
+}
+
+static int run_file(const char *path, const struct args *a, struct rnn_db *db,
+		    const char *const *dirs)
+{
+	uint8_t *text;
+	size_t len;
+	int err = util_read_file(path, &text, &len);
+	if (err) {
+		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
+		return 1;
+	}
+	struct diag d;
+	diag_init(&d);
+	int failed = -1;
+	struct emu_script *s = emu_script_parse(path, (const char *)text, &d);
+	if (s) {
+		struct emu_script_run r = {
+			.emit = put_text,
+			.ctx = stdout,
+			.rnn = db,
+			.gen = a->gen,
+			.step_limit = a->steps,
+			.trace = a->trace ? trace : NULL,
+			.trace_ctx = stderr,
+			.firmware_dirs = dirs,
+		};
+		failed = emu_script_exec(s, &r, &d);
+		if (r.emu && a->coverage)
+			print_coverage(r.emu);
+		emu_free(r.emu);
+	}
+	if (failed < 0) {
+		printf("Bail out! %s does not run (see the errors)\n", path);
+		diag_print(&d, stderr, "afuc-emu");
+	}
+	diag_free(&d);
+	emu_script_free(s);
+	free(text);
+	return failed == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct args a = {0};
+	int status = parse_args(argc, argv, &a);
+	if (status >= 0) {
+		free(a.files);
+		return status;
+	}
+	char *error = NULL;
+	struct rnn_db *db = emu_rnndb_open(a.rnndb, &error);
+	if (!db && a.rnndb) {
+		fprintf(stderr, "afuc-emu: %s\n", error);
+		free(error);
+		free(a.files);
+		return 1;
+	}
+	free(error); /* without the SDK's database, numbers still work */
+	char *owned = NULL;
+	const char **dirs = firmware_dirs(&owned);
+	status = 0;
+	for (size_t i = 0; i < a.nfiles; i++)
+		if (run_file(a.files[i], &a, db, dirs))
+			status = 1;
+	if (db)
+		emu_rnndb_close(db);
+	free(owned);
+	free(a.files);
+	return status;
+}

@@ -1,0 +1,259 @@
+/* Parsing afuc-emu test files: one statement per line, '#' starts a
+ * comment, `ib` and `expect writes` open blocks closed by `end`. Names
+ * and numbers are checked later, once the generation is known
+ * (script_resolve.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/script.h"
+
+/* keyword [second keyword] -> kind, with how many words may follow */
+struct stmt_syntax {
+	const char *word1, *word2;
+	enum emu_stmt_kind kind;
+	unsigned min, max;
+	const char *usage;
+};
+
+#define MANY 0xffffu
+
+static const struct stmt_syntax syntaxes[] = {
+	{"image", NULL, EMU_ST_IMAGE, 1, 1, "image PATH | image vendor:NAME"},
+	{"gpu", NULL, EMU_ST_GPU, 1, 1, "gpu a5xx|a6xx|a7xx|a630|gen70500..."},
+	{"steps", NULL, EMU_ST_STEPS, 1, 1, "steps N"},
+	{"mem", NULL, EMU_ST_MEM, 2, MANY, "mem ADDR VALUE..."},
+	{"reg", NULL, EMU_ST_REG, 2, 2, "reg NAME|OFFSET VALUE"},
+	{"ctrl", NULL, EMU_ST_CTRL, 2, 2, "ctrl NAME|OFFSET VALUE"},
+	{"pkt7", NULL, EMU_ST_PKT7, 1, MANY, "pkt7 OPCODE ARG..."},
+	{"pkt4", NULL, EMU_ST_PKT4, 2, MANY, "pkt4 NAME|OFFSET VALUE..."},
+	{"raw", NULL, EMU_ST_RAW, 1, MANY, "raw WORD..."},
+	{"ib", NULL, EMU_ST_IB, 2, 2, "ib NAME ADDR"},
+	{"run", NULL, EMU_ST_RUN, 0, 0, "run"},
+	{"expect", "mem", EMU_ST_EXPECT_MEM, 2, MANY, "expect mem ADDR VALUE..."},
+	{"expect", "reg", EMU_ST_EXPECT_REG, 2, 2, "expect reg NAME|OFFSET VALUE"},
+	{"expect", "ctrl", EMU_ST_EXPECT_CTRL, 2, 2, "expect ctrl NAME|OFFSET VALUE"},
+	{"expect", "scratch", EMU_ST_EXPECT_SCRATCH, 2, 2, "expect scratch INDEX VALUE"},
+	{"expect", "sqe", EMU_ST_EXPECT_SQE, 2, 2, "expect sqe NAME|OFFSET VALUE"},
+	{"expect", "gpr", EMU_ST_EXPECT_GPR, 2, 2, "expect gpr $NN VALUE"},
+	{"expect", "pipe", EMU_ST_EXPECT_PIPE, 2, 2, "expect pipe NAME|NUMBER VALUE"},
+	{"expect", "idle", EMU_ST_EXPECT_IDLE, 0, 0, "expect idle"},
+	{"expect", "error", EMU_ST_EXPECT_ERROR, 0, 1, "expect error [KIND]"},
+	{"expect", "writes", EMU_ST_EXPECT_WRITES, 0, 1, "expect writes [include]"},
+};
+
+struct parser {
+	const char *path;
+	struct diag *d;
+	unsigned line;
+	const char *line_text;
+};
+
+static void error_at(struct parser *p, unsigned col, const char *fmt, const char *arg)
+{
+	diag_add(p->d, DIAG_ERROR, diag_at(p->path, p->line, col), p->line_text, fmt, arg);
+}
+
+/* Splits a line into words, dropping a '#' comment. */
+static size_t tokenize(const char *text, size_t len, struct emu_tok **toks)
+{
+	size_t n = 0, cap = 0;
+	*toks = NULL;
+	size_t i = 0;
+	while (i < len) {
+		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+			i++;
+		if (i == len || text[i] == '#')
+			break;
+		size_t start = i;
+		while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
+		       text[i] != '#')
+			i++;
+		struct emu_tok *t = UTIL_PUSH(*toks, n, cap);
+		t->text = util_xstrndup(text + start, i - start);
+		t->col = (unsigned)start + 1;
+	}
+	return n;
+}
+
+static void free_toks(struct emu_tok *toks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(toks[i].text);
+	free(toks);
+}
+
+static const struct stmt_syntax *find_syntax(struct emu_tok *toks, size_t n, size_t *used)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
+		const struct stmt_syntax *s = &syntaxes[i];
+		if (strcmp(toks[0].text, s->word1) != 0)
+			continue;
+		if (!s->word2) {
+			*used = 1;
+			return s;
+		}
+		if (n > 1 && strcmp(toks[1].text, s->word2) == 0) {
+			*used = 2;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+/* Which statements a block may hold. */
+static bool allowed_in(enum emu_stmt_kind block, enum emu_stmt_kind kind)
+{
+	if (block == EMU_ST_IB)
+		return kind == EMU_ST_PKT7 || kind == EMU_ST_PKT4 || kind == EMU_ST_RAW;
+	return true;
+}
+
+static void add_stmt(struct emu_stmt **list, size_t *count, size_t *cap, struct emu_stmt *st)
+{
+	*UTIL_PUSH(*list, *count, *cap) = *st;
+}
+
+struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d)
+{
+	struct parser p = {.path = path, .d = d};
+	struct emu_script *s = util_xcalloc(1, sizeof *s);
+	s->path = util_xstrdup(path);
+	size_t cap = 0, body_cap = 0;
+	struct emu_stmt *block = NULL; /* the open ib / expect writes */
+	size_t errors_before = d->errors;
+	for (const char *line = text; *line && !diag_full(d);) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		p.line++;
+		p.line_text = line;
+		struct emu_tok *toks;
+		size_t n = tokenize(line, len, &toks);
+		line = nl ? nl + 1 : line + len;
+		if (n == 0) {
+			free(toks);
+			continue;
+		}
+		if (strcmp(toks[0].text, "end") == 0) {
+			if (!block)
+				error_at(&p, toks[0].col, "'end' without an open %s", "block");
+			else if (n > 1)
+				error_at(&p, toks[1].col, "expected nothing after 'end', found '%s'",
+					 toks[1].text);
+			block = NULL;
+			body_cap = 0;
+			free_toks(toks, n);
+			continue;
+		}
+		struct emu_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
+		if (block && block->kind == EMU_ST_EXPECT_WRITES) {
+			/* reg NAME VALUE | pipe NAME VALUE | mem ADDR VALUE, resolved later */
+			if (n != 3 || (strcmp(toks[0].text, "reg") && strcmp(toks[0].text, "pipe") &&
+				       strcmp(toks[0].text, "mem")))
+				error_at(&p, toks[0].col,
+					 "expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
+					 "VALUE' or 'end' in expect writes, found '%s'",
+					 toks[0].text);
+			st.kind = EMU_ST_EXPECT_WRITES;
+			st.toks = toks;
+			st.ntoks = n;
+			add_stmt(&block->body, &block->nbody, &body_cap, &st);
+			continue;
+		}
+		size_t used = 0;
+		const struct stmt_syntax *syn = find_syntax(toks, n, &used);
+		if (!syn) {
+			if (strcmp(toks[0].text, "expect") == 0)
+				error_at(&p, n > 1 ? toks[1].col : toks[0].col,
+					 "expected mem, reg, ctrl, scratch, sqe, gpr, pipe, idle, "
+					 "error or writes after 'expect', found '%s'",
+					 n > 1 ? toks[1].text : "nothing");
+			else
+				error_at(&p, toks[0].col, "unknown statement '%s'", toks[0].text);
+			free(st.text);
+			free_toks(toks, n);
+			continue;
+		}
+		size_t args = n - used;
+		if (args < syn->min || args > syn->max) {
+			diag_add(d, DIAG_ERROR, diag_at(path, p.line, toks[0].col), p.line_text,
+				 "expected '%s', found %zu argument%s", syn->usage, args,
+				 args == 1 ? "" : "s");
+		}
+		if (block && !allowed_in(block->kind, syn->kind))
+			error_at(&p, toks[0].col, "'%s' cannot appear inside an ib block (close it with 'end')",
+				 syn->word1);
+		st.kind = syn->kind;
+		st.ntoks = args;
+		st.toks = util_xcalloc(args ? args : 1, sizeof *st.toks);
+		memcpy(st.toks, toks + used, args * sizeof *toks);
+		for (size_t i = 0; i < used; i++)
+			free(toks[i].text);
+		free(toks);
+		if (st.kind == EMU_ST_EXPECT_WRITES) {
+			if (args == 1 && strcmp(st.toks[0].text, "include") != 0)
+				error_at(&p, st.toks[0].col, "expected 'include' or nothing, found '%s'",
+					 st.toks[0].text);
+			st.include = args == 1;
+		}
+		if (block) {
+			add_stmt(&block->body, &block->nbody, &body_cap, &st);
+			continue;
+		}
+		add_stmt(&s->stmts, &s->count, &cap, &st);
+		if (st.kind == EMU_ST_IB || st.kind == EMU_ST_EXPECT_WRITES) {
+			block = &s->stmts[s->count - 1];
+			body_cap = 0;
+		}
+	}
+	if (block)
+		diag_add(d, DIAG_ERROR, diag_at(path, block->line, 1), block->text,
+			 "this block has no 'end'");
+	if (d->errors != errors_before) {
+		emu_script_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void free_stmts(struct emu_stmt *stmts, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		struct emu_stmt *st = &stmts[i];
+		free(st->text);
+		free_toks(st->toks, st->ntoks);
+		free_stmts(st->body, st->nbody);
+		free(st->words);
+		free(st->writes);
+	}
+	free(stmts);
+}
+
+void emu_script_free(struct emu_script *s)
+{
+	if (!s)
+		return;
+	free_stmts(s->stmts, s->count);
+	free(s->path);
+	free(s);
+}
+
+bool emu_parse_gen(const char *text, enum emu_gen *gen)
+{
+	char c = 0;
+	if ((text[0] == 'a' || text[0] == 'A') && text[1] >= '5' && text[1] <= '7')
+		c = text[1];
+	else if (strncmp(text, "gen", 3) == 0 && text[3] >= '5' && text[3] <= '7')
+		c = text[3];
+	else if (text[0] >= '5' && text[0] <= '7' && text[1] == '\0')
+		c = text[0];
+	if (!c)
+		return false;
+	/* a5xx, a630, gen70500: the rest must be digits or "xx" */
+	const char *rest = text + (text[0] == 'g' ? 4 : text[0] == c ? 1 : 2);
+	if (strcmp(rest, "xx") != 0)
+		for (const char *r = rest; *r; r++)
+			if (*r < '0' || *r > '9')
+				return false;
+	*gen = (enum emu_gen)(c - '0');
+	return true;
+}

@@ -1,0 +1,97 @@
+/* The afuc-emu test-file language (docs/afuc-emu.md): parse a file into
+ * statements, resolve names against the emulator's register database,
+ * run it, and report TAP through a callback (the library prints
+ * nothing itself).
+ *
+ *   struct emu_script *s = emu_script_parse("t.emu", text, &d);
+ *   struct emu_script_run r = {.emit = put, .ctx = stdout, ...};
+ *   int failed = emu_script_exec(s, &r, &d);   (-1: could not start)
+ *   emu_script_free(s);
+ */
+#ifndef SDK_EMU_SCRIPT_H
+#define SDK_EMU_SCRIPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "afuc/emu.h"
+#include "util/diag.h"
+
+enum emu_stmt_kind {
+	EMU_ST_IMAGE, EMU_ST_GPU, EMU_ST_STEPS, EMU_ST_MEM, EMU_ST_REG, EMU_ST_CTRL,
+	EMU_ST_PKT7, EMU_ST_PKT4, EMU_ST_RAW, EMU_ST_IB, EMU_ST_RUN,
+	EMU_ST_EXPECT_MEM, EMU_ST_EXPECT_REG, EMU_ST_EXPECT_CTRL, EMU_ST_EXPECT_SCRATCH,
+	EMU_ST_EXPECT_SQE, EMU_ST_EXPECT_GPR, EMU_ST_EXPECT_PIPE, EMU_ST_EXPECT_IDLE,
+	EMU_ST_EXPECT_ERROR, EMU_ST_EXPECT_WRITES,
+};
+
+struct emu_tok {
+	char *text;
+	unsigned col;
+};
+
+/* An expected log entry of `expect writes`. */
+struct emu_write_exp {
+	enum emu_write_kind kind;
+	uint64_t addr;
+	uint32_t value;
+	unsigned line;
+};
+
+struct emu_stmt {
+	enum emu_stmt_kind kind;
+	unsigned line;
+	char *text;                  /* the statement as written, for test names */
+	struct emu_tok *toks;        /* the words after the keyword(s) */
+	size_t ntoks;
+	struct emu_stmt *body;       /* ib and expect writes blocks */
+	size_t nbody;
+	/* filled by resolving */
+	uint64_t addr;               /* mem, reg, ctrl, ib, expectations: where */
+	uint32_t *words;             /* values, or the packet words built */
+	size_t nwords;
+	struct emu_write_exp *writes;
+	size_t nwrites;
+	bool include;                /* expect writes include: in order, others between */
+	bool any_error;              /* expect error without a kind */
+	enum emu_error_kind error_kind;
+	bool error_checked;          /* run: an expect error follows before the next run */
+};
+
+struct emu_script {
+	char *path;
+	struct emu_stmt *stmts;
+	size_t count;
+};
+
+/* NULL with messages in d on syntax errors (every line is checked). */
+struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d);
+void emu_script_free(struct emu_script *s);
+
+struct emu_script_run {
+	/* Receives TAP text, a line or more at a time. */
+	void (*emit)(void *ctx, const char *text);
+	void *ctx;
+	struct rnn_db *rnn;           /* names; may be NULL (numbers only) */
+	int gen;                      /* 0, or the generation to use (--gpu) */
+	uint64_t step_limit;          /* 0: the default */
+	emu_trace_fn trace;           /* NULL: no trace */
+	void *trace_ctx;
+	/* Where vendor:NAME images are looked for, in order (NULL-ended). */
+	const char *const *firmware_dirs;
+	/* Set by emu_script_exec: the emulator after the run (for coverage);
+	 * the caller frees it. NULL when the file was skipped. */
+	struct emu *emu;
+};
+
+/* Runs s: prints the plan and one test per expectation. Returns the
+ * number of failed tests, or -1 (with messages in d) when the file
+ * cannot run: no image, a name that does not resolve, a bad value. A
+ * missing vendor image is a TAP skip of the whole file, not an error. */
+int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d);
+
+/* "a5xx", "a6xx", "a7xx", "a630", "a530", "gen70500", "5".."7". */
+bool emu_parse_gen(const char *text, enum emu_gen *gen);
+
+#endif

@@ -1,0 +1,622 @@
+/* Running an afuc-emu test file: find the image, choose the generation,
+ * resolve every name and number (all errors before anything runs), then
+ * execute the statements in order, one TAP test per expectation. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/machine.h"
+#include "emu/script.h"
+
+struct ib_ref {
+	const char *name;
+	uint64_t addr;
+	uint32_t size;
+};
+
+struct runner {
+	struct emu_script *s;
+	struct emu_script_run *r;
+	struct diag *d;
+	struct emu *emu;
+	struct ib_ref *ibs;
+	size_t nibs, ibs_cap;
+	int tests, failed;
+	enum emu_status last;
+	bool ran;
+};
+
+static void errorf(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		   const char *fmt, const char *a, const char *b)
+{
+	diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t ? t->col : 0), st->text, fmt, a,
+		 b);
+}
+
+/* ---- numbers and names ---- */
+
+static bool number(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		   unsigned bits, uint64_t *v)
+{
+	if (!util_parse_u64(t->text, v)) {
+		errorf(x, st, t, "expected a number, found '%s'%s", t->text, "");
+		return false;
+	}
+	if (bits < 64 && *v >> bits) {
+		errorf(x, st, t, "%s does not fit in %s bits", t->text, bits == 32 ? "32" : "18");
+		return false;
+	}
+	return true;
+}
+
+/* A 32-bit value: a number, or NAME.lo / NAME.hi / NAME.size of an ib. */
+static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		  uint32_t *v)
+{
+	const char *dot = strrchr(t->text, '.');
+	if (dot && !(t->text[0] >= '0' && t->text[0] <= '9')) {
+		size_t len = (size_t)(dot - t->text);
+		for (size_t i = 0; i < x->nibs; i++) {
+			const struct ib_ref *ib = &x->ibs[i];
+			if (strlen(ib->name) != len || strncmp(ib->name, t->text, len) != 0)
+				continue;
+			if (strcmp(dot, ".lo") == 0)
+				*v = (uint32_t)ib->addr;
+			else if (strcmp(dot, ".hi") == 0)
+				*v = (uint32_t)(ib->addr >> 32);
+			else if (strcmp(dot, ".size") == 0)
+				*v = ib->size;
+			else
+				break;
+			return true;
+		}
+		errorf(x, st, t, "expected a number or IB.lo, IB.hi, IB.size of an ib defined above, "
+				 "found '%s'%s", t->text, "");
+		return false;
+	}
+	uint64_t n;
+	if (!number(x, st, t, 32, &n))
+		return false;
+	*v = (uint32_t)n;
+	return true;
+}
+
+static const char *const space_words[EMU_SPACE_COUNT] = {
+	[EMU_SPACE_GPU] = "register", [EMU_SPACE_CONTROL] = "control register",
+	[EMU_SPACE_SQE] = "SQE register", [EMU_SPACE_PIPE] = "pipe register",
+	[EMU_SPACE_PM4] = "packet opcode",
+};
+
+static const uint64_t space_limits[EMU_SPACE_COUNT] = {
+	[EMU_SPACE_GPU] = EMU_GPU_REG_COUNT, [EMU_SPACE_CONTROL] = EMU_CONTROL_COUNT,
+	[EMU_SPACE_SQE] = EMU_CONTROL_COUNT, [EMU_SPACE_PIPE] = 256, [EMU_SPACE_PM4] = 0x80,
+};
+
+/* A number, or a name of space (with a "did you mean" when unknown). */
+static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		 enum emu_space space, uint64_t *v)
+{
+	const char *text = t->text;
+	if (space == EMU_SPACE_CONTROL && text[0] == '@')
+		text++;
+	else if (space == EMU_SPACE_SQE && text[0] == '%')
+		text++;
+	else if (space == EMU_SPACE_PIPE && text[0] == '|')
+		text++;
+	if (text[0] >= '0' && text[0] <= '9') {
+		if (!number(x, st, t, 64, v))
+			return false;
+	} else if (!emu_lookup(x->emu, space, text, v)) {
+		const struct rnn_view *view = x->emu->views[space];
+		const char *near[3];
+		size_t n = view ? rnn_suggest(view, text, near, 3) : 0;
+		struct util_str hint = {0};
+		if (!view)
+			util_str_puts(&hint, " (no register database: use a number)");
+		for (size_t i = 0; i < n; i++)
+			util_str_printf(&hint, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "; did you mean ",
+					near[i]);
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
+			 "unknown %s '%s' for %s%s", space_words[space], text, x->emu->gi->variant,
+			 hint.text ? hint.text : "");
+		util_str_free(&hint);
+		return false;
+	}
+	if (*v >= space_limits[space]) {
+		errorf(x, st, t, "%s is outside the %s space", t->text, space_words[space]);
+		return false;
+	}
+	return true;
+}
+
+static bool values(struct runner *x, struct emu_stmt *st, size_t first)
+{
+	st->nwords = st->ntoks - first;
+	st->words = util_xcalloc(st->nwords ? st->nwords : 1, sizeof *st->words);
+	bool ok = true;
+	for (size_t i = 0; i < st->nwords; i++)
+		ok &= value(x, st, &st->toks[first + i], &st->words[i]);
+	return ok;
+}
+
+/* Builds a packet (or raw words) into st->words. */
+static bool packet(struct runner *x, struct emu_stmt *st)
+{
+	uint64_t id = 0;
+	size_t first = st->kind == EMU_ST_RAW ? 0 : 1;
+	if (st->kind == EMU_ST_PKT7 && !name(x, st, &st->toks[0], EMU_SPACE_PM4, &id))
+		return false;
+	if (st->kind == EMU_ST_PKT4 && !name(x, st, &st->toks[0], EMU_SPACE_GPU, &id))
+		return false;
+	size_t n = st->ntoks - first;
+	if ((st->kind == EMU_ST_PKT7 && n > 0x3fff) || (st->kind == EMU_ST_PKT4 && n > 0x7f)) {
+		errorf(x, st, &st->toks[0], "too many words for one %s packet%s",
+		       st->kind == EMU_ST_PKT7 ? "type-7" : "type-4", "");
+		return false;
+	}
+	if (!values(x, st, first))
+		return false;
+	if (first) {
+		st->words = util_xrealloc(st->words, (n + 1) * sizeof *st->words);
+		memmove(st->words + 1, st->words, n * sizeof *st->words);
+		st->words[0] = st->kind == EMU_ST_PKT7 ? emu_pkt7_header((uint32_t)id, (uint32_t)n)
+						       : emu_pkt4_header((uint32_t)id, (uint32_t)n);
+		st->nwords = n + 1;
+	}
+	return true;
+}
+
+static bool ib_block(struct runner *x, struct emu_stmt *st)
+{
+	if (!number(x, st, &st->toks[1], 64, &st->addr))
+		return false;
+	if (st->addr & 3) {
+		errorf(x, st, &st->toks[1], "IB address %s is not a multiple of 4%s", st->toks[1].text, "");
+		return false;
+	}
+	size_t cap = 0;
+	for (size_t i = 0; i < st->nbody; i++) {
+		struct emu_stmt *p = &st->body[i];
+		if (!packet(x, p))
+			return false;
+		for (size_t w = 0; w < p->nwords; w++)
+			*UTIL_PUSH(st->words, st->nwords, cap) = p->words[w];
+	}
+	struct ib_ref *ib = UTIL_PUSH(x->ibs, x->nibs, x->ibs_cap);
+	ib->name = st->toks[0].text;
+	ib->addr = st->addr;
+	ib->size = (uint32_t)st->nwords;
+	return true;
+}
+
+static bool expected_writes(struct runner *x, struct emu_stmt *st)
+{
+	st->writes = util_xcalloc(st->nbody ? st->nbody : 1, sizeof *st->writes);
+	st->nwrites = st->nbody;
+	bool ok = true;
+	for (size_t i = 0; i < st->nbody; i++) {
+		struct emu_stmt *b = &st->body[i];
+		struct emu_write_exp *w = &st->writes[i];
+		w->line = b->line;
+		if (strcmp(b->toks[0].text, "mem") == 0) {
+			w->kind = EMU_WRITE_MEM;
+			ok &= number(x, b, &b->toks[1], 64, &w->addr);
+		} else {
+			bool pipe = strcmp(b->toks[0].text, "pipe") == 0;
+			w->kind = pipe ? EMU_WRITE_PIPE : EMU_WRITE_GPU;
+			ok &= name(x, b, &b->toks[1], pipe ? EMU_SPACE_PIPE : EMU_SPACE_GPU, &w->addr);
+		}
+		ok &= value(x, b, &b->toks[2], &w->value);
+	}
+	return ok;
+}
+
+static bool resolve(struct runner *x, struct emu_stmt *st)
+{
+	uint64_t n;
+	switch (st->kind) {
+	case EMU_ST_IMAGE:
+	case EMU_ST_GPU:
+	case EMU_ST_RUN:
+	case EMU_ST_EXPECT_IDLE:
+		return true;
+	case EMU_ST_STEPS:
+		return number(x, st, &st->toks[0], 64, &st->addr);
+	case EMU_ST_MEM:
+	case EMU_ST_EXPECT_MEM:
+		if (!number(x, st, &st->toks[0], 64, &st->addr))
+			return false;
+		if (st->addr & 3) {
+			errorf(x, st, &st->toks[0], "address %s is not a multiple of 4%s",
+			       st->toks[0].text, "");
+			return false;
+		}
+		return values(x, st, 1);
+	case EMU_ST_REG:
+	case EMU_ST_EXPECT_REG:
+		return name(x, st, &st->toks[0], EMU_SPACE_GPU, &st->addr) && values(x, st, 1);
+	case EMU_ST_CTRL:
+	case EMU_ST_EXPECT_CTRL:
+		return name(x, st, &st->toks[0], EMU_SPACE_CONTROL, &st->addr) && values(x, st, 1);
+	case EMU_ST_EXPECT_SQE:
+		return name(x, st, &st->toks[0], EMU_SPACE_SQE, &st->addr) && values(x, st, 1);
+	case EMU_ST_EXPECT_PIPE:
+		return name(x, st, &st->toks[0], EMU_SPACE_PIPE, &st->addr) && values(x, st, 1);
+	case EMU_ST_EXPECT_SCRATCH:
+		if (!number(x, st, &st->toks[0], 64, &n) || n >= 0x80) {
+			if (n >= 0x80)
+				errorf(x, st, &st->toks[0], "scratch index %s is past 0x7f%s",
+				       st->toks[0].text, "");
+			return false;
+		}
+		st->addr = 0x100 + n;
+		return values(x, st, 1);
+	case EMU_ST_EXPECT_GPR: {
+		unsigned reg;
+		const char *t = st->toks[0].text;
+		if (!isa_parse_reg(t, strlen(t), false, &reg) && !isa_parse_reg(t, strlen(t), true, &reg)) {
+			errorf(x, st, &st->toks[0], "expected a register ($00..$19, $sp, $lr, $rem, "
+						    "$addr), found '%s'%s", t, "");
+			return false;
+		}
+		st->addr = reg;
+		return values(x, st, 1);
+	}
+	case EMU_ST_EXPECT_ERROR:
+		st->any_error = st->ntoks == 0;
+		for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_NO_IMAGE && !st->any_error; k++) {
+			if (strcmp(st->toks[0].text, emu_error_kind_name((enum emu_error_kind)k)) == 0) {
+				st->error_kind = (enum emu_error_kind)k;
+				return true;
+			}
+		}
+		if (!st->any_error)
+			errorf(x, st, &st->toks[0],
+			       "expected an error kind (step-limit, illegal, queue-empty, stack, "
+			       "branch, packet, address, unsupported), found '%s'%s", st->toks[0].text, "");
+		return st->any_error;
+	case EMU_ST_EXPECT_WRITES:
+		return expected_writes(x, st);
+	case EMU_ST_PKT7:
+	case EMU_ST_PKT4:
+	case EMU_ST_RAW:
+		return packet(x, st);
+	case EMU_ST_IB:
+		return ib_block(x, st);
+	}
+	return true;
+}
+
+/* ---- TAP ---- */
+
+static void emitf(struct runner *x, const char *fmt, ...) UTIL_PRINTF(2, 3);
+static void emitf(struct runner *x, const char *fmt, ...)
+{
+	struct util_str s = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	util_str_vprintf(&s, fmt, ap);
+	va_end(ap);
+	x->r->emit(x->r->ctx, s.text);
+	util_str_free(&s);
+}
+
+/* Emits each line of text as a TAP comment. */
+static void comment(struct runner *x, const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		int len = nl ? (int)(nl - text) : (int)strlen(text);
+		emitf(x, "#   %.*s\n", len, text);
+		text += len + (nl != NULL);
+	}
+}
+
+static void result(struct runner *x, const struct emu_stmt *st, bool pass, const char *why)
+{
+	x->tests++;
+	const char *t = st->text;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	emitf(x, "%sok %d - %s (line %u)\n", pass ? "" : "not ", x->tests, t, st->line);
+	if (!pass) {
+		x->failed++;
+		emitf(x, "#   Failed test at %s line %u.\n", x->s->path, st->line);
+		if (why)
+			comment(x, why);
+	}
+}
+
+static void compare(struct runner *x, const struct emu_stmt *st, const char *what, uint32_t got)
+{
+	bool pass = got == st->words[0];
+	char *why = pass ? NULL
+			 : util_xasprintf("%s\n     got: 0x%08x\nexpected: 0x%08x", what, got,
+					  st->words[0]);
+	result(x, st, pass, why);
+	free(why);
+}
+
+/* ---- executing ---- */
+
+static void describe(struct runner *x, const struct emu_write *w, struct util_str *out)
+{
+	static const char *const kinds[] = {"reg", "pipe", "mem"};
+	util_str_printf(out, "%s ", kinds[w->kind]);
+	if (w->kind == EMU_WRITE_MEM || !emu_name_str(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE
+										     : EMU_SPACE_GPU,
+						       w->addr, out))
+		util_str_printf(out, "0x%llx", (unsigned long long)w->addr);
+	util_str_printf(out, " 0x%08x", w->value);
+}
+
+static bool write_matches(const struct emu_write *w, const struct emu_write_exp *e)
+{
+	return w->kind == e->kind && w->addr == e->addr && w->value == e->value;
+}
+
+static void check_writes(struct runner *x, const struct emu_stmt *st)
+{
+	const struct emu_write *log = emu_writes(x->emu);
+	size_t n = emu_write_count(x->emu), i = 0, j = 0;
+	if (st->include) {
+		for (; i < n && j < st->nwrites; i++)
+			if (write_matches(&log[i], &st->writes[j]))
+				j++;
+	} else {
+		while (i < n && j < st->nwrites && write_matches(&log[i], &st->writes[j]))
+			i++, j++;
+	}
+	bool pass = j == st->nwrites && (st->include || i == n);
+	struct util_str why = {0};
+	if (!pass) {
+		if (j < st->nwrites)
+			util_str_printf(&why, "expected write at line %u not found%s\n",
+					st->writes[j].line, st->include ? " (in order)" : "");
+		util_str_printf(&why, "the last run wrote (%zu):\n", n);
+		for (size_t k = 0; k < n && k < 64; k++) {
+			util_str_puts(&why, "  ");
+			describe(x, &log[k], &why);
+			util_str_putc(&why, '\n');
+		}
+		if (n > 64)
+			util_str_printf(&why, "  ... %zu more\n", n - 64);
+	}
+	result(x, st, pass, why.text);
+	util_str_free(&why);
+}
+
+static void check_mem(struct runner *x, const struct emu_stmt *st)
+{
+	struct util_str why = {0};
+	for (size_t i = 0; i < st->nwords; i++) {
+		uint64_t a = st->addr + 4 * i;
+		uint32_t got = emu_mem_read32(x->emu, a);
+		if (got != st->words[i])
+			util_str_printf(&why, "at 0x%llx got 0x%08x, expected 0x%08x\n",
+					(unsigned long long)a, got, st->words[i]);
+	}
+	result(x, st, why.len == 0, why.text);
+	util_str_free(&why);
+}
+
+static void check_error(struct runner *x, const struct emu_stmt *st)
+{
+	enum emu_error_kind k = emu_error_kind(x->emu);
+	bool pass = x->ran && x->last == EMU_ERROR && (st->any_error || k == st->error_kind);
+	char *why = NULL;
+	if (!pass)
+		why = x->last == EMU_ERROR ? util_xasprintf("the run failed with a %s error:\n%s",
+							    emu_error_kind_name(k), emu_error(x->emu))
+					   : util_xstrdup("the last run ended idle, without an error");
+	result(x, st, pass, why);
+	free(why);
+}
+
+static void run(struct runner *x, const struct emu_stmt *st)
+{
+	emu_clear_writes(x->emu);
+	x->last = emu_run(x->emu);
+	x->ran = true;
+	if (x->last == EMU_ERROR && !st->error_checked) {
+		x->tests++;
+		x->failed++;
+		emitf(x, "not ok %d - run (line %u) stopped with an error\n", x->tests, st->line);
+		comment(x, emu_error(x->emu));
+	}
+}
+
+static void exec_stmt(struct runner *x, const struct emu_stmt *st)
+{
+	switch (st->kind) {
+	case EMU_ST_IMAGE:
+	case EMU_ST_GPU:
+		break;
+	case EMU_ST_STEPS:
+		emu_set_step_limit(x->emu, st->addr);
+		break;
+	case EMU_ST_MEM:
+	case EMU_ST_IB:
+		emu_mem_write(x->emu, st->addr, st->words, st->nwords);
+		break;
+	case EMU_ST_REG:
+		emu_set_reg(x->emu, (uint32_t)st->addr, st->words[0]);
+		break;
+	case EMU_ST_CTRL:
+		emu_set_ctrl(x->emu, EMU_MAIN, (uint32_t)st->addr, st->words[0]);
+		break;
+	case EMU_ST_PKT7:
+	case EMU_ST_PKT4:
+	case EMU_ST_RAW:
+		emu_push_raw(x->emu, st->words, st->nwords);
+		break;
+	case EMU_ST_RUN:
+		run(x, st);
+		break;
+	case EMU_ST_EXPECT_MEM:
+		check_mem(x, st);
+		break;
+	case EMU_ST_EXPECT_REG:
+		compare(x, st, "GPU register", emu_get_reg(x->emu, (uint32_t)st->addr));
+		break;
+	case EMU_ST_EXPECT_CTRL:
+	case EMU_ST_EXPECT_SCRATCH:
+		compare(x, st, "control register", emu_ctrl(x->emu, EMU_MAIN, (uint32_t)st->addr));
+		break;
+	case EMU_ST_EXPECT_SQE:
+		compare(x, st, "SQE register", emu_sqe(x->emu, EMU_MAIN, (uint32_t)st->addr));
+		break;
+	case EMU_ST_EXPECT_GPR:
+		compare(x, st, "GPR", emu_gpr(x->emu, EMU_MAIN, (unsigned)st->addr));
+		break;
+	case EMU_ST_EXPECT_PIPE:
+		compare(x, st, "last value written to the pipe register",
+			emu_pipe(x->emu, EMU_MAIN, (uint32_t)st->addr));
+		break;
+	case EMU_ST_EXPECT_IDLE:
+		result(x, st, x->ran && x->last == EMU_IDLE,
+		       !x->ran ? "no run before it" : x->last == EMU_IDLE ? NULL : emu_error(x->emu));
+		break;
+	case EMU_ST_EXPECT_ERROR:
+		check_error(x, st);
+		break;
+	case EMU_ST_EXPECT_WRITES:
+		check_writes(x, st);
+		break;
+	}
+}
+
+/* ---- setting up ---- */
+
+static const struct emu_stmt *find_stmt(const struct emu_script *s, enum emu_stmt_kind kind)
+{
+	for (size_t i = 0; i < s->count; i++)
+		if (s->stmts[i].kind == kind)
+			return &s->stmts[i];
+	return NULL;
+}
+
+/* Reads the image; *skip is set (and false returned) when a vendor image
+ * is nowhere to be found. */
+static bool read_image(struct runner *x, const struct emu_stmt *st, uint8_t **data, size_t *len,
+		       char **skip)
+{
+	const char *arg = st->toks[0].text;
+	int err;
+	if (strncmp(arg, "vendor:", 7) == 0) {
+		const char *fw = arg + 7;
+		struct util_str where = {0};
+		for (const char *const *dir = x->r->firmware_dirs; dir && *dir; dir++) {
+			char *path = util_xasprintf("%s/%s", *dir, fw);
+			err = util_read_file(path, data, len);
+			free(path);
+			if (!err) {
+				util_str_free(&where);
+				return true;
+			}
+			util_str_printf(&where, "%s%s", where.len ? ", " : "", *dir);
+		}
+		*skip = util_xasprintf("vendor image %s not found (looked in %s)", fw,
+				       where.len ? where.text : "no directory");
+		util_str_free(&where);
+		return false;
+	}
+	/* relative to the test file */
+	char *path;
+	const char *slash = strrchr(x->s->path, '/');
+	if (arg[0] == '/' || !slash)
+		path = util_xstrdup(arg);
+	else
+		path = util_xasprintf("%.*s/%s", (int)(slash - x->s->path), x->s->path, arg);
+	err = util_read_file(path, data, len);
+	if (err)
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, st->toks[0].col), st->text,
+			 "cannot read image %s: %s", path, strerror(err));
+	free(path);
+	return !err;
+}
+
+static bool setup(struct runner *x, char **skip)
+{
+	const struct emu_stmt *img = find_stmt(x->s, EMU_ST_IMAGE);
+	if (!img) {
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, 0, 0), NULL,
+			 "no 'image' statement: a test file needs one");
+		return false;
+	}
+	uint8_t *data;
+	size_t len;
+	if (!read_image(x, img, &data, &len, skip))
+		return false;
+	enum emu_gen gen = (enum emu_gen)x->r->gen;
+	const struct emu_stmt *g = find_stmt(x->s, EMU_ST_GPU);
+	bool ok = true;
+	if (g && !emu_parse_gen(g->toks[0].text, &gen)) {
+		errorf(x, g, &g->toks[0], "expected a GPU (a5xx, a6xx, a7xx, a630, gen70500...), found '%s'%s",
+		       g->toks[0].text, "");
+		ok = false;
+	} else if (!g && !gen) {
+		uint32_t head[2] = {len >= 4 ? util_le32(data) : 0, len >= 8 ? util_le32(data + 4) : 0};
+		if (!emu_guess_gen(head, len / 4, &gen)) {
+			errorf(x, img, &img->toks[0], "cannot tell the GPU of %s: add a 'gpu' statement%s",
+			       img->toks[0].text, "");
+			ok = false;
+		}
+	}
+	if (ok) {
+		char *why = NULL;
+		x->emu = emu_new(&(struct emu_config){.gen = gen, .step_limit = x->r->step_limit,
+						      .rnn = x->r->rnn},
+				 &why);
+		if (!x->emu) {
+			errorf(x, img, NULL, "%s%s", why, "");
+			free(why);
+			ok = false;
+		} else if (!emu_load_image_bytes(x->emu, data, len)) {
+			errorf(x, img, &img->toks[0], "%s%s", emu_error(x->emu), "");
+			ok = false;
+		}
+	}
+	free(data);
+	return ok;
+}
+
+int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d)
+{
+	struct runner x = {.s = s, .r = r, .d = d};
+	char *skip = NULL;
+	r->emu = NULL;
+	size_t errors = d->errors;
+	if (!setup(&x, &skip)) {
+		emu_free(x.emu);
+		if (skip) {
+			emitf(&x, "1..0 # SKIP %s\n", skip);
+			free(skip);
+			return 0;
+		}
+		return -1;
+	}
+	/* Resolve everything first, so that a typo fails before any test. */
+	for (size_t i = 0; i < s->count && !diag_full(d); i++)
+		resolve(&x, &s->stmts[i]);
+	for (size_t i = 0; i < s->count; i++) {
+		if (s->stmts[i].kind != EMU_ST_RUN)
+			continue;
+		for (size_t j = i + 1; j < s->count && s->stmts[j].kind != EMU_ST_RUN; j++)
+			if (s->stmts[j].kind == EMU_ST_EXPECT_ERROR)
+				s->stmts[i].error_checked = true;
+	}
+	free(x.ibs);
+	x.ibs = NULL;
+	if (d->errors != errors) {
+		emu_free(x.emu);
+		return -1;
+	}
+	if (r->trace)
+		emu_set_trace(x.emu, r->trace, r->trace_ctx);
+	for (size_t i = 0; i < s->count; i++)
+		exec_stmt(&x, &s->stmts[i]);
+	emitf(&x, "1..%d\n", x.tests);
+	r->emu = x.emu;
+	return x.failed;
+}
