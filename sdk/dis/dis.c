@@ -8,7 +8,7 @@
  * table offset. */
 #define MIN_WORDS 3
 
-static void sect_alloc(struct dis_sect *s)
+void dis_sect_alloc(struct dis_sect *s)
 {
 	size_t n = (size_t)s->count + 1; /* one past the end may carry a label */
 	s->ins = util_xcalloc(n, sizeof *s->ins);
@@ -23,15 +23,16 @@ static void sect_alloc(struct dis_sect *s)
 		s->ref[i] = DIS_NONE;
 		s->handler_at[i] = 0xff;
 	}
-	/* Chains from the highest opcode down, so each starts at the lowest. */
-	for (unsigned op = DIS_TABLE_WORDS; op-- > 0;) {
+	/* Chains from the highest opcode down, so each starts at the lowest.
+	 * (An object's handlers are records, not a table: see object.c.) */
+	for (unsigned op = DIS_TABLE_WORDS; !s->obj && op-- > 0;) {
 		uint32_t h = s->handler[op];
 		s->handler_next[op] = s->handler_at[h];
 		s->handler_at[h] = (uint8_t)op;
 	}
 }
 
-static void sect_free(struct dis_sect *s)
+void dis_sect_free(struct dis_sect *s)
 {
 	free(s->ins);
 	free(s->decoded);
@@ -41,6 +42,9 @@ static void sect_free(struct dis_sect *s)
 	free(s->ref);
 	free(s->ref_bytes);
 	free(s->roots);
+	free(s->sym_at);
+	free(s->sym_next);
+	free(s->reloc_at);
 	free(s->handler_at);
 }
 
@@ -100,7 +104,7 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name,
 	}
 	for (unsigned i = 0; i < dis.sect_count; i++) {
 		struct dis_sect *s = &dis.sect[i];
-		sect_alloc(s);
+		dis_sect_alloc(s);
 		/* Code addresses found in immediates are entries too; each
 		 * round can only add roots, so this ends. */
 		do
@@ -113,7 +117,7 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name,
 	ok = true;
 out:
 	for (unsigned i = 0; i < dis.sect_count; i++)
-		sect_free(&dis.sect[i]);
+		dis_sect_free(&dis.sect[i]);
 	dis_names_free(dis.names);
 	free(dis.words);
 	return ok;

@@ -53,10 +53,10 @@ static bool find_table(struct dis *dis, struct dis_sect *s, uint32_t limit)
 	uint32_t w = s->w[s->table_ref];
 	if (w >> 24 != dis_nop_high(dis->gen)) {
 		diag_error(dis->d, diag_at(dis->name, 0, 0),
-			   "%s: header word %u (file word %u) is 0x%08x, not a %s NOP carrying the "
-			   "packet table offset",
+			   "%s: header word %u (file word %u) is 0x%08x, not the NOP (high byte "
+			   "0x%02x on %s) that carries the packet table offset",
 			   what, s->table_ref, s->file_word + s->table_ref, w,
-			   isa_gen_name(dis->gen));
+			   dis_nop_high(dis->gen), isa_gen_name(dis->gen));
 		return false;
 	}
 	s->table = w & 0xffffff;

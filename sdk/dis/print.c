@@ -3,7 +3,10 @@
  * their PM4 name (UNKNn when the database has none), `jumptbl` for the
  * packet table, fxnN for call targets, lN for branch targets, dataN for
  * data the code addresses (N is the decimal word address in the section).
+ * In an object, symbols name their addresses instead.
  */
+#include <string.h>
+
 #include "dis/priv.h"
 
 struct printer {
@@ -11,6 +14,7 @@ struct printer {
 	struct dis_sect *s;
 	struct util_str *out;
 	struct isa_names hooks;
+	uint32_t pc; /* the word being printed */
 };
 
 static void handler_name(struct printer *p, unsigned opcode, struct util_str *out)
@@ -23,7 +27,9 @@ static void label_name(struct printer *p, uint32_t addr, struct util_str *out)
 {
 	const struct dis_sect *s = p->s;
 	uint8_t flags = s->label[addr];
-	if (s->handler_at[addr] != 0xff)
+	if (s->sym_at && s->sym_at[addr] != DIS_NONE)
+		util_str_puts(out, s->obj->symbols[s->sym_at[addr]].name);
+	else if (s->handler_at[addr] != 0xff)
 		handler_name(p, s->handler_at[addr], out);
 	else if (addr == s->table)
 		util_str_puts(out, "jumptbl");
@@ -35,9 +41,31 @@ static void label_name(struct printer *p, uint32_t addr, struct util_str *out)
 		util_str_printf(out, "l%u", addr);
 }
 
+/* "sym", "sym + 4", "sym - 4": a relocation's symbol and addend. */
+static void reloc_expr(struct printer *p, const struct obj_reloc *r, struct util_str *out)
+{
+	util_str_puts(out, p->s->obj->symbols[r->symbol].name);
+	if (r->addend)
+		util_str_printf(out, " %c %u", r->addend < 0 ? '-' : '+',
+				r->addend < 0 ? 0u - (uint32_t)r->addend : (uint32_t)r->addend);
+}
+
+static const struct obj_reloc *reloc_of(const struct printer *p, uint32_t pc)
+{
+	const struct dis_sect *s = p->s;
+	if (!s->reloc_at || s->reloc_at[pc] == DIS_NONE)
+		return NULL;
+	return &s->obj->sections[s->obj_section].relocs[s->reloc_at[pc]];
+}
+
 static bool label_hook(void *ctx, uint32_t addr, struct util_str *out)
 {
 	struct printer *p = ctx;
+	const struct obj_reloc *r = reloc_of(p, p->pc);
+	if (r && (r->kind == OBJ_R_BRANCH16 || r->kind == OBJ_R_ABS26)) {
+		reloc_expr(p, r, out);
+		return true;
+	}
 	if (addr > p->s->count)
 		return false;
 	label_name(p, addr, out);
@@ -54,74 +82,130 @@ static bool sqe_hook(void *ctx, uint32_t base, struct util_str *out)
 	return dis_names_sqe(((struct printer *)ctx)->dis->names, base, out);
 }
 
+static bool symbol_here(const struct dis_sect *s, uint32_t pc, const char *name)
+{
+	for (uint32_t i = s->sym_at[pc]; i != DIS_NONE; i = s->sym_next[i])
+		if (!strcmp(s->obj->symbols[i].name, name))
+			return true;
+	return false;
+}
+
+/* An object's symbols, each after the .handler records that name it
+ * (unless the label is the packet's own name, which is a record by
+ * itself). */
+static void print_symbols(struct printer *p, uint32_t pc)
+{
+	const struct dis_sect *s = p->s;
+	if (s->sym_at[pc] == DIS_NONE)
+		return;
+	util_str_putc(p->out, '\n');
+	struct util_str name = {0};
+	for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
+		name.len = 0;
+		handler_name(p, op, &name);
+		if (!symbol_here(s, pc, name.text))
+			util_str_printf(p->out, ".handler %s\n", name.text);
+	}
+	util_str_free(&name);
+	for (uint32_t i = s->sym_at[pc]; i != DIS_NONE; i = s->sym_next[i])
+		util_str_printf(p->out, "%s:\n", s->obj->symbols[i].name);
+}
+
 static void print_labels(struct printer *p, uint32_t pc)
 {
 	const struct dis_sect *s = p->s;
+	if (s->obj) {
+		print_symbols(p, pc);
+		if (s->sym_at[pc] != DIS_NONE)
+			return;
+	}
 	bool handler = s->handler_at[pc] != 0xff;
 	if (!handler && !(s->label[pc] & (DIS_L_BRANCH | DIS_L_CALL | DIS_L_DATA)))
 		return;
 	if (handler || (s->label[pc] & DIS_L_CALL))
 		util_str_putc(p->out, '\n');
-	if (!handler) {
-		if (pc == s->table)
-			return; /* print_sect writes jumptbl: */
+	if (handler) {
+		for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
+			handler_name(p, op, p->out);
+			util_str_puts(p->out, ":\n");
+		}
+	} else if (pc != s->table) { /* print_sect writes jumptbl: */
 		label_name(p, pc, p->out);
 		util_str_puts(p->out, ":\n");
-		return;
 	}
-	for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
-		handler_name(p, op, p->out);
-		util_str_puts(p->out, ":\n");
-	}
+}
+
+/* The instruction with its immediate written as expr: isa_format prints
+ * the immediate field (the only hexadecimal it prints once the name hooks
+ * are off) as a marker value, which is then replaced. */
+static void format_with_expr(struct printer *p, const struct isa_instr *in, const char *expr)
+{
+	const struct isa_field *f = isa_form_field(in->form, ISA_F_IMM);
+	struct isa_instr marked = *in;
+	marked.f[ISA_F_IMM] = (uint32_t)((1ull << (f->hi - f->lo + 1)) - 1);
+	char marker[16];
+	snprintf(marker, sizeof marker, "0x%x", marked.f[ISA_F_IMM]);
+	struct isa_names hooks = {p, NULL, NULL, label_hook};
+	struct util_str text = {0};
+	isa_format(&marked, p->pc, &hooks, &text);
+	char *at = strstr(text.text, marker);
+	util_str_putn(p->out, text.text, (size_t)(at - text.text));
+	util_str_puts(p->out, expr);
+	util_str_puts(p->out, at + strlen(marker));
+	util_str_free(&text);
 }
 
 /* An immediate that stands for an address: `#label`, or for a byte
  * offset into the image `(#label - #l0) * 4` (a constant: both labels
  * are in the section, which starts at 0). */
-static void print_ref(struct printer *p, uint32_t pc)
+static void print_ref(struct printer *p, const struct isa_instr *in)
 {
-	if (!p->s->ref_bytes[pc]) {
-		util_str_putc(p->out, '#');
-		label_name(p, p->s->ref[pc], p->out);
-		return;
+	struct util_str expr = {0};
+	uint32_t pc = p->pc;
+	const struct obj_reloc *r = reloc_of(p, pc);
+	util_str_puts(&expr, p->s->ref_bytes[pc] ? "(#" : "#");
+	if (r)
+		reloc_expr(p, r, &expr);
+	else
+		label_name(p, p->s->ref[pc], &expr);
+	if (p->s->ref_bytes[pc]) {
+		util_str_puts(&expr, " - #");
+		label_name(p, 0, &expr);
+		util_str_puts(&expr, ") * 4");
 	}
-	util_str_puts(p->out, "(#");
-	label_name(p, p->s->ref[pc], p->out);
-	util_str_puts(p->out, " - #");
-	label_name(p, 0, p->out);
-	util_str_puts(p->out, ") * 4");
-}
-
-/* mov and or/add with an address in the immediate (the only forms the
- * references are found in: see refs.c). */
-static void print_with_ref(struct printer *p, uint32_t pc)
-{
-	const struct isa_instr *in = &p->s->ins[pc];
-	if (in->f[ISA_F_REP])
-		util_str_puts(p->out, "(rep)");
-	util_str_printf(p->out, "%s %s, ", in->form->name, isa_reg_name(in->f[ISA_F_DST], true));
-	if (in->form->shape->syntax == ISA_SYN_ALU_IMM)
-		util_str_printf(p->out, "%s, ", isa_reg_name(in->f[ISA_F_SRC1], false));
-	print_ref(p, pc);
-	if (in->form->shape->syntax == ISA_SYN_MOVI && in->f[ISA_F_SHIFT])
-		util_str_printf(p->out, " << %u", in->f[ISA_F_SHIFT]);
+	format_with_expr(p, in, expr.text);
+	util_str_free(&expr);
 }
 
 static void print_code(struct printer *p, uint32_t pc)
 {
 	const struct isa_instr *in = &p->s->ins[pc];
-	if (p->s->ref[pc] != DIS_NONE)
-		print_with_ref(p, pc);
-	else
-		isa_format(in, pc, &p->hooks, p->out);
-	dis_names_imm_comment(p->dis->names, in, p->out);
+	const struct obj_reloc *r = reloc_of(p, pc);
+	if (p->s->ref[pc] != DIS_NONE ||
+	    (r && r->kind != OBJ_R_BRANCH16 && r->kind != OBJ_R_ABS26 &&
+	     isa_form_field(in->form, ISA_F_IMM))) {
+		print_ref(p, in);
+		return; /* the immediate is an address: no register comment */
+	}
+	isa_format(in, pc, &p->hooks, p->out);
+	if (!r)
+		dis_names_imm_comment(p->dis->names, in, p->out);
 }
 
-/* A word printed as [xxxxxxxx]: what it would decode to goes in a
- * comment (targets as numbers: they may have no label). */
+/* A word printed as [xxxxxxxx] (or, relocated in an object, as the
+ * literal or data word the relocation makes): what it would decode to
+ * goes in a comment, targets as numbers (they may have no label). */
 static void print_raw(struct printer *p, uint32_t pc)
 {
 	struct dis_sect *s = p->s;
+	const struct obj_reloc *r = reloc_of(p, pc);
+	if (r && (r->kind == OBJ_R_PAYLOAD24 || r->kind == OBJ_R_WORD32)) {
+		util_str_puts(p->out, r->kind == OBJ_R_WORD32 ? ".word #" : "[#");
+		reloc_expr(p, r, p->out);
+		if (r->kind == OBJ_R_PAYLOAD24)
+			util_str_putc(p->out, ']');
+		return;
+	}
 	util_str_printf(p->out, "[%08x]", s->w[pc]);
 	if (!s->decoded[pc] || s->kind[pc] == DIS_K_DATA) {
 		dis_names_gpu_comment(p->dis->names, s->w[pc], p->out);
@@ -135,37 +219,41 @@ static void print_raw(struct printer *p, uint32_t pc)
 		util_str_printf(p->out, " (ignored bits 0x%08x set)", s->ins[pc].ignored_bits);
 }
 
-static void print_sect(struct printer *p)
+void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 {
-	struct dis_sect *s = p->s;
+	struct printer p = {dis, s, out, {0}, 0};
+	p.hooks = (struct isa_names){&p, control_hook, sqe_hook, label_hook};
 	if (s->name)
-		util_str_printf(p->out, "\n.section %s\n", s->name);
+		util_str_printf(out, "\n.section %s\n", s->name);
+	if (s->obj && s->obj->sections[s->obj_section].align > 4)
+		util_str_printf(out, ".align %u\n", s->obj->sections[s->obj_section].align);
 	for (uint32_t pc = 0; pc <= s->count; pc++) {
+		p.pc = pc;
 		if (pc < s->count && s->kind[pc] == DIS_K_PAD)
 			continue;
 		if (s->align[pc])
-			util_str_printf(p->out, ".align %u\n", 4u << s->align[pc]);
-		print_labels(p, pc);
+			util_str_printf(out, ".align %u\n", 4u << s->align[pc]);
+		print_labels(&p, pc);
 		if (pc == s->count)
 			break;
 		switch ((enum dis_kind)s->kind[pc]) {
 		case DIS_K_TABLE:
-			util_str_puts(p->out, "jumptbl:\n.jumptbl\n");
+			util_str_puts(out, s->obj ? ".jumptbl\n" : "jumptbl:\n.jumptbl\n");
 			pc += DIS_TABLE_WORDS - 1;
 			continue;
 		case DIS_K_TABLE_REF:
-			util_str_puts(p->out, "[#jumptbl]");
+			util_str_puts(out, "[#jumptbl]");
 			break;
 		case DIS_K_CODE:
-			print_code(p, pc);
+			print_code(&p, pc);
 			break;
 		case DIS_K_RAW:
 		case DIS_K_DATA:
 		case DIS_K_PAD:
-			print_raw(p, pc);
+			print_raw(&p, pc);
 			break;
 		}
-		util_str_putc(p->out, '\n');
+		util_str_putc(out, '\n');
 	}
 }
 
@@ -174,9 +262,6 @@ void dis_print(struct dis *dis, struct util_str *out)
 	util_str_printf(out, "; %s microcode\n", isa_gen_name(dis->gen));
 	util_str_printf(out, "; Version: %08x\n", dis->words[0]);
 	util_str_printf(out, ".gpu %s\n\n", isa_gen_name(dis->gen));
-	for (unsigned i = 0; i < dis->sect_count; i++) {
-		struct printer p = {dis, &dis->sect[i], out, {0}};
-		p.hooks = (struct isa_names){&p, control_hook, sqe_hook, label_hook};
-		print_sect(&p);
-	}
+	for (unsigned i = 0; i < dis->sect_count; i++)
+		dis_print_sect(dis, &dis->sect[i], out);
 }

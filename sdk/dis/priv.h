@@ -60,6 +60,14 @@ struct dis_sect {
 	/* Extra entry points found by refs.c (code addresses in immediates). */
 	uint32_t *roots;
 	size_t root_count, root_cap;
+	/* -d: the object the section comes from (NULL for an image), the
+	 * symbols defined at each address (first index, then a chain by
+	 * symbol index) and the relocation of each word. */
+	const struct obj_file *obj;
+	uint32_t obj_section;
+	uint32_t *sym_at;
+	uint32_t *sym_next;
+	uint32_t *reloc_at;
 	/* Handler labels: the lowest opcode handled at each address (or
 	 * 0xff), then the next opcode with the same address. */
 	uint8_t *handler_at;
@@ -102,7 +110,12 @@ void dis_data_refs(struct dis *dis, struct dis_sect *s);
 /* tidy.c: .align padding, dead code, and the labels of every target. */
 void dis_tidy(struct dis *dis, struct dis_sect *s);
 
-/* print.c */
+/* print.c: the whole listing of an image, or one section. */
 void dis_print(struct dis *dis, struct util_str *out);
+void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out);
+
+/* dis.c: per-word arrays of a section whose count is set, and their end. */
+void dis_sect_alloc(struct dis_sect *s);
+void dis_sect_free(struct dis_sect *s);
 
 #endif

@@ -1,0 +1,377 @@
+/* sdk/dis on small images built word by word: the whole listing of an
+ * a6xx image (packet table, handler labels, code and data, a table offset
+ * and a code address in immediates, dead code, padding), the layout of an
+ * a7xx bundle, the generation inference, -d on an object, and every way an
+ * image can be broken. The instruction words were encoded by hand from the
+ * field layouts of afuc.xml; the first check decodes each with sdk/isa and
+ * compares its text, so a wrong encoding shows as such. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "afuc/tap.h"
+#include "dis/dis.h"
+
+#define NOP6 0x01000000u
+#define WAITIN 0xd8000000u
+#define MOV_01_DATA 0x981f0806u
+
+struct img {
+	uint32_t w[512]; /* file words; w[0] is the zero word */
+	size_t n;
+};
+
+static void put(struct img *m, uint32_t word)
+{
+	m->w[m->n++] = word;
+}
+
+static void put_n(struct img *m, uint32_t word, size_t count)
+{
+	while (count--)
+		put(m, word);
+}
+
+/* The image as bytes, cut to len bytes (the whole image when len is 0). */
+static uint8_t *bytes_of(const struct img *m, size_t *len)
+{
+	uint8_t *b = util_xmalloc(m->n * 4 + 1);
+	for (size_t i = 0; i < m->n; i++)
+		util_put_le32(b + 4 * i, m->w[i]);
+	if (!*len)
+		*len = m->n * 4;
+	return b;
+}
+
+/* Disassembles; returns the listing, or NULL with the first error in err. */
+static char *run(const struct img *m, size_t len, enum isa_gen gen, char **err)
+{
+	uint8_t *b = bytes_of(m, &len);
+	struct dis_options opt = {gen, NULL};
+	struct util_str out = {0};
+	struct diag d;
+	diag_init(&d);
+	bool ok = dis_image(b, len, "test.fw", &opt, &out, &d);
+	*err = d.count ? util_xstrdup(d.msgs[0].text) : NULL;
+	diag_free(&d);
+	free(b);
+	if (!ok) {
+		/* nothing may have been written */
+		if (out.len)
+			*err = util_xstrdup("output written despite the error");
+		util_str_free(&out);
+		return NULL;
+	}
+	return util_str_take(&out);
+}
+
+/* The a6xx image of the listing below (addresses are instruction words). */
+static void build_a6xx(struct img *m)
+{
+	m->n = 0;
+	put(m, 0);
+	put(m, 0x016ee207);      /* 0: firmware id (a630) */
+	put(m, NOP6 | 24);       /* 1: packet table at 24 */
+	put(m, 0x88450010);      /* 2: mov $05, 0x10 << 2  (the table at 16) */
+	put(m, 0x8a020000);      /* 3: mov $02, 0x0 << 16 */
+	put(m, 0x3042000a);      /* 4: or $02, $02, 0xa    (code at 10) */
+	put(m, 0xa8028002);      /* 5: swrite $02, [$00 + 0x002] */
+	put(m, WAITIN);          /* 6 */
+	put(m, MOV_01_DATA);     /* 7 */
+	put(m, 0xc800fffe);      /* 8: jump #6 (dead code) */
+	put(m, NOP6);            /* 9 */
+	put(m, WAITIN);          /* 10: reached only through the swrite */
+	put(m, MOV_01_DATA);     /* 11 */
+	put_n(m, NOP6, 4);       /* 12-15: padding to 16 */
+	put(m, 0x00000000);      /* 16: data */
+	put(m, 0x00000cd8);      /* 17 */
+	put(m, 0x88020001);      /* 18: every handler: mov $02, 0x1 */
+	put(m, WAITIN);          /* 19 */
+	put(m, MOV_01_DATA);     /* 20 */
+	put_n(m, 0, 3);          /* 21-23: data */
+	put_n(m, 18, 128);       /* 24: the packet table */
+}
+
+static const char *const a6xx_words[][2] = {
+	{"88450010", "mov $05, 0x10 << 2"}, {"8a020000", "mov $02, 0x0 << 16"},
+	{"3042000a", "or $02, $02, 0xa"},   {"a8028002", "swrite $02, [$00 + 0x002]"},
+	{"d8000000", "waitin"},             {"981f0806", "mov $01, $data"},
+	{"c800fffe", "jump #0x6"},          {"01000000", "nop"},
+	{"88020001", "mov $02, 0x1"},
+};
+
+static void test_encodings(struct tap *t)
+{
+	struct isa isa;
+	isa_init(&isa, ISA_A6XX);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(a6xx_words); i++) {
+		struct isa_instr in;
+		struct util_str s = {0};
+		uint32_t w = (uint32_t)strtoul(a6xx_words[i][0], NULL, 16);
+		if (isa_decode(&isa, w, &in))
+			isa_format(&in, 8, NULL, &s);
+		tap_is_str(t, s.text ? s.text : "(none)", a6xx_words[i][1], "%s decodes", a6xx_words[i][0]);
+		util_str_free(&s);
+	}
+}
+
+static void test_a6xx_listing(struct tap *t)
+{
+	struct img m;
+	build_a6xx(&m);
+	struct util_str want = {0};
+	util_str_puts(&want, "; a6xx microcode\n; Version: 016ee207\n.gpu a6xx\n\n"
+			     "[016ee207]\n[#jumptbl]\n"
+			     "mov $05, #data16 << 2\n"
+			     "mov $02, 0x0 << 16\n"
+			     "or $02, $02, #l10\n"
+			     "swrite $02, [$00 + 0x002]\n"
+			     "l6:\nwaitin\nmov $01, $data\n"
+			     "jump #l6\nnop\n"
+			     "l10:\nwaitin\nmov $01, $data\n"
+			     ".align 32\ndata16:\n[00000000]\n[00000cd8]\n\n");
+	for (int op = 0; op < 128; op++)
+		util_str_printf(&want, "UNKN%d:\n", op);
+	util_str_puts(&want, "mov $02, 0x1\nwaitin\nmov $01, $data\n"
+			     "[00000000]\n[00000000]\n[00000000]\n"
+			     "jumptbl:\n.jumptbl\n");
+	char *err;
+	char *got = run(&m, 0, 0, &err);
+	tap_is_str(t, got ? got : err, want.text, "a6xx image: the whole listing");
+	free(got);
+	free(err);
+	util_str_free(&want);
+}
+
+/* BR (table at 8, one word of padding), BV (table at 4), four NOPs of
+ * bundle alignment, LPAC (table at 4) and a one-word trailer. */
+static void build_a7xx(struct img *m)
+{
+	m->n = 0;
+	put(m, 0);
+	put(m, 0x01512162);      /* BR 0: id */
+	put(m, NOP6 | 405);      /* 1: the bundle's size */
+	put(m, 0x01512134);      /* 2 */
+	put(m, NOP6 | 8);        /* 3: BR table */
+	put(m, 0x01039414);      /* 4 */
+	put(m, WAITIN);          /* 5 */
+	put(m, MOV_01_DATA);     /* 6 */
+	put(m, NOP6);            /* 7: padding */
+	put_n(m, 5, 128);        /* 8..135 */
+	put(m, 0x01512134);      /* BV 0 (file word 137) */
+	put(m, NOP6 | 4);        /* 1 */
+	put(m, WAITIN);          /* 2 */
+	put(m, MOV_01_DATA);     /* 3 */
+	put_n(m, 2, 128);        /* 4..131 */
+	put_n(m, NOP6, 4);       /* bundle alignment */
+	put(m, 0x01512054);      /* LPAC 0 (file word 273) */
+	put(m, NOP6 | 4);
+	put(m, WAITIN);
+	put(m, MOV_01_DATA);
+	put_n(m, 2, 128);
+	put(m, 0x30343039);      /* trailer */
+}
+
+static bool has_text(const char *text, const char *part)
+{
+	return text && strstr(text, part);
+}
+
+static void test_a7xx_bundle(struct tap *t)
+{
+	struct img m;
+	build_a7xx(&m);
+	char *err;
+	char *got = run(&m, 0, 0, &err);
+	tap_ok(t, got != NULL, "a7xx bundle disassembles%s%s", err ? ": " : "", err ? err : "");
+	tap_ok(t, has_text(got, ".gpu a7xx\n\n[01512162]\n[01000195]\n[01512134]\n[#jumptbl]\n"
+				"[01039414]\n\n"),
+	       "BR header: the table offset in word 3");
+	tap_ok(t, has_text(got, "mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n\n.section BV\n"
+				"[01512134]\n[#jumptbl]\n"),
+	       "BR's padding is .align 32; BV follows its table");
+	tap_ok(t, has_text(got, "jumptbl:\n.jumptbl\n\n.section LPAC\n[01512054]\n[#jumptbl]\n"),
+	       "LPAC starts at the 32-byte boundary after BV's table");
+	tap_ok(t, has_text(got, ".jumptbl\n[30343039]\n") &&
+			  !strcmp(got + strlen(got) - strlen("[30343039]\n"), "[30343039]\n"),
+	       "the trailer ends LPAC");
+	free(got);
+	free(err);
+}
+
+struct broken {
+	const char *what;
+	enum isa_gen gen;
+	size_t len; /* bytes to keep, 0 for all */
+	void (*edit)(struct img *m);
+	const char *error;
+};
+
+static void edit_none(struct img *m)
+{
+	(void)m;
+}
+static void edit_word0(struct img *m)
+{
+	m->w[0] = 7;
+}
+static void edit_id(struct img *m)
+{
+	m->w[1] = 0x02000000;
+}
+static void edit_table_far(struct img *m)
+{
+	m->w[2] = NOP6 | 0x1000;
+}
+static void edit_table_not_nop(struct img *m)
+{
+	m->w[2] = 0x88020001;
+}
+static void edit_entry_far(struct img *m)
+{
+	m->w[1 + 24 + 0x10] = 0x500;
+}
+static void edit_entry_in_table(struct img *m)
+{
+	m->w[1 + 24 + 3] = 30;
+}
+static void edit_bv_table(struct img *m)
+{
+	m->w[137 + 1] = NOP6 | 0x1000;
+}
+static void edit_bv_header(struct img *m)
+{
+	m->w[137 + 1] = 4;
+}
+static void edit_br_table_at_end(struct img *m)
+{
+	m->w[4] = NOP6 | (uint32_t)(m->n - 1 - 128);
+}
+
+static const struct broken broken[] = {
+	{"odd size", 0, 4 * 153 - 2, edit_none, "not a whole number of 32-bit words"},
+	{"too small", 0, 8, edit_none, "too small for a firmware image"},
+	{"non-zero word 0", 0, 0, edit_word0, "file word 0 is 0x00000007"},
+	{"unknown firmware id", 0, 0, edit_id, "cannot tell the GPU generation from the firmware id "
+						"word 0x02000000; give it with --gpu"},
+	{"table offset past the end", 0, 0, edit_table_far,
+	 "packet table offset 0x1000 (header word 1) is past the end"},
+	{"table header word not a NOP", 0, 0, edit_table_not_nop,
+	 "header word 1 (file word 2) is 0x88020001, not the NOP (high byte 0x01 on a6xx)"},
+	{"truncated inside the table", 0, 4 * 100, edit_none, "is past the end"},
+	{"handler past the end", 0, 0, edit_entry_far,
+	 "packet table entry 0x10 (file word 41) is 0x500, past the end of its image"},
+	{"handler inside the table", 0, 0, edit_entry_in_table,
+	 "packet table entry 0x3 (file word 28) is 0x1e, inside the packet table"},
+};
+
+static const struct broken broken7[] = {
+	{"BV table offset past the end", 0, 0, edit_bv_table,
+	 "BV: packet table offset 0x1000 (header word 1) is past the end"},
+	{"BV header not a NOP", 0, 0, edit_bv_header,
+	 "BV: header word 1 (file word 138) is 0x00000004, not the NOP"},
+	{"BR table ends the file", 0, 0, edit_br_table_at_end,
+	 "BV image of the a7xx bundle would start at word"},
+	{"a7xx read as a6xx", ISA_A6XX, 0, edit_none, "packet table offset 0x195 (header word 1) is past"},
+};
+
+static void test_broken(struct tap *t, const struct broken *cases, size_t count,
+			void (*build)(struct img *))
+{
+	for (size_t i = 0; i < count; i++) {
+		struct img m;
+		build(&m);
+		cases[i].edit(&m);
+		char *err = NULL;
+		char *got = run(&m, cases[i].len, cases[i].gen, &err);
+		tap_ok(t, !got && has_text(err, cases[i].error), "%s: an error, no output", cases[i].what);
+		if (got || !has_text(err, cases[i].error))
+			tap_diag(t, "got '%s', wanted '%s'", err ? err : "(no error)", cases[i].error);
+		free(got);
+		free(err);
+	}
+}
+
+static void test_infer(struct tap *t)
+{
+	static const struct {
+		uint32_t word;
+		int gen;
+	} cases[] = {
+		{0x005ff08a, ISA_A5XX}, {0x005ff063, ISA_A5XX}, {0x016ee207, ISA_A6XX},
+		{0x016dc000, ISA_A6XX}, {0x01730000, ISA_A7XX}, {0x01740000, ISA_A7XX},
+		{0x01520000, ISA_A7XX}, {0x01512162, ISA_A7XX}, {0x006ee207, 0},
+		{0x015ff08a, ISA_A7XX}, {0x02000000, 0},        {0x00000000, 0},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++) {
+		enum isa_gen gen = 0;
+		bool ok = dis_infer_gen(cases[i].word, &gen);
+		tap_is_int(t, ok ? (int)gen : 0, cases[i].gen, "firmware id 0x%08x", cases[i].word);
+	}
+}
+
+/* -d: an object with every relocation kind, symbols and handlers. */
+static void test_object(struct tap *t)
+{
+	struct obj_file o;
+	obj_init(&o, ISA_A6XX);
+	uint32_t sec = obj_add_section(&o, ".text");
+	struct obj_section *s = &o.sections[sec];
+	uint32_t start = obj_symbol(&o, "start"), nop = obj_symbol(&o, "CP_NOP");
+	uint32_t other = obj_symbol(&o, "other"), fxn = obj_symbol(&o, "fxn");
+	uint32_t tbl = obj_symbol(&o, "tbl");
+	o.symbols[start].section = sec;
+	o.symbols[start].global = true;
+	o.symbols[nop].section = sec;
+	o.symbols[nop].value = 3;
+	o.symbols[other].section = sec;
+	o.symbols[other].value = 3;
+	o.symbols[tbl].section = sec;
+	o.symbols[tbl].value = 6;
+	obj_emit(s, 0x88450000); /* 0: mov $05, #tbl << 2 */
+	obj_add_reloc(&o, sec, (struct obj_reloc){0, OBJ_R_IMM16, tbl, 0, {0}});
+	obj_emit(s, 0xd4000000); /* 1: call #fxn */
+	obj_add_reloc(&o, sec, (struct obj_reloc){1, OBJ_R_ABS26, fxn, 0, {0}});
+	obj_emit(s, 0xc800fffe); /* 2: jump #0 (resolved) */
+	obj_emit(s, WAITIN);     /* 3: CP_NOP, other */
+	obj_emit(s, MOV_01_DATA);
+	obj_emit(s, NOP6);       /* 5: [#tbl + 1] */
+	obj_add_reloc(&o, sec, (struct obj_reloc){5, OBJ_R_PAYLOAD24, tbl, 1, {0}});
+	obj_emit(s, 0);          /* 6: .word #fxn - 2 */
+	obj_add_reloc(&o, sec, (struct obj_reloc){6, OBJ_R_WORD32, fxn, -2, {0}});
+	obj_add_handler(&o, (struct obj_handler){0x10, nop, {0}});
+	obj_add_handler(&o, (struct obj_handler){0x11, other, {0}});
+
+	struct dis_options opt = {0, NULL};
+	struct util_str out = {0};
+	struct diag d;
+	diag_init(&d);
+	bool ok = dis_object(&o, "test.o", &opt, &out, &d);
+	tap_is_str(t, ok ? out.text : "(failed)",
+		   "; afuc object test.o\n.gpu a6xx\n.global start\n\n"
+		   "\nstart:\n"
+		   "mov $05, #tbl << 2\n"
+		   "call #fxn\n"
+		   "jump #start\n"
+		   "\n.handler UNKN16\n.handler UNKN17\nCP_NOP:\nother:\n"
+		   "waitin\nmov $01, $data\n"
+		   "[#tbl + 1]\n"
+		   "\ntbl:\n.word #fxn - 2\n",
+		   "-d: symbols, relocations and handler records");
+	util_str_free(&out);
+	diag_free(&d);
+	obj_free(&o);
+}
+
+int main(void)
+{
+	struct tap t;
+	tap_init(&t, stdout);
+	test_encodings(&t);
+	test_a6xx_listing(&t);
+	test_a7xx_bundle(&t);
+	test_broken(&t, broken, UTIL_ARRAY_SIZE(broken), build_a6xx);
+	test_broken(&t, broken7, UTIL_ARRAY_SIZE(broken7), build_a7xx);
+	test_infer(&t);
+	test_object(&t);
+	return tap_done_testing(&t);
+}
