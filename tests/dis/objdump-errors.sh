@@ -1,0 +1,64 @@
+# afuc-objdump on bad input and bad usage: a clear error naming the file,
+# exit status 1 (2 for usage), nothing on standard output and no -o file.
+. "$SDK_ROOT/tests/lib/tap.sh"
+objdump="$SDK_BIN/afuc-objdump"
+
+# A tiny valid a6xx image: zero word, id, table offset 2, the table (all
+# entries 0): 131 words.
+good() {
+	printf '\000\000\000\000\007\342\156\001\002\000\000\001'
+	head -c 512 /dev/zero
+}
+good >"$tmp/good.fw"
+run "$objdump" --no-names "$tmp/good.fw"
+is "$status" 0 "a minimal image disassembles"
+like "$out" '^\[#jumptbl\]$' "its header word 1 is the table"
+
+# broken NAME MESSAGE-PATTERN: the file $tmp/NAME must fail cleanly.
+broken() {
+	run "$objdump" --no-names "$tmp/$1"
+	is "$status" 1 "$1: exit status 1"
+	like "$err" "$2" "$1: the error says why"
+	is "$out" "" "$1: nothing on standard output"
+	run "$objdump" --no-names -o "$tmp/$1.s" "$tmp/$1"
+	ok $([ ! -e "$tmp/$1.s" ]; echo $?) "$1: no -o file"
+}
+
+head -c 523 "$tmp/good.fw" >"$tmp/odd.fw"
+broken odd.fw "odd\.fw: error: 523 bytes is not a whole number of 32-bit words"
+head -c 8 "$tmp/good.fw" >"$tmp/small.fw"
+broken small.fw "small\.fw: error: 8 bytes is too small for a firmware image"
+head -c 400 "$tmp/good.fw" >"$tmp/cut.fw"
+broken cut.fw "cut\.fw: error: the image: packet table offset 0x2 \(header word 1\) is past the end"
+{ printf '\000\000\000\000\007\342\156\001\000\001\000\001'; head -c 512 /dev/zero; } >"$tmp/far.fw"
+broken far.fw "far\.fw: error: the image: packet table offset 0x100 .* is past the end"
+{ printf '\000\000\000\000\007\342\156\002\002\000\000\001'; head -c 512 /dev/zero; } >"$tmp/id.fw"
+broken id.fw "id\.fw: error: cannot tell the GPU generation from the firmware id word 0x026ee207"
+: >"$tmp/empty.fw"
+broken empty.fw "empty\.fw: error: 0 bytes is too small"
+broken missing.fw "missing\.fw: error: cannot read: No such file or directory"
+printf 'not an ELF file' >"$tmp/bad.o"
+run "$objdump" -d --no-names "$tmp/bad.o"
+is "$status" 1 "-d on a non-object: exit status 1"
+like "$err" "bad\.o" "-d on a non-object: the error names the file"
+is "$out" "" "-d on a non-object: nothing on standard output"
+
+# usage errors
+run "$objdump"
+is "$status" 2 "no input: usage error"
+like "$err" "^usage: afuc-objdump" "no input: the usage is printed"
+run "$objdump" --gpu a8xx "$tmp/good.fw"
+is "$status" 2 "--gpu a8xx: usage error"
+like "$err" "--gpu takes a5xx, a6xx or a7xx, not a8xx" "--gpu a8xx: says what it takes"
+run "$objdump" --frobnicate "$tmp/good.fw"
+is "$status" 2 "an unknown option: usage error"
+run "$objdump" --rnndb "$tmp/nowhere" "$tmp/good.fw"
+is "$status" 1 "--rnndb to a missing tree: exit status 1"
+is "$out" "" "--rnndb to a missing tree: nothing on standard output"
+
+# --gpu overrides the firmware id; an a5xx reading of an a6xx image
+# fails on the NOP high byte of the table word.
+run "$objdump" --no-names --gpu a5xx "$tmp/good.fw"
+is "$status" 1 "--gpu a5xx on an a6xx image fails"
+like "$err" "not the NOP \(high byte 0x00 on a5xx\)" "and says the header word is no a5xx NOP"
+done_testing
