@@ -76,19 +76,20 @@ static void finish_item(struct walk *w, struct rnn_item *it, uint64_t extent)
 	memcpy(it->segs, w->segs, sizeof it->segs);
 	it->prio = w->b->prio++;
 
-	uint64_t lo = 0, hi = 0;
+	uint64_t lo = 0, span = 0;
 	size_t ndims = 0;
 	struct rnn_dim *dims = rnn_arena_alloc(arena, sizeof *dims * RNN_MAX_LEVELS);
 	for (uint8_t i = 0; i < it->nlevels; i++) {
 		const struct rnn_level *lv = &it->levels[i];
 		lo = sat_add(lo, lv->off);
 		if (lv->indexed) {
-			hi = lv->count ? sat_add(hi, sat_mul(lv->count - 1, lv->stride)) : UINT64_MAX;
+			span = lv->count ? sat_add(span, sat_mul(lv->count - 1, lv->stride)) : UINT64_MAX;
 			dims[ndims++] = (struct rnn_dim){lv->count, lv->stride};
 		}
 	}
 	it->lo = lo;
-	it->hi = sat_add(sat_add(lo, hi), extent);
+	it->empty = extent == 0;
+	it->last = it->empty ? lo : sat_add(sat_add(lo, span), extent - 1);
 	it->pub.name = template_name(arena, it);
 	it->pub.value = lo;
 	it->pub.ndims = (uint8_t)ndims;
@@ -251,7 +252,7 @@ static struct rnn_item *value_item(struct rnn_builder *b, const char *name, uint
 	it->segs[0] = name;
 	it->prio = b->prio++;
 	it->lo = value;
-	it->hi = sat_add(value, 1);
+	it->last = value;
 	it->listed = true;
 	it->pub.name = name;
 	it->pub.value = value;

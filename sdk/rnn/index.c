@@ -4,7 +4,7 @@
  * table; a key lists its items best first (two entries can share a name,
  * e.g. a register and its fallback domain's namesake).
  *
- * Values: the bounds [lo, hi) of all items cut the address line into
+ * Values: the bounds [lo, last] of all items cut the address line into
  * elementary segments; each segment lists the items that may hold its
  * addresses, best first. A lookup is a binary search for the segment,
  * then the address walk of its first few items.
@@ -128,8 +128,12 @@ static void index_values(struct rnn_arena *arena, struct rnn_view *v)
 	uint64_t *bounds = util_xcalloc(2 * v->nitems + 1, sizeof *bounds);
 	size_t n = 0;
 	for (size_t i = 0; i < v->nitems; i++) {
-		bounds[n++] = v->items[i].lo;
-		bounds[n++] = v->items[i].hi;
+		const struct rnn_item *it = &v->items[i];
+		if (it->empty)
+			continue;
+		bounds[n++] = it->lo;
+		if (it->last < UINT64_MAX)
+			bounds[n++] = it->last + 1;
 	}
 	qsort(bounds, n, sizeof *bounds, compare_u64);
 	size_t unique = 0;
@@ -151,9 +155,8 @@ static void index_values(struct rnn_arena *arena, struct rnn_view *v)
 		for (size_t i = 0; i < v->nitems; i++) {
 			const struct rnn_item *it = &v->items[i];
 			size_t first, last;
-			if (it->lo == it->hi || !find_segment(v, it->lo, &first))
-				continue;
-			if (!find_segment(v, it->hi - 1, &last))
+			if (it->empty || !find_segment(v, it->lo, &first) ||
+			    !find_segment(v, it->last, &last))
 				continue;
 			for (size_t s = first; s <= last; s++) {
 				if (pass == 0)

@@ -196,7 +196,8 @@ struct rnn_item {
 	struct rnn_level levels[RNN_MAX_LEVELS];
 	const char *segs[RNN_MAX_LEVELS];
 	bool listed;            /* shown by rnn_view_entry */
-	uint64_t lo, hi;        /* every value it can match is in [lo, hi) */
+	bool empty;             /* holds no address (a register narrower than the space) */
+	uint64_t lo, last;      /* every value it can match is in [lo, last] */
 };
 
 struct rnn_key {

@@ -100,6 +100,8 @@ static const char gpu[] = HEAD
 	"    </array>\n"
 	"  </array>\n"
 	"  <use-group name=\"grp\"/>\n"
+	"  <reg64 offset=\"0xfffffffffffffffe\" name=\"TOP\"/>\n"
+	"  <array offset=\"0xfffffffffffffff0\" name=\"HUGE\" stride=\"0x1000\" length=\"0\"/>\n"
 	"  <reg32 offset=\"0x10\" name=\"SHADOWED\"/>\n"
 	"</domain>\n"
 	"<group name=\"grp\"><reg32 offset=\"0xa0\" name=\"G\"/></group>\n"
@@ -123,12 +125,17 @@ static void is_name(struct tap *t, const struct rnn_view *v, uint64_t value, con
 	util_str_free(&s);
 }
 
-static void is_value(struct tap *t, const struct rnn_view *v, const char *name, long long want)
+/* A value no name here has: "does not resolve". */
+#define NO 0x5eadbeefdeadull
+
+static void is_value(struct tap *t, const struct rnn_view *v, const char *name, uint64_t want)
 {
 	uint64_t value = 0;
 	bool found = rnn_name_to_value(v, name, &value);
-	if (want >= 0)
-		tap_is_hex(t, found ? value : ~0ull, (uint64_t)want, "%s is 0x%llx", name, want);
+	if (want != NO)
+		tap_ok(t, found && value == want, "%s is 0x%llx (got %s0x%llx)", name,
+		       (unsigned long long)want, found ? "" : "nothing, ",
+		       (unsigned long long)value);
 	else
 		tap_ok(t, !found, "%s does not resolve (got 0x%llx)", name,
 		       (unsigned long long)value);
@@ -169,25 +176,27 @@ static void test_names(struct tap *t, struct scratch *s)
 		{6, 0x69, "S[0x1]"}, {6, 0x68, NULL}, {6, 0x70, "OLD"}, {7, 0x70, "NEW"},
 		{6, 0x71, "BOTH"}, {7, 0x71, "BOTH"}, {6, 0x72, "BEFORE7"}, {7, 0x72, NULL},
 		{6, 0x93, "OUTER[0x1].INNER[0x1].R"}, {6, 0xa0, "G"}, {6, 0x1000, NULL},
+		{6, UINT64_MAX - 1, "TOP"}, {6, UINT64_MAX, "TOP+0x1"}, {6, 0xfffffffffffffff1, "HUGE[0]+0x1"},
 	};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++)
 		is_name(t, names[i].gen == 6 ? v6 : v7, names[i].value, names[i].name);
 
-	/* name -> value (-1: does not resolve) */
+	/* name -> value (NO: does not resolve) */
 	static const struct {
 		int gen;
 		const char *name;
-		long long value;
+		uint64_t value;
 	} values[] = {
 		{6, "PLAIN", 0x10}, {6, "WIDE+0x1", 0x13}, {6, "WIDE+1", 0x13},
-		{6, "ADDR_HI", 0x15}, {6, "WIDE_HI", -1}, {6, "LIST[2]", 0x22},
-		{6, "LIST[0x3]", 0x23}, {6, "LIST[4]", -1}, {6, "LIST", 0x20},
+		{6, "ADDR_HI", 0x15}, {6, "WIDE_HI", NO}, {6, "LIST[2]", 0x22},
+		{6, "LIST[0x3]", 0x23}, {6, "LIST[4]", NO}, {6, "LIST", 0x20},
 		{6, "ARR[1].B", 0x45}, {6, "ARR[0x1].B+0x1", 0x46}, {6, "ARR[0]+0x3", 0x43},
 		{6, "ARR[1]", 0x44}, {6, "EMPTY[0x1]+0x1", 0x53}, {6, "S[1]", 0x69},
-		{6, "OUTER[1].INNER[2].R", 0x95}, {6, "OUTER[1].INNER[3].R", -1},
-		{6, "OLD", 0x70}, {6, "NEW", -1}, {7, "NEW", 0x70}, {6, "G", 0xa0},
-		{6, "SHADOWED", 0x10}, {6, "ARR.A", -1}, {6, "LIST[", -1}, {6, "LIST[2", -1},
-		{6, "PLAIN+", -1}, {6, "", -1}, {6, "plain", -1},
+		{6, "OUTER[1].INNER[2].R", 0x95}, {6, "OUTER[1].INNER[3].R", NO},
+		{6, "OLD", 0x70}, {6, "NEW", NO}, {7, "NEW", 0x70}, {6, "G", 0xa0},
+		{6, "SHADOWED", 0x10}, {6, "ARR.A", NO}, {6, "LIST[", NO}, {6, "LIST[2", NO},
+		{6, "PLAIN+", NO}, {6, "", NO}, {6, "plain", NO}, {6, "TOP+1", UINT64_MAX}, {6, "TOP+2", NO},
+		{6, "HUGE[1]", NO}, {6, "HUGE[0]+0xf", UINT64_MAX}, {6, "TOP", UINT64_MAX - 1},
 	};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(values); i++)
 		is_value(t, values[i].gen == 6 ? v6 : v7, values[i].name, values[i].value);
@@ -220,7 +229,7 @@ static void test_names(struct tap *t, struct scratch *s)
 	const struct rnn_view *p6 = rnn_view(db, RNN_PM4, "A6XX", &d);
 	is_name(t, p5, 0x20, "CP_OLD");
 	is_name(t, p6, 0x20, "CP_ALIAS");
-	is_value(t, p6, "CP_OLD", -1);
+	is_value(t, p6, "CP_OLD", NO);
 	is_value(t, p5, "CP_ALIAS", 0x20);
 	is_value(t, p6, "PKT4", 4);
 	is_name(t, p6, 0x11, NULL);
@@ -319,6 +328,15 @@ static void test_bad_input(struct tap *t, struct scratch *s)
 		 HEAD "<import file=\"common.xml\"/>\n<domain name=\"A6XX\" width=\"32\">\n"
 		      "<use-group name=\"nope\"/>\n</domain>\n" TAIL,
 		 "bad.xml:5: use-group of unknown group nope"},
+		{"arrays nested too deep",
+		 HEAD "<import file=\"common.xml\"/>\n<domain name=\"A6XX\" width=\"32\">\n"
+		      "<array name=\"A\" offset=\"0\" stride=\"1\"><array name=\"A\" offset=\"0\" stride=\"1\">"
+		      "<array name=\"A\" offset=\"0\" stride=\"1\"><array name=\"A\" offset=\"0\" stride=\"1\">"
+		      "<array name=\"A\" offset=\"0\" stride=\"1\"><array name=\"A\" offset=\"0\" stride=\"1\">"
+		      "<array name=\"A\" offset=\"0\" stride=\"1\"><array name=\"A\" offset=\"0\" stride=\"1\">"
+		      "<reg32 name=\"R\" offset=\"0\"/></array></array></array></array></array></array></array></array>\n"
+		      "</domain>\n" TAIL,
+		 "bad.xml:5: arrays and stripes nested more than 8 deep"},
 		{"group using itself",
 		 HEAD "<import file=\"common.xml\"/>\n<domain name=\"A6XX\" width=\"32\">\n"
 		      "<use-group name=\"g\"/>\n</domain>\n<group name=\"g\"><use-group name=\"g\"/></group>\n" TAIL,
