@@ -250,6 +250,23 @@ static void test_names(struct tap *t, struct scratch *s)
 	rnn_close(db);
 }
 
+/* "file:line: text" of the first message, the file without directories. */
+static void first_message(const struct diag *d, char *out, size_t size)
+{
+	if (!d->count) {
+		snprintf(out, size, "(no message)");
+		return;
+	}
+	const struct diag_msg *m = &d->msgs[0];
+	const char *file = m->file ? m->file : "";
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	if (m->line)
+		snprintf(out, size, "%s:%u: %s", base, m->line, m->text);
+	else
+		snprintf(out, size, "%s: %s", base, m->text);
+}
+
 struct bad_case {
 	const char *what;
 	const char *text;
@@ -297,16 +314,8 @@ static void test_bad_input(struct tap *t, struct scratch *s)
 		struct diag d;
 		diag_init(&d);
 		struct rnn_db *db = rnn_load_file(path, &d);
-		char got[512] = "(no message)";
-		if (d.count) {
-			const struct diag_msg *m = &d.msgs[0];
-			const char *base = strrchr(m->file ? m->file : "", '/');
-			base = base ? base + 1 : (m->file ? m->file : "");
-			if (m->line)
-				snprintf(got, sizeof got, "%s:%u: %s", base, m->line, m->text);
-			else
-				snprintf(got, sizeof got, "%s: %s", base, m->text);
-		}
+		char got[512];
+		first_message(&d, got, sizeof got);
 		tap_ok(t, !db && d.errors > 0 && !strncmp(got, cases[i].want, strlen(cases[i].want)),
 		       "%s: %s", cases[i].what, got);
 		rnn_close(db);
@@ -348,12 +357,8 @@ static void test_bad_input(struct tap *t, struct scratch *s)
 		diag_init(&d);
 		struct rnn_db *db = rnn_load_file(path, &d);
 		const struct rnn_view *v = db ? rnn_view(db, RNN_GPU, "A6XX", &d) : NULL;
-		char got[512] = "(no message)";
-		if (d.count) {
-			const struct diag_msg *m = &d.msgs[0];
-			const char *base = strrchr(m->file ? m->file : "", '/');
-			snprintf(got, sizeof got, "%s:%u: %s", base ? base + 1 : "?", m->line, m->text);
-		}
+		char got[512];
+		first_message(&d, got, sizeof got);
 		tap_ok(t, db && !v && !strncmp(got, view_cases[i].want, strlen(view_cases[i].want)),
 		       "%s: %s", view_cases[i].what, got);
 		rnn_close(db);
