@@ -180,6 +180,11 @@ static void check_listing(struct tap *t, const char *dir, const struct listing *
 		}
 		if (comment[0] == '|') {
 			check_name(t, &pipe, &mesa, mesa.pipe, value >> 24, comment + 1, l->file, line);
+			uint64_t mine;
+			if (our_db && (!ours.pipe || !rnn_name_to_value(ours.pipe, comment + 1, &mine) ||
+				       mine != value >> 24))
+				fail(t, &ours_pipe, l->file, line, "|%s is not 0x%" PRIx64 " in ours",
+				     comment + 1, value >> 24);
 			if (our_db)
 				check_name(t, &ours_pipe, &ours, ours.pipe, value >> 24, comment + 1,
 					   l->file, line);

@@ -474,6 +474,76 @@ static void test_open_order(struct tap *t, struct scratch *s)
 	free(other);
 }
 
+/* What the afuc spec, the reference bootstraps and the SDK's firmware name
+ * must be in the SDK's own database, at the values of Mesa's tree. */
+static void test_own_names(struct tap *t)
+{
+	static const struct {
+		enum rnn_space space;
+		const char *variant, *name;
+		uint64_t value;
+	} names[] = {
+		{RNN_GPU, "A5XX", "CP_SCRATCH_REG[0x2]", 0xb7a},
+		{RNN_GPU, "A5XX", "CP_ME_NRT_ADDR_LO", 0x80d},
+		{RNN_GPU, "A5XX", "CP_ME_NRT_ADDR_HI", 0x80e},
+		{RNN_GPU, "A5XX", "CP_ME_NRT_DATA", 0x810},
+		{RNN_GPU, "A5XX", "CP_ROQ_THRESHOLDS_1", 0x81f},
+		{RNN_GPU, "A5XX", "CP_CHICKEN_DBG", 0x833},
+		{RNN_GPU, "A5XX", "CP_PROTECT[0x1f].REG", 0x89f},
+		{RNN_GPU, "A5XX", "VFD_INDEX_OFFSET", 0xe408},
+		{RNN_GPU, "A6XX", "CP_SQE_INSTR_BASE", 0x830},
+		{RNN_GPU, "A6XX", "CP_SCRATCH_REG[7]", 0x88a},
+		{RNN_GPU, "A6XX", "CP_ROQ_THRESHOLDS_2", 0x8c2},
+		{RNN_GPU, "A6XX", "CP_CHICKEN_DBG", 0x841},
+		{RNN_GPU, "A6XX", "CP_PROTECT_CNTL", 0x84f},
+		{RNN_GPU, "A6XX", "RBBM_PERFCTR_CP[0]", 0x400},
+		{RNN_GPU, "A7XX", "RBBM_PERFCTR_CP[0]", 0x300},
+		{RNN_GPU, "A7XX", "CP_SQE_INSTR_BASE", 0x830},
+		{RNN_CONTROL, "A6XX", "IB1_BASE", 0x10},
+		{RNN_CONTROL, "A6XX", "IB1_DWORDS", 0x12},
+		{RNN_CONTROL, "A6XX", "IB_LEVEL", 0x54},
+		{RNN_CONTROL, "A6XX", "MEM_READ_DWORDS", 0x1a},
+		{RNN_CONTROL, "A6XX", "REG_READ_ADDR", 0x27},
+		{RNN_CONTROL, "A6XX", "REG_WRITE", 0x25},
+		{RNN_CONTROL, "A6XX", "LOAD_STORE_HI", 0x58},
+		{RNN_CONTROL, "A6XX", "DRAW_STATE_SET_HDR", 0x4a},
+		{RNN_CONTROL, "A6XX", "PACKET_TABLE_WRITE_ADDR", 0x60},
+		{RNN_CONTROL, "A5XX", "IB1_BASE", 0xb0},
+		{RNN_CONTROL, "A7XX", "BV_INSTR_BASE", 0xd6},
+		{RNN_SQE, "A6XX", "PREEMPT_INSTR", 0x4},
+		{RNN_SQE, "A7XX", "STACK0", 0x8},
+		{RNN_PIPE, "A6XX", "WAIT_MEM_WRITES", 0x84},
+		{RNN_PIPE, "A6XX", "NRT_DATA", 0xa2},
+		{RNN_PIPE, "A7XX", "EVENT_TS_ADDR", 0xe8},
+		{RNN_PM4, "A5XX", "CP_ME_INIT", 0x48},
+		{RNN_PM4, "A6XX", "CP_SET_MARKER", 0x65},
+		{RNN_PM4, "A7XX", "CP_THREAD_CONTROL", 0x17},
+		{RNN_PM4, "A7XX", "PKT4", 4},
+		{RNN_HWSQ_REG, "NV41", "PBUS.DEBUG_6", 0x1098},
+		{RNN_HWSQ_REG, "NV41", "PBUS.HWSQ.FLAG_1", 0x1314},
+		{RNN_HWSQ_REG, "NV41", "PBUS.HWSQ_EVENTS", 0x1578},
+		{RNN_HWSQ_REG, "NV41", "PTIMER.TIME_LOW", 0x9400},
+		{RNN_HWSQ_REG, "NV50", "PBUS.HWSQ.CODE[0xff]", 0x14ff},
+	};
+	const char *build = getenv("SDK_BUILD");
+	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
+	struct diag d;
+	diag_init(&d);
+	struct rnn_db *db = rnn_open(dir, &d);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++) {
+		const struct rnn_view *v = db ? rnn_view(db, names[i].space, names[i].variant, &d) : NULL;
+		uint64_t value = 0;
+		bool found = v && rnn_name_to_value(v, names[i].name, &value);
+		tap_ok(t, found && value == names[i].value, "ours: %s %s %s is 0x%llx",
+		       rnn_space_name(names[i].space), names[i].variant, names[i].name,
+		       (unsigned long long)names[i].value);
+	}
+	diag_print(&d, stdout, "#");
+	diag_free(&d);
+	rnn_close(db);
+	free(dir);
+}
+
 int main(void)
 {
 	struct tap t;
@@ -488,6 +558,7 @@ int main(void)
 	test_bad_input(&t, &s);
 	test_lazy(&t, &s);
 	test_open_order(&t, &s);
+	test_own_names(&t);
 	cleanup(&s);
 	xmlCleanupParser();
 	return tap_done_testing(&t);
