@@ -162,6 +162,8 @@ void dis_flow(struct dis *dis, struct dis_sect *s)
 	for (uint32_t pc = 0; pc < s->count; pc++) {
 		if (pc == s->table_ref)
 			s->kind[pc] = DIS_K_TABLE_REF;
+		else if (pc == s->size_ref)
+			s->kind[pc] = DIS_K_SIZE_REF;
 		else if (in_table(s, pc))
 			s->kind[pc] = DIS_K_TABLE;
 		else if (!w.seen[pc])

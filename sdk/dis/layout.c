@@ -8,7 +8,9 @@
  *   starts at the first 32-byte boundary after BR's table; its header word
  *   1 gives its table offset. LPAC starts at the first 32-byte boundary
  *   after BV's table, and likewise. Words after LPAC's table (a version
- *   string in gen70500) belong to LPAC.
+ *   string in gen70500) belong to LPAC. BR's header word 1 is a NOP whose
+ *   payload is the bundle's size in words (the zero word aside): afuc-ld's
+ *   a7xx script offers that number as the symbol __image_size.
  */
 #include "dis/priv.h"
 
@@ -90,6 +92,7 @@ static struct dis_sect *add_sect(struct dis *dis, const char *name, uint32_t sta
 	s->w = dis->words + start;
 	s->file_word = start + 1;
 	s->table_ref = 1;
+	s->size_ref = DIS_NONE;
 	return s;
 }
 
@@ -107,8 +110,11 @@ bool dis_layout(struct dis *dis)
 			return false;
 		}
 		struct dis_sect *s = add_sect(dis, bundle[i], start);
-		if (dis->gen == ISA_A7XX && i == 0)
+		if (dis->gen == ISA_A7XX && i == 0) {
 			s->table_ref = 3;
+			if (dis->count > 1 && dis->words[1] == (dis->isa.nop | dis->count))
+				s->size_ref = 1;
+		}
 		if (!find_table(dis, s, dis->count - start))
 			return false;
 		start = align_up(start + s->table + DIS_TABLE_WORDS, BUNDLE_ALIGN);

@@ -104,6 +104,7 @@ bool dis_object(const struct obj_file *o, const char *name, const struct dis_opt
 		s.count = (uint32_t)sec->count;
 		s.table = sec->table_offset == OBJ_NO_TABLE ? DIS_NONE : sec->table_offset;
 		s.table_ref = DIS_NONE;
+		s.size_ref = DIS_NONE;
 		s.obj = o;
 		s.obj_section = (uint32_t)i;
 		dis_sect_alloc(&s);

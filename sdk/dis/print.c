@@ -244,6 +244,9 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 		case DIS_K_TABLE_REF:
 			util_str_puts(out, "[#jumptbl]");
 			break;
+		case DIS_K_SIZE_REF:
+			util_str_puts(out, "[#__image_size]");
+			break;
 		case DIS_K_CODE:
 			print_code(&p, pc);
 			break;

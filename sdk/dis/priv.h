@@ -32,6 +32,7 @@ enum dis_kind {
 	DIS_K_CODE,      /* reached and decodes cleanly: an instruction */
 	DIS_K_RAW,       /* reached, but does not decode or sets ignored bits */
 	DIS_K_TABLE_REF, /* the header word holding the packet table offset */
+	DIS_K_SIZE_REF,  /* a7xx BR: the header word holding the bundle's size */
 	DIS_K_PAD,       /* vendor padding in front of an aligned table: .align */
 	DIS_K_TABLE,     /* the packet table itself: .jumptbl */
 };
@@ -44,6 +45,7 @@ struct dis_sect {
 	uint32_t count;       /* words, table and trailer included */
 	uint32_t table;       /* packet table offset */
 	uint32_t table_ref;   /* header word holding it as a NOP payload */
+	uint32_t size_ref;    /* header word holding the image size, or DIS_NONE */
 	uint32_t handler[DIS_TABLE_WORDS];
 
 	/* Per word, filled by the passes. */

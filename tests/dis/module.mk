@@ -3,3 +3,4 @@ DIS_TEST_LIBS := afuc-dis afuc-obj sdk-rnn afuc-isa sdk-util sdk-tap
 $(eval $(call sdk_ctest,dis/test-mesa,tests/dis/test_mesa.c tests/dis/listing.c,$(DIS_TEST_LIBS)))
 $(eval $(call sdk_ctest,dis/test-dis,tests/dis/test_dis.c,$(DIS_TEST_LIBS)))
 TESTS += tests/dis/objdump-errors.sh
+TESTS += tests/dis/roundtrip.sh

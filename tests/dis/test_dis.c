@@ -183,9 +183,9 @@ static void test_a7xx_bundle(struct tap *t)
 	char *err;
 	char *got = run(&m, 0, 0, &err);
 	tap_ok(t, got != NULL, "a7xx bundle disassembles%s%s", err ? ": " : "", err ? err : "");
-	tap_ok(t, has_text(got, ".gpu a7xx\n\n[01512162]\n[01000195]\n[01512134]\n[#jumptbl]\n"
+	tap_ok(t, has_text(got, ".gpu a7xx\n\n[01512162]\n[#__image_size]\n[01512134]\n[#jumptbl]\n"
 				"[01039414]\n\n"),
-	       "BR header: the table offset in word 3");
+	       "BR header: the size in word 1, the table offset in word 3");
 	tap_ok(t, has_text(got, "mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n\n.section BV\n"
 				"[01512134]\n[#jumptbl]\n"),
 	       "BR's padding is .align 32; BV follows its table");

@@ -1,0 +1,60 @@
+# The round trip over every vendor image there is: afuc-objdump's listing,
+# assembled by afuc-as and linked by afuc-ld with the default script, gives
+# back the image byte for byte. Images come from $AFUC_FIRMWARE_DIR,
+# ../shared/firmware/qcom and /usr/lib/firmware/qcom (afuc ones only:
+# a5xx PFP/PM4, a6xx and a7xx SQE; the first of each name wins), plain or
+# compressed with xz or zstd when those tools are there.
+. "$SDK_ROOT/tests/lib/tap.sh"
+
+dirs="${AFUC_FIRMWARE_DIR:+$AFUC_FIRMWARE_DIR }$SDK_ROOT/../shared/firmware/qcom /usr/lib/firmware/qcom"
+images=
+seen=" "
+for dir in $dirs; do
+	[ -d "$dir" ] || continue
+	for f in "$dir"/a5*_pfp.fw* "$dir"/a5*_pm4.fw* "$dir"/a6*_sqe.fw* "$dir"/a7*_sqe.fw* \
+		"$dir"/gen7*_sqe.fw*; do
+		[ -f "$f" ] || continue
+		name=$(basename "$f")
+		name=${name%.xz}
+		name=${name%.zst}
+		case $seen in *" $name "*) continue ;; esac
+		seen="$seen$name "
+		images="$images $f"
+	done
+done
+[ -n "$images" ] || skip_all "no vendor firmware in $dirs"
+
+# unpack FILE: the image's bytes in $tmp/NAME.fw; fails when it cannot.
+unpack() {
+	name=$(basename "$1")
+	case $1 in
+	*.xz) command -v xz >/dev/null && xz -dc "$1" >"$tmp/${name%.xz}" ;;
+	*.zst) command -v zstd >/dev/null && zstd -qdc "$1" >"$tmp/${name%.zst}" ;;
+	*) cp "$1" "$tmp/$name" ;;
+	esac
+}
+
+for f in $images; do
+	name=$(basename "$f")
+	name=${name%.xz}
+	name=${name%.zst}
+	base=$tmp/${name%.fw}
+	if ! unpack "$f"; then
+		skip 4 "$name: cannot unpack $f"
+		continue
+	fi
+	run "$SDK_BIN/afuc-objdump" -o "$base.s" "$tmp/$name"
+	is "$status" 0 "$name: afuc-objdump" || diag "$err"
+	run "$SDK_BIN/afuc-as" "$base.s" -o "$base.o"
+	is "$status" 0 "$name: afuc-as" || diag "$err"
+	run "$SDK_BIN/afuc-ld" "$base.o" -o "$base.out"
+	is "$status" 0 "$name: afuc-ld" || diag "$err"
+	if cmp "$base.out" "$tmp/$name" >"$tmp/cmp" 2>&1; then
+		ok 0 "$name: the rebuilt image is byte-identical ($(wc -c <"$tmp/$name") bytes)"
+	else
+		ok 1 "$name: the rebuilt image is byte-identical"
+		diag "$(cat "$tmp/cmp")"
+	fi
+	rm -f "$tmp/$name" "$base".*
+done
+done_testing
