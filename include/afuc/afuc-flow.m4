@@ -82,11 +82,16 @@ m4_define({_AFUC_ENDIF}, {afuc.if$1.m4_ifelse(_AFUC_GET({$1}, {else}), {1}, {end
 
 ; ---- Loops -----------------------------------------------------------------
 
+; LOOP() ... ENDLOOP(): runs the body until a BREAK().
+_AFUC_PUBLIC({LOOP})
+m4_define({_AFUC_DO_LOOP}, {_AFUC_NARGS({LOOP}, 0, 0, _AFUC_COUNT($@),
+	{_AFUC_OPEN({loop}, {LOOP()})_AFUC_SET(_AFUC_TOP_ID, {how}, {forever})afuc.loop{}_AFUC_TOP_ID{}.top:})})
+
 ; LOOP_REM() ... ENDLOOP(): runs the body while $rem is not zero (the body
 ; must consume packet words, or the loop never ends).
 _AFUC_PUBLIC({LOOP_REM})
 m4_define({_AFUC_DO_LOOP_REM}, {_AFUC_NARGS({LOOP_REM}, 0, 0, _AFUC_COUNT($@),
-	{_AFUC_OPEN({loop}, {LOOP_REM()})_AFUC_LOOP_REM(_AFUC_TOP_ID)})})
+	{_AFUC_OPEN({loop}, {LOOP_REM()})_AFUC_SET(_AFUC_TOP_ID, {how}, {rem})_AFUC_LOOP_REM(_AFUC_TOP_ID)})})
 m4_define({_AFUC_LOOP_REM}, {breq $rem, 0x0, #afuc.loop$1.end
 nop
 afuc.loop$1.top:})
@@ -101,7 +106,7 @@ m4_define({_AFUC_DO_LOOP_COUNT}, {_AFUC_NARGS({LOOP_COUNT}, 1, 2, _AFUC_COUNT($@
 	m4_regexp({$1}, {^\$\(00\|rem\|data\|addr\|usraddr\|memdata\|regdata\)$}), {0},
 	{_AFUC_ERROR({LOOP_COUNT}, {'$1' cannot hold a counter})},
 	{_AFUC_OPEN({loop}, {LOOP_COUNT(}_AFUC_JOIN($@){)})_AFUC_LOOP_COUNT({$1}, {$2}, _AFUC_TOP_ID)})})})
-m4_define({_AFUC_LOOP_COUNT}, {_AFUC_SET({$3}, {reg}, {$1})m4_ifelse({$2}, {}, {},
+m4_define({_AFUC_LOOP_COUNT}, {_AFUC_SET({$3}, {how}, {count})_AFUC_SET({$3}, {reg}, {$1})m4_ifelse({$2}, {}, {},
 	{mov $1, $2
 })m4_ifelse(_AFUC_IS_NUM({$2}), {1}, {m4_ifelse(m4_eval({$2}), {0}, {_AFUC_ZERO_TEST({$1}, {$3})})},
 	{_AFUC_ZERO_TEST({$1}, {$3})})afuc.loop$3.top:})
@@ -114,9 +119,10 @@ m4_define({_AFUC_DO_ENDLOOP}, {_AFUC_NARGS({ENDLOOP}, 0, 0, _AFUC_COUNT($@),
 	{_AFUC_EXPECT({ENDLOOP}, {loop}, {LOOP_...}, {_AFUC_ENDLOOP(_AFUC_TOP_ID,
 	_AFUC_GET(_AFUC_TOP_ID, {reg}))_AFUC_POP})})})
 m4_define({_AFUC_ENDLOOP}, {m4_ifelse(_AFUC_GET({$1}, {continue}), {1}, {afuc.loop$1.next:
-})m4_ifelse({$2}, {}, {brne $rem, 0x0, #afuc.loop$1.top
-nop}, {brne $2, 0x1, #afuc.loop$1.top
-sub $2, $2, 0x1})
+})m4_ifelse(_AFUC_GET({$1}, {how}), {rem}, {brne $rem, 0x0, #afuc.loop$1.top
+nop}, _AFUC_GET({$1}, {how}), {count}, {brne $2, 0x1, #afuc.loop$1.top
+sub $2, $2, 0x1}, {jump #afuc.loop$1.top
+nop})
 afuc.loop$1.end:})
 
 ; BREAK() leaves the innermost loop; CONTINUE() starts its next round.
@@ -231,14 +237,13 @@ _AFUC_DEF({_AFUC_NEXT_PACKET}, {waitin
 mov $01, $data})
 
 ; HANDLER(CP_NAME[, more opcodes]) ... END_HANDLER(): a packet handler. The
-; opcodes (PM4 names, UNKNn or numbers) get packet-table records through
-; `.handler`; the first one, when it is a name, also labels the code.
+; opcodes (PM4 names, UNKNn or numbers 0..0x7f) get packet-table records
+; through `.handler`, which afuc-as checks and names.
 _AFUC_PUBLIC({HANDLER})
 m4_define({_AFUC_DO_HANDLER}, {_AFUC_NARGS({HANDLER}, 1, 128, _AFUC_COUNT($@),
 	{_AFUC_TOPLEVEL({HANDLER}, {m4_ifelse(_AFUC_ANY_EMPTY($@), {1},
 	{_AFUC_ERROR({HANDLER}, {empty opcode})},
-	{_AFUC_OPEN({handler}, {HANDLER(}_AFUC_JOIN($@){)}).handler _AFUC_JOIN($@)
-m4_ifelse(_AFUC_IS_NAME({$1}), {1}, {$1:}, {afuc.handler{}_AFUC_TOP_ID:})})})})})
+	{_AFUC_OPEN({handler}, {HANDLER(}_AFUC_JOIN($@){)}).handler _AFUC_JOIN($@)})})})})
 ; _AFUC_ANY_EMPTY(args...): 1 when one of the arguments is empty.
 m4_define({_AFUC_ANY_EMPTY}, {m4_ifelse({$1}, {}, {1}, {$#}, {1}, {0}, {_AFUC_ANY_EMPTY(m4_shift($@))})})
 ; _AFUC_JOIN(a, b, ...): "a, b, ..."

@@ -47,12 +47,15 @@ _AFUC_DEF({_AFUC_WRITE_REG_DIRECT}, {mov $3, $1
 cwrite $3, [$00 + @REG_WRITE_ADDR]
 cwrite $2, [$00 + @REG_WRITE]})
 
-; READ_REG(dst, REG): dst = the GPU register REG (dst also holds the
-; read's setup, so nothing else is clobbered).
+; READ_REG(dst, REG): dst = the GPU register REG, a name, a number or a
+; register other than dst (dst also holds the read's setup, so nothing
+; else is clobbered).
 _AFUC_PUBLIC({READ_REG})
 m4_define({_AFUC_DO_READ_REG}, {_AFUC_NARGS({READ_REG}, 2, 2, _AFUC_COUNT($@),
-	{_AFUC_REGS({READ_REG}, {$1}, {_AFUC_BY_GEN({READ_REG}, {_AFUC_READ_REG5($@)},
-	{_AFUC_READ_REG6($@)}, {_AFUC_READ_REG6($@)})})})})
+	{_AFUC_REGS({READ_REG}, {$1}, {m4_ifelse({$1}, {$2},
+	{_AFUC_ERROR({READ_REG}, {the destination $1 cannot also hold the register offset})},
+	{_AFUC_BY_GEN({READ_REG}, {_AFUC_READ_REG5($@)},
+	{_AFUC_READ_REG6($@)}, {_AFUC_READ_REG6($@)})})})})})
 _AFUC_DEF({_AFUC_READ_REG5}, {mov $addr, $2
 mov $1, $regdata})
 _AFUC_DEF({_AFUC_READ_REG6}, {mov $1, 0x1
@@ -62,20 +65,33 @@ cwrite $1, [$00 + @REG_READ_ADDR]
 mov $1, $regdata})
 
 ; START_REG_READ(REG, count[, tmp]): queues count consecutive registers
-; from REG; each read of $regdata then returns the next (a6xx, a7xx).
-; REG and count may be registers or immediates; tmp (default $11) holds an
-; immediate.
+; from REG; each read of $regdata then returns the next. REG and count may
+; be registers or immediates; tmp (default $11) holds an immediate. (On
+; a5xx the ME reads the registers at $addr, which this points at REG.)
 _AFUC_PUBLIC({START_REG_READ})
 m4_define({_AFUC_DO_START_REG_READ}, {_AFUC_NARGS({START_REG_READ}, 2, 3, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({START_REG_READ}, {_AFUC_ERROR({START_REG_READ}, {not on a5xx: use READ_REG})},
-	{_AFUC_CWRITE_ANY({$2}, {@REG_READ_DWORDS}, _AFUC_T({$3}))
-_AFUC_CWRITE_ANY({$1}, {@REG_READ_ADDR}, _AFUC_T({$3}))}, {_AFUC_CWRITE_ANY({$2},
-	{@REG_READ_DWORDS}, _AFUC_T({$3}))
-_AFUC_CWRITE_ANY({$1}, {@REG_READ_ADDR}, _AFUC_T({$3}))})})})
+	{_AFUC_BY_GEN({START_REG_READ}, {mov $addr, $1},
+	{_AFUC_REG_READ6({$1}, {$2}, _AFUC_T({$3}))}, {_AFUC_REG_READ6({$1}, {$2}, _AFUC_T({$3}))})})})
+m4_define({_AFUC_REG_READ6}, {_AFUC_CWRITE_ANY({$2}, {@REG_READ_DWORDS}, {$3})
+_AFUC_CWRITE_ANY({$1}, {@REG_READ_ADDR}, {$3})})
 ; _AFUC_CWRITE_ANY(value, control, tmp): cwrite of a register or immediate.
 _AFUC_DEF({_AFUC_CWRITE_ANY}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {cwrite $1, [$00 + $2]},
 	{mov $3, $1
 cwrite $3, [$00 + $2]})})
+
+; EXTRACT_BITS(dst, src, lo, hi): dst = bits lo..hi of src, shifted down
+; (lo and hi are numbers): ubfx on a7xx, two shifts before.
+_AFUC_PUBLIC({EXTRACT_BITS})
+m4_define({_AFUC_DO_EXTRACT_BITS}, {_AFUC_NARGS({EXTRACT_BITS}, 4, 4, _AFUC_COUNT($@),
+	{_AFUC_REGS({EXTRACT_BITS}, {$1, $2}, {m4_ifelse(_AFUC_IS_NUM({$3})_AFUC_IS_NUM({$4}), {11},
+	{m4_ifelse(m4_eval({$3} > {$4} || {$4} > 31), {1},
+	{_AFUC_ERROR({EXTRACT_BITS}, {bits $3..$4 are not a field of a 32-bit word})},
+	m4_ifdef({_AFUC_GEN}, {_AFUC_GEN}), {7}, {ubfx $1, $2, b{}m4_eval({$3}), b{}m4_eval({$4})},
+	{_AFUC_EXTRACT({$1}, {$2}, m4_eval(31 - ({$4})), m4_eval(31 - ({$4}) + ({$3})))})},
+	{_AFUC_ERROR({EXTRACT_BITS}, {lo and hi must be numbers})})})})})
+m4_define({_AFUC_EXTRACT}, {m4_ifelse({$3}, {0}, {m4_ifelse({$4}, {0}, {mov $1, $2},
+	{ushr $1, $2, $4})}, {shl $1, $2, $3
+m4_ifelse({$4}, {0}, {}, {ushr $1, $1, $4})})})
 
 ; ---- Memory --------------------------------------------------------------------
 
@@ -120,11 +136,20 @@ m4_define({_AFUC_DO_MEM_WRITE}, {_AFUC_NARGS({MEM_WRITE}, 3, 64, _AFUC_COUNT($@)
 	{_AFUC_DO_SET_NRT_ADDR({$1}, {$2})
 _AFUC_DO_NRT_WRITE(m4_shift(m4_shift($@)))})})
 
+; NRT_SELECT_DATA([tmp]): points $addr at the NRT data register without
+; auto-increment, so that a following (rep)mov $data, ... writes a run of
+; words to memory. (a5xx needs tmp, default $11, to build the address.)
+_AFUC_PUBLIC({NRT_SELECT_DATA})
+m4_define({_AFUC_DO_NRT_SELECT_DATA}, {_AFUC_NARGS({NRT_SELECT_DATA}, 0, 1, _AFUC_COUNT($@),
+	{_AFUC_BY_GEN({NRT_SELECT_DATA}, {mov _AFUC_T({$1}), 0x4 << 16
+or $addr, _AFUC_T({$1}), CP_ME_NRT_DATA}, {_AFUC_NRT_DATA6}, {_AFUC_NRT_DATA6})})})
+
 ; WAIT_MEM_WRITES(): waits until the memory writes issued so far have
-; landed (a6xx, a7xx).
+; landed (the WAIT_MEM_WRITES pipe register; 0xc4 on the a5xx ME, which the
+; register database does not name).
 _AFUC_PUBLIC({WAIT_MEM_WRITES})
 m4_define({_AFUC_DO_WAIT_MEM_WRITES}, {_AFUC_NARGS({WAIT_MEM_WRITES}, 0, 0, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({WAIT_MEM_WRITES}, {_AFUC_ERROR({WAIT_MEM_WRITES}, {not on a5xx})},
+	{_AFUC_BY_GEN({WAIT_MEM_WRITES}, {mov $addr, 0xc4 << 24},
 	{mov $addr, |WAIT_MEM_WRITES << 24}, {mov $addr, |WAIT_MEM_WRITES << 24})})})
 
 ; ---- Spilling to scratch control registers ---------------------------------

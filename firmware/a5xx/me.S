@@ -1,0 +1,51 @@
+/* The SDK's open ME firmware for a5xx (build/firmware/a5xx/me.fw).
+ *
+ * On a5xx the PFP (pfp.S) reads the command stream and passes packets on
+ * to the ME, which does the work: register writes through $addr/$data,
+ * memory through the CP_ME_NRT_* registers. Header words as on a6xx
+ * (ld/a5xx-me.ld): word 0 the firmware id, word 1 the packet table's
+ * offset in words. */
+#define FW_GEN 5
+#include "../common/fw.h"
+GPU(a5xx)
+
+.global bootstrap
+bootstrap:
+	; the image's address: CP_ME_INSTR_BASE, read directly at $addr
+	mov $addr, CP_ME_INSTR_BASE_LO
+	mov $03, $regdata
+	mov $04, $regdata
+	; word 1: the packet table's offset (a5xx NOPs have a zero top byte)
+	add $05, $03, 0x4
+	addhi $06, $04, $00
+	START_MEM_READ($05, $06, 0x1)
+	shl $07, $memdata, 0x2
+	add $07, $03, $07
+	addhi $08, $04, $00
+	START_MEM_READ($07, $08, 0x80)
+	mov $rem, 0x80
+	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
+	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
+	mov G_MODE, 0x0
+	mov G_PRED, 0x0
+	NEXT_PACKET()
+
+#include "../common/cp-handlers.S"
+
+; CP_WAIT_FOR_IDLE: this ME runs every packet to completion before the
+; next, so there is nothing left to wait for.
+HANDLER(CP_WAIT_FOR_IDLE)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_EVENT_WRITE: EVENT (bits 0..7); for the events that write something,
+; ADDR_LO, ADDR_HI and the value, which this ME writes at once.
+HANDLER(CP_EVENT_WRITE)
+	mov $02, $data
+	IF_GE($rem, 3)
+		READ_ADDR64($04, $05)
+		mov $06, $data
+		MEM_WRITE($04, $05, $06)
+	ENDIF()
+	SKIP_PAYLOAD()
+END_HANDLER()

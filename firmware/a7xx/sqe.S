@@ -1,0 +1,128 @@
+/* The SDK's open firmware for a7xx: BR, BV and LPAC in one bundle
+ * (build/firmware/a7xx/sqe.fw).
+ *
+ * As in vendor bundles, each processor's image starts with header words
+ * (the linker script, ld/a7xx-sqe.ld, writes them) and ends with its
+ * packet table, and the next image starts at the following 32-byte
+ * boundary. BR's bootstrap loads its table, then starts BV and LPAC, whose
+ * own bootstraps load theirs. In this bundle BR handles the command
+ * stream; BV and LPAC only boot and skip what reaches them. */
+#define FW_GEN 7
+#include "../common/fw.h"
+GPU(a7xx)
+
+; ---- BR ------------------------------------------------------------------------
+
+/* BR's header: id, two more words, then the packet table's offset. */
+#define TABLE_WORD 3
+.global bootstrap
+bootstrap:
+#define INSTR_BASE_FROM_REG
+#include "../common/boot.S"
+#undef INSTR_BASE_FROM_REG
+#undef TABLE_WORD
+	; BV's image starts at the 32-byte boundary after BR's table ($07:$08)
+	CALL(next_image)
+	cwrite $07, [$00 + @BV_INSTR_BASE]
+	cwrite $08, [$00 + @BV_INSTR_BASE+0x1]
+	; and LPAC's after BV's table, whose offset is in BV's header word 1
+	add $05, $07, 0x4
+	addhi $06, $08, $00
+	START_MEM_READ($05, $06, 1, $02)
+	shl $02, $memdata, 0x8
+	ushr $02, $02, 0x6
+	add $07, $07, $02
+	addhi $08, $08, $00
+	CALL(next_image)
+	cwrite $07, [$00 + @LPAC_INSTR_BASE]
+	cwrite $08, [$00 + @LPAC_INSTR_BASE+0x1]
+	mov $02, 0x1
+	cwrite $02, [$00 + @BV_CNTL]
+	cwrite $02, [$00 + @LPAC_CNTL]
+	NEXT_PACKET()
+
+; next_image: $07:$08 = the 32-byte boundary after the 0x80-word packet
+; table at $07:$08.
+SUBROUTINE(next_image)
+	add $07, $07, 0x200 + 0x1f
+	addhi $08, $08, $00
+	ushr $07, $07, 0x5
+	shl $07, $07, 0x5
+END_SUBROUTINE()
+
+#include "../common/cp-handlers.S"
+#include "../common/sqe-handlers.S"
+
+; CP_WAIT_FOR_IDLE: the WAIT_FOR_IDLE pipe register waits for the GPU.
+HANDLER(CP_WAIT_FOR_IDLE)
+	SKIP_PAYLOAD()
+	mov $addr, |WAIT_FOR_IDLE << 24
+END_HANDLER()
+
+; CP_EVENT_WRITE7: EVENT (bits 0..7), WRITE_SRC (20..22), WRITE_DST (24:
+; 0 memory), WRITE_ENABLED (27); for a memory write ADDR_LO, ADDR_HI,
+; PAYLOAD_0, PAYLOAD_1. The event goes down the pipeline in the documented
+; sequence; a write rides along as EVENT_TS_* pipe registers: where
+; (EVENT_TS_ADDR), what (EVENT_TS_CTRL: MEMSPACE 1 = memory, VALUE 1 = 32
+; bits, 2 = 64 bits, 3 = the always-on counter) and the data.
+HANDLER(CP_EVENT_WRITE7)
+	mov $02, $data
+	and $03, $02, 0xff
+	mov $07, 0x1                    ; EVENT_CMD: EVENT_TYPE = EVENT
+	IF_BIT_SET($02, 27)
+		IF_BIT_CLEAR($02, 24)
+			READ_ADDR64($04, $05)
+			mov $06, 0x0
+			mov $08, 0x0
+			IF_NE($rem, 0)
+				mov $06, $data
+			ENDIF()
+			IF_NE($rem, 0)
+				mov $08, $data
+			ENDIF()
+			EXTRACT_BITS($09, $02, 20, 22)
+			mov $0a, 0x3                    ; timestamp sources
+			IF_LT($09, 2)
+				add $0a, $09, 0x1       ; USER_32B -> 1, USER_64B -> 2
+			ENDIF()
+			shl $0a, $0a, 0x3
+			or $0a, $0a, 0x1                ; MEMSPACE = EXTERNAL_MEMORY
+			mov $addr, |EVENT_TS_ADDR << 24
+			mov $data, $04
+			mov $data, $05
+			mov $data, $0a                  ; EVENT_TS_CTRL
+			mov $data, $06                  ; EVENT_TS_DATA
+			mov $data, $08
+			or $07, $07, 0x1 << 3           ; TS_WRITE_COUNT = 1
+		ENDIF()
+	ENDIF()
+	SKIP_PAYLOAD()
+	mov $addr, |EVENT_CMD << 24
+	mov $data, $07
+	WRITE_REG(CP_EVENT_START, 0x0)
+	WRITE_REG(HLSQ_EVENT_CMD, $03)
+	WRITE_REG(PC_EVENT_CMD, $03)
+	WRITE_REG(CP_EVENT_END, 0x0)
+END_HANDLER()
+
+; ---- BV --------------------------------------------------------------------------
+
+.section BV
+#define TABLE_WORD 1
+#define INSTR_BASE_CTRL @BV_INSTR_BASE
+.global bv_bootstrap
+bv_bootstrap:
+#include "../common/boot.S"
+	NEXT_PACKET()
+#include "../common/idle-handlers.S"
+#undef INSTR_BASE_CTRL
+
+; ---- LPAC ------------------------------------------------------------------------
+
+.section LPAC
+#define INSTR_BASE_CTRL @LPAC_INSTR_BASE
+.global lpac_bootstrap
+lpac_bootstrap:
+#include "../common/boot.S"
+	NEXT_PACKET()
+#include "../common/idle-handlers.S"

@@ -1,0 +1,312 @@
+/* Packet handlers of every generation's SDK firmware (the a5xx ME, the
+ * a6xx SQE, the a7xx BR), written from the packets' documented behaviour
+ * (Mesa's adreno_pm4.xml, the afuc spec); the macros hide what differs
+ * between generations. sqe-handlers.S has those of a6xx and a7xx only.
+ * Included after GPU() and fw.h. Each handler starts with $01 = its
+ * header and $rem = its payload words, and ends with the waitin sequence
+ * (END_HANDLER). */
+
+; ---- Set-up and the simple packets ------------------------------------------
+
+; CP_ME_INIT: the kernel's first packet. Its payload configures features
+; this firmware does not have; what it does is start from a known state.
+HANDLER(CP_ME_INIT)
+	SKIP_PAYLOAD()
+	mov G_MODE, 0x0
+	mov G_PRED, 0x0
+END_HANDLER()
+
+; CP_NOP: its payload is ignored.
+HANDLER(CP_NOP)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; A packet without a handler of its own: skip its payload.
+.global unknown_packet
+unknown_packet:
+	SKIP_PAYLOAD()
+	NEXT_PACKET()
+
+; Type-4 packet: the header holds the first register (bits 8..25); the
+; payload goes to consecutive registers, two per cycle with (xmov1). The
+; address comes from the command stream, so it is checked ($usraddr).
+HANDLER(PKT4)
+	EXTRACT_BITS($02, $01, 8, 25)
+	mov $usraddr, $02
+	(rep)(xmov1)mov $data, $data
+END_HANDLER()
+
+; CP_CONTEXT_REG_BUNCH: (register, value) pairs. A lone last word names a
+; register without a value and is dropped.
+HANDLER(CP_CONTEXT_REG_BUNCH)
+	LOOP_REM()
+		mov $usraddr, $data
+		IF_EQ($rem, 0)
+			BREAK()
+		ENDIF()
+		mov $data, $data
+	ENDLOOP()
+END_HANDLER()
+
+; ---- Memory ------------------------------------------------------------------
+
+; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there.
+HANDLER(CP_MEM_WRITE)
+	READ_ADDR64($02, $03)
+	SET_NRT_ADDR($02, $03)
+	NRT_SELECT_DATA()
+	(rep)(xmov1)mov $data, $data
+END_HANDLER()
+
+; CP_MEM_TO_MEM: flags (NEG_A/B/C in bits 0..2, DOUBLE 29,
+; WAIT_FOR_MEM_WRITES 30), the destination, then source addresses. The
+; destination gets the sum of the sources, source n subtracted when bit n
+; is set; DOUBLE makes every value 64-bit.
+HANDLER(CP_MEM_TO_MEM)
+	mov $02, $data                  ; flags
+	READ_ADDR64($03, $04)           ; destination
+	IF_BIT_SET($02, 30)
+		WAIT_MEM_WRITES()
+	ENDIF()
+	mov $05, 0x0                    ; sum, low word
+	mov $06, 0x0                    ; sum, high word
+	mov $07, $02                    ; NEG bits, one source per shift
+	LOOP_REM()
+		READ_ADDR64($08, $09)
+		START_MEM_READ($08, $09, 2, $0a)
+		mov $0a, $memdata
+		mov $0b, $memdata
+		IF_BIT_CLEAR($02, 29)
+			mov $0b, 0x0
+		ENDIF()
+		IF_BIT_SET($07, 0)
+			sub $05, $05, $0a
+			subhi $06, $06, $0b
+		ELSE()
+			add $05, $05, $0a
+			addhi $06, $06, $0b
+		ENDIF()
+		ushr $07, $07, 0x1
+	ENDLOOP()
+	SET_NRT_ADDR($03, $04)
+	NRT_WRITE($05)
+	IF_BIT_SET($02, 29)
+		NRT_WRITE($06)
+	ENDIF()
+END_HANDLER()
+
+; ---- Registers and memory ----------------------------------------------------
+
+; CP_REG_TO_MEM: REG (bits 0..17), CNT (18..29, at least 1), 64B (30),
+; ACCUMULATE (31); DEST_LO, DEST_HI. Copies CNT registers to memory, or
+; with ACCUMULATE adds them to what memory holds (64B: as 64-bit pairs).
+HANDLER(CP_REG_TO_MEM)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	SKIP_PAYLOAD()
+	EXTRACT_BITS($05, $02, 0, 17)
+	EXTRACT_BITS($06, $02, 18, 29)
+	max $06, $06, 0x1
+#if FW_GEN >= 6
+	START_REG_READ($05, $06)
+	IF_BIT_SET($02, 31)
+		START_MEM_READ($03, $04, $06, $07)
+		SET_NRT_ADDR($03, $04)
+		NRT_SELECT_DATA()
+		IF_BIT_SET($02, 30)
+			ushr $06, $06, 0x1
+			LOOP_COUNT($06)
+				mov $07, $regdata
+				mov $08, $regdata
+				add $07, $07, $memdata
+				addhi $08, $08, $memdata
+				mov $data, $07
+				mov $data, $08
+			ENDLOOP()
+		ELSE()
+			LOOP_COUNT($06)
+				mov $07, $regdata
+				add $data, $07, $memdata
+			ENDLOOP()
+		ENDIF()
+	ELSE()
+		SET_NRT_ADDR($03, $04)
+		NRT_SELECT_DATA()
+		mov $rem, $06
+		(rep)mov $data, $regdata
+	ENDIF()
+#else
+	; The a5xx ME reads registers and writes memory both through $addr,
+	; so one word at a time (ACCUMULATE is not supported here).
+	SET_NRT_ADDR($03, $04)
+	LOOP_COUNT($06)
+		mov $addr, $05
+		mov $07, $regdata
+		NRT_WRITE($07)
+		add $05, $05, 0x1
+	ENDLOOP()
+#endif
+END_HANDLER()
+
+; CP_MEM_TO_REG: REG (0..17), CNT (19..29, at least 1), SHIFT_BY_2 (30);
+; SRC_LO, SRC_HI. Copies CNT words of memory to consecutive registers.
+HANDLER(CP_MEM_TO_REG)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	SKIP_PAYLOAD()
+	EXTRACT_BITS($05, $02, 0, 17)
+	EXTRACT_BITS($06, $02, 19, 29)
+	max $06, $06, 0x1
+	START_MEM_READ($03, $04, $06)
+	mov $usraddr, $05
+	mov $rem, $06
+	IF_BIT_SET($02, 30)
+		(rep)shl $data, $memdata, 0x2
+	ELSE()
+		(rep)mov $data, $memdata
+	ENDIF()
+END_HANDLER()
+
+; CP_REG_RMW: DST_REG (0..17), ROTATE (24..28), SRC1_ADD (29), SRC1_IS_REG
+; (30), SRC0_IS_REG (31); SRC0; SRC1.
+;   dst = ((dst & src0) rotated left by ROTATE) + or | src1
+; where a source flagged _IS_REG is the register at that offset.
+HANDLER(CP_REG_RMW)
+	mov $02, $data
+	mov $03, $data                  ; src0
+	mov $04, $data                  ; src1
+	SKIP_PAYLOAD()
+	IF_BIT_SET($02, 31)
+		EXTRACT_BITS($05, $03, 0, 17)
+		READ_REG($03, $05)
+	ENDIF()
+	IF_BIT_SET($02, 30)
+		EXTRACT_BITS($05, $04, 0, 17)
+		READ_REG($04, $05)
+	ENDIF()
+	EXTRACT_BITS($05, $02, 0, 17)
+	READ_REG($06, $05)
+	and $06, $06, $03
+	EXTRACT_BITS($07, $02, 24, 28)
+	rot $06, $06, $07
+	IF_BIT_SET($02, 29)
+		add $06, $06, $04
+	ELSE()
+		or $06, $06, $04
+	ENDIF()
+	mov $usraddr, $05
+	mov $data, $06
+END_HANDLER()
+
+; ---- Conditional execution and waiting ------------------------------------------
+
+; SKIP_DWORDS(reg): drops the next reg words of the command stream (after
+; the current packet's payload).
+DEFINE_MACRO(SKIP_DWORDS, {
+	mov $rem, $1
+	SKIP_PAYLOAD()
+})
+
+; CP_COND_EXEC: ADDR0 (64-bit), ADDR1 (64-bit), REF, DWORDS. The next
+; DWORDS words run only when the word at ADDR0 is not 0 and the word at
+; ADDR1 is less than REF (signed); otherwise they are skipped.
+HANDLER(CP_COND_EXEC)
+	READ_ADDR64($02, $03)
+	READ_ADDR64($04, $05)
+	mov $06, $data                  ; REF
+	mov $07, $data                  ; DWORDS
+	SKIP_PAYLOAD()
+	START_MEM_READ($02, $03, 1, $08)
+	mov $08, $memdata
+	START_MEM_READ($04, $05, 1, $09)
+	mov $09, $memdata
+	mov $0a, 0x8000 << 16           ; flip the sign bits: signed as unsigned
+	xor $09, $09, $0a
+	xor $06, $06, $0a
+	mov $0b, 0x0                    ; run the words?
+	IF_NE($08, 0)
+		IF_LT($09, $06)
+			mov $0b, 0x1
+		ENDIF()
+	ENDIF()
+	IF_EQ($0b, 0)
+		SKIP_DWORDS($07)
+	ENDIF()
+END_HANDLER()
+
+; ---- Waiting -------------------------------------------------------------------
+
+; CP_WAIT_MEM_WRITES: until earlier memory writes have landed.
+HANDLER(CP_WAIT_MEM_WRITES)
+	SKIP_PAYLOAD()
+	WAIT_MEM_WRITES()
+END_HANDLER()
+
+; CP_WAIT_FOR_ME: the SQE is its own ME, so there is nothing to wait for.
+HANDLER(CP_WAIT_FOR_ME)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_WAIT_REG_MEM: FUNCTION (0..2), SIGNED_COMPARE (3), POLL (4..5: 0
+; register, 1 memory, 2 scratch where there is one); POLL_ADDR_LO/HI; REF;
+; MASK; a delay.
+; Polls until (value & MASK) FUNCTION REF holds.
+HANDLER(CP_WAIT_REG_MEM)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	mov $05, $data                  ; REF
+	mov $06, $data                  ; MASK
+	SKIP_PAYLOAD()
+	mov $07, 0x0                    ; sign flip for SIGNED_COMPARE
+	IF_BIT_SET($02, 3)
+		mov $07, 0x8000 << 16
+	ENDIF()
+	xor $05, $05, $07
+	EXTRACT_BITS($08, $02, 4, 5)
+	EXTRACT_BITS($09, $02, 0, 2)
+	LOOP()
+		SWITCH($08)
+		CASE(1)
+			START_MEM_READ($03, $04, 1, $0a)
+			mov $0a, $memdata
+#ifdef SCRATCH_BASE
+		CASE(2)
+			and $0b, $03, 0x7
+			cread $0a, [$0b + SCRATCH_BASE]
+#endif
+		DEFAULT()
+			READ_REG($0a, $03)
+		ENDSWITCH()
+		and $0a, $0a, $06
+		xor $0a, $0a, $07
+		cmp $0b, $0a, $05               ; 0x2b equal, 0x1e less, 0 greater
+		SWITCH($09)
+		CASE(0)
+			BREAK()
+		CASE(1)
+			IF_BIT_SET($0b, 2)
+				BREAK()
+			ENDIF()
+		CASE(2)
+			IF_BIT_SET($0b, 1)
+				BREAK()
+			ENDIF()
+		CASE(3)
+			IF_BIT_SET($0b, 0)
+				BREAK()
+			ENDIF()
+		CASE(4)
+			IF_BIT_CLEAR($0b, 0)
+				BREAK()
+			ENDIF()
+		CASE(5)
+			IF_BIT_CLEAR($0b, 2)
+				BREAK()
+			ENDIF()
+		CASE(6)
+			IF_BIT_CLEAR($0b, 1)
+				BREAK()
+			ENDIF()
+		ENDSWITCH()
+	ENDLOOP()
+END_HANDLER()

@@ -1,0 +1,37 @@
+/* Constants of the SDK's own firmware (cpp, before the m4 macros).
+ *
+ * A top-level source defines FW_GEN (5, 6 or 7) before including this.
+ * The register convention is the spec's: $01 holds the packet header,
+ * $02-$11 are scratch that every handler may clobber, $12 and up keep
+ * state between packets. The SDK firmware's state: */
+#ifndef FW_COMMON_FW_H
+#define FW_COMMON_FW_H
+
+#define G_LEVEL   $12 /* queue being read: 0 ring, 1 IB1, 2 IB2, (3 IB3,) then SDS */
+#define G_SDS_RET $13 /* the level a draw state returns to */
+#define G_MODE    $14 /* render mode of the last CP_SET_MARKER (RM6_*) */
+#define G_PRED    $15 /* predicate bits set by CP_REG_TEST */
+
+#if FW_GEN == 5
+/* control registers the register database leaves unnamed on a5xx */
+#define A5XX_REG_READ_DWORDS 0x012
+#define A5XX_REG_READ_ADDR 0x013
+#define A5XX_PACKET_TABLE_WRITE_ADDR 0x033
+#define A5XX_PACKET_TABLE_WRITE 0x034
+#elif FW_GEN == 6
+#define SCRATCH_BASE @SCRATCH_REG0 /* CP_SCRATCH_* packets' 8 registers */
+#define MAX_IB_LEVEL 2             /* IB1 and IB2 */
+#define SDS_LEVEL 3                /* IB_LEVEL of a draw state being run */
+#define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
+#elif FW_GEN == 7
+#define SCRATCH_BASE 0x1f8
+#define MAX_IB_LEVEL 3             /* IB1, IB2 and IB3 */
+#define SDS_LEVEL 4
+#define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
+#endif
+
+/* render modes of CP_SET_MARKER */
+#define RM6_BYPASS 1
+#define RM6_BINNING 2
+
+#endif

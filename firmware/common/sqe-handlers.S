@@ -1,0 +1,231 @@
+/* Packet handlers of the a6xx SQE and the a7xx BR only: indirect buffers,
+ * draw states, predicates and render modes, the scratch registers, memcpy.
+ * Included after cp-handlers.S. */
+
+; CP_MEMCPY: DWORDS, SRC_LO, SRC_HI, DST_LO, DST_HI.
+HANDLER(CP_MEMCPY)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	READ_ADDR64($05, $06)
+	SKIP_PAYLOAD()
+	IF_NE($02, 0)
+		START_MEM_READ($03, $04, $02)
+		SET_NRT_ADDR($05, $06)
+		NRT_SELECT_DATA()
+		mov $rem, $02
+		(rep)mov $data, $memdata
+	ENDIF()
+END_HANDLER()
+
+; ---- The scratch registers -----------------------------------------------------
+
+; Eight scratch words (SCRATCH_BASE..+7); a packet's SCRATCH field (bits
+; 20..22) picks the first, and indices wrap around.
+
+; CP_SCRATCH_TO_REG: REG (0..17), SCRATCH (20..22), CNT (24..26): copies
+; CNT + 1 scratch words to consecutive registers from REG.
+HANDLER(CP_SCRATCH_TO_REG)
+	mov $02, $data
+	SKIP_PAYLOAD()
+	EXTRACT_BITS($03, $02, 0, 17)
+	EXTRACT_BITS($04, $02, 20, 22)
+	EXTRACT_BITS($05, $02, 24, 26)
+	add $05, $05, 0x1
+	mov $usraddr, $03
+	LOOP_COUNT($05)
+		cread $data, [$04 + SCRATCH_BASE]
+		add $04, $04, 0x1
+		and $04, $04, 0x7
+	ENDLOOP()
+END_HANDLER()
+
+; CP_REG_TO_SCRATCH: the other way round.
+HANDLER(CP_REG_TO_SCRATCH)
+	mov $02, $data
+	SKIP_PAYLOAD()
+	EXTRACT_BITS($03, $02, 0, 17)
+	EXTRACT_BITS($04, $02, 20, 22)
+	EXTRACT_BITS($05, $02, 24, 26)
+	add $05, $05, 0x1
+	START_REG_READ($03, $05)
+	LOOP_COUNT($05)
+		cwrite $regdata, [$04 + SCRATCH_BASE]
+		add $04, $04, 0x1
+		and $04, $04, 0x7
+	ENDLOOP()
+END_HANDLER()
+
+; CP_SCRATCH_WRITE (a6xx; the same opcode, unnamed, on a7xx): SCRATCH
+; (20..22), then words for consecutive scratch registers.
+HANDLER(SCRATCH_WRITE_OPCODE)
+	EXTRACT_BITS($02, $data, 20, 22)
+	LOOP_REM()
+		cwrite $data, [$02 + SCRATCH_BASE]
+		add $02, $02, 0x1
+		and $02, $02, 0x7
+	ENDLOOP()
+END_HANDLER()
+
+; ---- Indirect buffers and conditional execution --------------------------------
+
+; CP_INDIRECT_BUFFER: IB_BASE_LO, IB_BASE_HI, IB_SIZE (bits 0..19, in
+; words). The next packets come from the buffer; when it is used up the
+; queue hands the firmware an IN_IB_END packet. An empty buffer, or one
+; past the deepest level, is skipped.
+HANDLER(CP_INDIRECT_BUFFER)
+	READ_ADDR64($02, $03)
+	EXTRACT_BITS($04, $data, 0, 19)
+	SKIP_PAYLOAD()
+	IF_NE($04, 0)
+		IF_LT(G_LEVEL, MAX_IB_LEVEL)
+			shl $05, G_LEVEL, 0x2   ; IBn_BASE of the next level
+			cwrite $02, [$05 + @IB1_BASE]
+			cwrite $03, [$05 + @IB1_BASE+0x1]
+			cwrite $04, [$05 + @IB1_DWORDS]
+			add G_LEVEL, G_LEVEL, 0x1
+			cwrite G_LEVEL, [$00 + @IB_LEVEL]
+		ENDIF()
+	ENDIF()
+END_HANDLER()
+
+; IN_IB_END: made up by the queue when a buffer runs out; back to the
+; level the buffer was called from.
+HANDLER(IN_IB_END)
+	IF_EQ(G_LEVEL, SDS_LEVEL)
+		mov G_LEVEL, G_SDS_RET
+	ELSE()
+		IF_NE(G_LEVEL, 0)
+			sub G_LEVEL, G_LEVEL, 0x1
+		ENDIF()
+	ENDIF()
+	cwrite G_LEVEL, [$00 + @IB_LEVEL]
+END_HANDLER()
+
+; CP_REG_TEST: REG (0..17), BIT (20..24), PRED_BIT (26..30): predicate bit
+; PRED_BIT = bit BIT of the register. With PRED_UPDATE (31) two more words,
+; PRED_MASK and PRED_VAL, set the predicate bits directly.
+HANDLER(CP_REG_TEST)
+	mov $02, $data
+	IF_BIT_SET($02, 31)
+		mov $03, $data                  ; mask
+		mov $04, $data                  ; values
+		and $04, $04, $03
+		or G_PRED, G_PRED, $03
+		xor G_PRED, G_PRED, $03
+		or G_PRED, G_PRED, $04
+	ELSE()
+		EXTRACT_BITS($03, $02, 0, 17)
+		READ_REG($04, $03)
+		EXTRACT_BITS($05, $02, 20, 24)
+		ushr $04, $04, $05
+		and $04, $04, 0x1
+		EXTRACT_BITS($05, $02, 26, 30)
+		mov $06, 0x1
+		shl $06, $06, $05
+		or G_PRED, G_PRED, $06          ; clear the bit,
+		xor G_PRED, G_PRED, $06
+		shl $04, $04, $05               ; then set it from the test
+		or G_PRED, G_PRED, $04
+	ENDIF()
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
+; run only when the test passes.
+;   PRED_TEST (1): predicate bit PRED_BIT (18..22); DWORDS
+;   REG_COMPARE (2): registers REG0 (0..17) and REG1 equal; REG1, DWORDS
+;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
+;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
+;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
+;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+HANDLER(CP_COND_REG_EXEC)
+	mov $02, $data
+	mov $03, $data
+	mov $04, $03                    ; DWORDS, for the two-word forms
+	EXTRACT_BITS($05, $02, 28, 31)
+	mov $06, 0x1                    ; passes?
+	SWITCH($05)
+	CASE(1)
+		EXTRACT_BITS($07, $02, 18, 22)
+		ushr $06, G_PRED, $07
+		and $06, $06, 0x1
+	CASE(2)
+		mov $04, $data
+		EXTRACT_BITS($07, $02, 0, 17)
+		READ_REG($08, $07)
+		EXTRACT_BITS($07, $03, 0, 17)
+		READ_REG($09, $07)
+		IF_NE($08, $09)
+			mov $06, 0x0
+		ENDIF()
+	CASE(3)
+		IF_EQ(G_MODE, RM6_BINNING)
+			EXTRACT_BITS($06, $02, 25, 25)
+		ELSE()
+			IF_EQ(G_MODE, RM6_BYPASS)
+				EXTRACT_BITS($06, $02, 27, 27)
+			ELSE()
+				EXTRACT_BITS($06, $02, 26, 26)
+			ENDIF()
+		ENDIF()
+#if FW_GEN >= 7
+	CASE(4)
+		mov $04, $data
+		EXTRACT_BITS($07, $02, 0, 17)
+		READ_REG($08, $07)
+		IF_NE($08, $03)
+			mov $06, 0x0
+		ENDIF()
+	CASE(5)
+		EXTRACT_BITS($06, $02, 26, 26)
+#endif
+	ENDSWITCH()
+	SKIP_PAYLOAD()
+	IF_EQ($06, 0)
+		SKIP_DWORDS($04)
+	ENDIF()
+END_HANDLER()
+
+; CP_SET_MARKER: MODE (bits 0..8). With bit 8 clear the low four bits are
+; the render mode (RM6_*), which CP_COND_REG_EXEC and draw states test;
+; with it set they are kernel requests (IFPC) this firmware ignores.
+HANDLER(CP_SET_MARKER)
+	mov $02, $data
+	SKIP_PAYLOAD()
+	IF_BIT_CLEAR($02, 8)
+		and G_MODE, $02, 0xf
+	ENDIF()
+END_HANDLER()
+
+; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
+; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
+; and the group's 64-bit address. (sds2) stores a header and its address
+; in the draw-state RAM in one instruction. A group with LOAD_IMMED runs at
+; once, as a buffer at the draw-state level, after the packet.
+HANDLER(CP_SET_DRAW_STATE)
+	mov $04, 0x0                    ; a group to run?
+	LOOP_REM()
+		(sds2)cwrite $data, [$00 + @DRAW_STATE_SET_HDR]
+		cread $02, [$00 + @DRAW_STATE_SET_HDR]
+		IF_BIT_SET($02, 19)
+			EXTRACT_BITS($03, $02, 0, 15)
+			IF_NE($03, 0)
+				mov $04, $02
+			ENDIF()
+		ENDIF()
+	ENDLOOP()
+	IF_NE($04, 0)
+		EXTRACT_BITS($03, $04, 24, 28)
+		cwrite $03, [$00 + @DRAW_STATE_SEL]
+		cread $05, [$00 + @DRAW_STATE_BASE]
+		cread $06, [$00 + @DRAW_STATE_BASE+0x1]
+		EXTRACT_BITS($03, $04, 0, 15)
+		cwrite $05, [$00 + @SDS_BASE]
+		cwrite $06, [$00 + @SDS_BASE+0x1]
+		cwrite $03, [$00 + @SDS_DWORDS]
+		mov G_SDS_RET, G_LEVEL
+		mov G_LEVEL, SDS_LEVEL
+		cwrite G_LEVEL, [$00 + @IB_LEVEL]
+	ENDIF()
+END_HANDLER()
+
