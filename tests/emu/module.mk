@@ -1,0 +1,6 @@
+# tests/emu: the emulator's unit tests (every instruction and modifier,
+# the machine model, the vendor images), afuc-emu test files and the
+# benchmark.
+EMU_TEST_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
+$(eval $(call sdk_ctest,emu/test-insn,tests/emu/test_insn.c,$(EMU_TEST_LIBS)))
+TESTS += $(sort $(wildcard tests/emu/*.emu tests/emu/*.sh))
