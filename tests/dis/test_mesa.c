@@ -16,42 +16,9 @@
 #include "afuc/tap.h"
 #include "dis/dis.h"
 #include "listing.h"
+#include "vendor.h"
 #include "rnn/rnn.h"
 
-struct image {
-	const char *name;
-	enum isa_gen gen;
-};
-
-static const struct image images[] = {
-	{"a530_pfp", ISA_A5XX},
-	{"a530_pm4", ISA_A5XX},
-	{"a630_sqe", ISA_A6XX},
-	{"gen70500_sqe", ISA_A7XX},
-};
-
-static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
-				       [ISA_A7XX] = "A7XX"};
-
-/* The image, from $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom or
- * /usr/lib/firmware/qcom (as tests/lib/tap.sh's find_firmware). */
-static bool read_firmware(const char *name, uint8_t **data, size_t *len)
-{
-	const char *env = getenv("AFUC_FIRMWARE_DIR");
-	const char *root = getenv("SDK_ROOT");
-	char *shared = util_xasprintf("%s/../shared/firmware/qcom", root ? root : ".");
-	const char *dirs[] = {env && *env ? env : NULL, shared, "/usr/lib/firmware/qcom"};
-	bool ok = false;
-	for (size_t i = 0; i < 3 && !ok; i++) {
-		if (!dirs[i])
-			continue;
-		char *path = util_xasprintf("%s/%s.fw", dirs[i], name);
-		ok = util_read_file(path, data, len) == 0;
-		free(path);
-	}
-	free(shared);
-	return ok;
-}
 
 /* How many words a listing places: each section starts at the 32-byte
  * boundary after the previous one's last word. */
@@ -69,13 +36,13 @@ static uint32_t listing_end(const struct listing *l)
 	return start + end;
 }
 
-static void check_image(struct tap *t, const char *ref_dir, const struct image *img,
+static void check_image(struct tap *t, const char *ref_dir, const struct vendor_image *img,
 			struct rnn_db *db, size_t *total)
 {
 	uint8_t *fw = NULL, *mesa_text = NULL;
 	size_t fw_len, mesa_len;
 	char *mesa_path = util_xasprintf("%s/disasm/%s.s", ref_dir, img->name);
-	if (!read_firmware(img->name, &fw, &fw_len) ||
+	if (!vendor_read(img->name, &fw, &fw_len) ||
 	    util_read_file(mesa_path, &mesa_text, &mesa_len)) {
 		tap_skip(t, 5, "%s: image or Mesa listing %s absent", img->name, mesa_path);
 		goto out;
@@ -98,7 +65,7 @@ static void check_image(struct tap *t, const char *ref_dir, const struct image *
 	tap_is_int(t, listing_end(&ours), fw_len / 4 - 1, "%s: our listing places every word",
 		   img->name);
 
-	const char *v = variants[img->gen];
+	const char *v = vendor_variant(img->gen);
 	diag_init(&d);
 	const struct rnn_view *control = rnn_view(db, RNN_CONTROL, v, &d);
 	const struct rnn_view *sqe = img->gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, v, &d) : NULL;
@@ -149,23 +116,14 @@ int main(void)
 	const char *root = getenv("SDK_ROOT");
 	char *ref_dir = ref && *ref ? util_xstrdup(ref)
 				    : util_xasprintf("%s/../shared/reference", root ? root : ".");
-	const char *build = getenv("SDK_BUILD");
-	char *db_dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
-	struct diag d;
-	diag_init(&d);
-	struct rnn_db *db = rnn_open(db_dir, &d);
-	if (!db) {
-		diag_print(&d, stdout, "# test-mesa");
-		tap_skip_all(&t, "the SDK's register database is not built (%s)", db_dir);
-	} else {
+	struct rnn_db *db = vendor_open_db(&t);
+	if (db) {
 		size_t total = 0;
-		for (size_t i = 0; i < UTIL_ARRAY_SIZE(images); i++)
-			check_image(&t, ref_dir, &images[i], db, &total);
+		for (size_t i = 0; i < vendor_image_count; i++)
+			check_image(&t, ref_dir, &vendor_images[i], db, &total);
 		tap_diag(&t, "%zu words compared with Mesa's listings", total);
 		rnn_close(db);
 	}
-	diag_free(&d);
-	free(db_dir);
 	free(ref_dir);
 	return tap_done_testing(&t);
 }

@@ -17,40 +17,9 @@
 #include "dis/dis.h"
 #include "ld/ld.h"
 #include "listing.h"
+#include "vendor.h"
 #include "rnn/rnn.h"
 
-struct image {
-	const char *name;
-	enum isa_gen gen;
-};
-
-static const struct image images[] = {
-	{"a530_pfp", ISA_A5XX},
-	{"a530_pm4", ISA_A5XX},
-	{"a630_sqe", ISA_A6XX},
-	{"gen70500_sqe", ISA_A7XX},
-};
-
-static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
-				       [ISA_A7XX] = "A7XX"};
-
-static bool read_firmware(const char *name, uint8_t **data, size_t *len)
-{
-	const char *env = getenv("AFUC_FIRMWARE_DIR");
-	const char *root = getenv("SDK_ROOT");
-	char *shared = util_xasprintf("%s/../shared/firmware/qcom", root ? root : ".");
-	const char *dirs[] = {env && *env ? env : NULL, shared, "/usr/lib/firmware/qcom"};
-	bool ok = false;
-	for (size_t i = 0; i < 3 && !ok; i++) {
-		if (!dirs[i])
-			continue;
-		char *path = util_xasprintf("%s/%s.fw", dirs[i], name);
-		ok = util_read_file(path, data, len) == 0;
-		free(path);
-	}
-	free(shared);
-	return ok;
-}
 
 /* The listing with "nop" after the first section's leading raw words
  * and labels (its header). */
@@ -107,7 +76,7 @@ static bool build(const char *text, enum isa_gen gen, struct rnn_db *db, struct 
 		struct ld_input in = {"moved.o", &obj};
 		struct ld_options lopt = {0};
 		lopt.script = script;
-		lopt.pm4 = rnn_view(db, RNN_PM4, variants[gen], d);
+		lopt.pm4 = rnn_view(db, RNN_PM4, vendor_variant(gen), d);
 		ok = ld_link(&in, 1, &lopt, out, d);
 		ld_script_free(script);
 	}
@@ -214,11 +183,11 @@ static void check_word(struct tap *t, struct check *c, const struct listing_word
 	util_str_free(&have);
 }
 
-static void check_image(struct tap *t, const struct image *img, struct rnn_db *db)
+static void check_image(struct tap *t, const struct vendor_image *img, struct rnn_db *db)
 {
 	uint8_t *fw;
 	size_t len;
-	if (!read_firmware(img->name, &fw, &len)) {
+	if (!vendor_read(img->name, &fw, &len)) {
 		tap_skip(t, 3, "%s.fw is not in $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom or "
 			       "/usr/lib/firmware/qcom", img->name);
 		return;
@@ -241,9 +210,9 @@ static void check_image(struct tap *t, const struct image *img, struct rnn_db *d
 		struct check c = {.l = &l, .image = out.image, .words = out.image_len / 4 - 1};
 		isa_init(&c.isa, img->gen);
 		diag_init(&d);
-		c.control = rnn_view(db, RNN_CONTROL, variants[img->gen], &d);
-		c.sqe = img->gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, variants[img->gen], &d) : NULL;
-		c.pm4 = rnn_view(db, RNN_PM4, variants[img->gen], &d);
+		c.control = rnn_view(db, RNN_CONTROL, vendor_variant(img->gen), &d);
+		c.sqe = img->gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, vendor_variant(img->gen), &d) : NULL;
+		c.pm4 = rnn_view(db, RNN_PM4, vendor_variant(img->gen), &d);
 		diag_free(&d);
 		find_starts(&c);
 		for (size_t i = 0; i < l.word_count; i++)
@@ -266,19 +235,11 @@ int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
-	const char *build_dir = getenv("SDK_BUILD");
-	char *db_dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build_dir ? build_dir : "build");
-	struct diag d;
-	diag_init(&d);
-	struct rnn_db *db = rnn_open(db_dir, &d);
-	if (!db) {
-		tap_skip_all(&t, "the SDK's register database is not built (%s)", db_dir);
-	} else {
-		for (size_t i = 0; i < UTIL_ARRAY_SIZE(images); i++)
-			check_image(&t, &images[i], db);
+	struct rnn_db *db = vendor_open_db(&t);
+	if (db) {
+		for (size_t i = 0; i < vendor_image_count; i++)
+			check_image(&t, &vendor_images[i], db);
 		rnn_close(db);
 	}
-	diag_free(&d);
-	free(db_dir);
 	return tap_done_testing(&t);
 }
