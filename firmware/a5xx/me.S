@@ -3,11 +3,14 @@
  * On a5xx the PFP (pfp.S) reads the command stream and passes packets on
  * to the ME, which does the work: register writes through $addr/$data,
  * memory through the CP_ME_NRT_* registers. Header words as on a6xx
- * (ld/a5xx-me.ld): word 0 the firmware id, word 1 the packet table's
- * offset in words. */
+ * (ld/a5xx-me.ld): the firmware id, and a NOP whose payload is the packet
+ * table's address. */
 #define FW_GEN 5
 #include "../common/fw.h"
 GPU(a5xx)
+
+[FW_ID_A5XX]
+[#__packet_table]
 
 .global bootstrap
 bootstrap:

@@ -8,6 +8,9 @@
 #include "../common/fw.h"
 GPU(a5xx)
 
+[FW_ID_A5XX]
+[#__packet_table]
+
 .global bootstrap
 bootstrap:
 	; the image's address: CP_PFP_INSTR_BASE through the register read
@@ -37,8 +40,8 @@ bootstrap:
 	NEXT_PACKET()
 
 ; Every packet: the header, then the payload, to the ME.
-.global forward_packet
-forward_packet:
+.global __default_handler
+__default_handler:
 	mov $data, $01
 	(rep)mov $data, $data
 	NEXT_PACKET()

@@ -1,14 +1,17 @@
 /* The SDK's open SQE firmware for a6xx (one image: build/firmware/a6xx/sqe.fw).
  *
- * The linker script (ld/a6xx-sqe.ld) puts the header words first: word 0
- * carries the firmware id, word 1 is a NOP whose payload is the packet
- * table's offset in words. The bootstrap below is the first instruction
- * after them; the handlers are firmware/common/cp-handlers.S and the two
- * a6xx-specific ones at the end. */
+ * The image starts with two header words: the firmware id, and a NOP
+ * whose payload is the packet table's address, which ld/a6xx-sqe.ld
+ * places after the code and names __packet_table. The bootstrap follows;
+ * the handlers are firmware/common/*-handlers.S and the a6xx-specific
+ * ones at the end. */
 #define FW_GEN 6
 #define TABLE_WORD 1
 #include "../common/fw.h"
 GPU(a6xx)
+
+[FW_ID_A6XX]
+[#__packet_table]
 
 .global bootstrap
 bootstrap:

@@ -1,10 +1,9 @@
 /* The SDK's open firmware for a7xx: BR, BV and LPAC in one bundle
  * (build/firmware/a7xx/sqe.fw).
  *
- * As in vendor bundles, each processor's image starts with header words
- * (the linker script, ld/a7xx-sqe.ld, writes them) and ends with its
- * packet table, and the next image starts at the following 32-byte
- * boundary. BR's bootstrap loads its table, then starts BV and LPAC, whose
+ * As in vendor bundles (and as ld/a7xx-sqe.ld lays them out), each
+ * processor's image starts with header words and ends with its packet
+ * table, and the next image starts at the following 32-byte boundary. BR's bootstrap loads its table, then starts BV and LPAC, whose
  * own bootstraps load theirs. In this bundle BR handles the command
  * stream; BV and LPAC only boot and skip what reaches them. */
 #define FW_GEN 7
@@ -13,8 +12,14 @@ GPU(a7xx)
 
 ; ---- BR ------------------------------------------------------------------------
 
-/* BR's header: id, two more words, then the packet table's offset. */
+/* BR's header: its id, the size of the whole file after its zero word,
+ * the id of BV and LPAC, and the packet table's address. */
 #define TABLE_WORD 3
+[FW_ID_A7XX]
+[#__image_size]
+[FW_ID_A7XX]
+[#__packet_table]
+
 .global bootstrap
 bootstrap:
 #define INSTR_BASE_FROM_REG
@@ -109,20 +114,27 @@ END_HANDLER()
 
 .section BV
 #define TABLE_WORD 1
+[FW_ID_A7XX]
+[#__packet_table]
 #define INSTR_BASE_CTRL @BV_INSTR_BASE
 .global bv_bootstrap
 bv_bootstrap:
 #include "../common/boot.S"
 	NEXT_PACKET()
+#define IDLE_DEFAULT_HANDLER __bv_default_handler
 #include "../common/idle-handlers.S"
+#undef IDLE_DEFAULT_HANDLER
 #undef INSTR_BASE_CTRL
 
 ; ---- LPAC ------------------------------------------------------------------------
 
 .section LPAC
 #define INSTR_BASE_CTRL @LPAC_INSTR_BASE
+[FW_ID_A7XX]
+[#__packet_table]
 .global lpac_bootstrap
 lpac_bootstrap:
 #include "../common/boot.S"
 	NEXT_PACKET()
+#define IDLE_DEFAULT_HANDLER __lpac_default_handler
 #include "../common/idle-handlers.S"

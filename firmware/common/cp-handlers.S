@@ -21,9 +21,10 @@ HANDLER(CP_NOP)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
-; A packet without a handler of its own: skip its payload.
-.global unknown_packet
-unknown_packet:
+; A packet without a handler of its own: skip its payload. The linker
+; script points every unused packet-table entry here.
+.global __default_handler
+__default_handler:
 	SKIP_PAYLOAD()
 	NEXT_PACKET()
 

@@ -30,6 +30,13 @@
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
 #endif
 
+/* Firmware ids (header word 0): the NOP byte, then a payload whose bits
+ * 20..23 name the generation, as in vendor ids (which tools read to guess
+ * it); 0xd.... marks the SDK's own firmware, the low bits its version. */
+#define FW_ID_A5XX 005d0001
+#define FW_ID_A6XX 016d0001
+#define FW_ID_A7XX 017d0001
+
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1
 #define RM6_BINNING 2
