@@ -34,9 +34,9 @@ void as_encode_error(struct as_ctx *c, const struct as_src *src, uint32_t col,
 {
 	if (err->is_signed) {
 		int32_t v = (int32_t)err->value;
-		as_error_at(c, src, col, "%s %d does not fit the signed %u-bit %s of %s (%d..%d)",
-			    field_names[err->field], v, err->bits, field_names[err->field],
-			    in->form->name, -(1 << (err->bits - 1)), (1 << (err->bits - 1)) - 1);
+		as_error_at(c, src, col, "%s %d is out of range for %s: %d..%d (signed %u bits)",
+			    field_names[err->field], v, in->form->name, -(1 << (err->bits - 1)),
+			    (1 << (err->bits - 1)) - 1, err->bits);
 	} else {
 		as_error_at(c, src, col, "value 0x%x does not fit the %u-bit %s of %s (0..0x%x)",
 			    err->value, err->bits, field_names[err->field], in->form->name,

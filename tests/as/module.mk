@@ -1,0 +1,2 @@
+# tests/as: the assembler, as a library and as a tool.
+$(eval $(call sdk_ctest,as/test-as,tests/as/test_as.c,afuc-as afuc-obj afuc-isa sdk-pp sdk-rnn sdk-util sdk-tap))
