@@ -5,3 +5,4 @@ $(eval $(call sdk_ctest,dis/test-dis,tests/dis/test_dis.c,$(DIS_TEST_LIBS)))
 TESTS += tests/dis/objdump-errors.sh
 TESTS += tests/dis/roundtrip.sh
 $(eval $(call sdk_ctest,dis/test-moved,tests/dis/test_moved.c tests/dis/listing.c tests/dis/vendor.c,afuc-dis afuc-as afuc-ld afuc-obj sdk-pp sdk-rnn afuc-isa sdk-util sdk-tap))
+$(eval $(call sdk_cbench,dis/bench-roundtrip,tests/dis/bench_roundtrip.c tests/dis/vendor.c,afuc-dis afuc-as afuc-ld afuc-obj sdk-pp sdk-rnn afuc-isa sdk-util sdk-tap))
