@@ -108,9 +108,16 @@ static inline uint32_t nop(struct prog *p)
 	return put(p, A0(p, "nop"));
 }
 
-/* mov $reg, value (two instructions when value needs more than 16 bits) */
+/* mov $reg, value (two instructions when value needs more than 16 bits;
+ * $0f is clobbered for $addr) */
 static inline void li(struct prog *p, unsigned reg, uint32_t value)
 {
+	if (reg >= ISA_REG_ADDR && value >> 16) {
+		/* $addr reads back as $memdata: build the value in $0f */
+		li(p, 0x0f, value);
+		put(p, A(p, "mov", F(DST, reg), F(SRC2, 0x0f)));
+		return;
+	}
 	if (value >> 16) {
 		put(p, A(p, "mov", F(DST, reg), F(IMM, value >> 16), F(SHIFT, 16)));
 		if (value & 0xffff)

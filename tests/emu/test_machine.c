@@ -1,0 +1,512 @@
+/* The machine behind the instructions: packet dispatch, the queues, the
+ * register spaces and their side effects, the write log, errors, the
+ * API's helpers; then a fuzz run and two emulators side by side. */
+#include "afuc/tap.h"
+#include "prog.h"
+
+#define R_DATA ISA_REG_DATA
+#define R_ADDR ISA_REG_ADDR
+#define R_REM ISA_REG_REM
+
+static void test_headers(struct tap *t)
+{
+	/* Headers the kernel would build (checked against the reference
+	 * trace of Mesa's emulator: CP_NOP with 4 words, CP_MEM_WRITE with
+	 * 3), and type-4 by hand: reg 0x8c1 nibbles 8^c^1 = 5, 0x9669 bit 5
+	 * is 1; count 1: bit 1 is 0. */
+	tap_is_hex(t, emu_pkt7_header(0x10, 4), 0x70100004, "pkt7 CP_NOP, 4 words");
+	tap_is_hex(t, emu_pkt7_header(0x3d, 3), 0x703d8003, "pkt7 CP_MEM_WRITE, 3 words");
+	tap_is_hex(t, emu_pkt4_header(0x8c1, 1), 0x4808c101, "pkt4 0x8c1, 1 word");
+	tap_is_int(t, emu_pm4_parity(0), 1, "odd parity of 0 is 1");
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	tap_ok(t, !emu_push_pkt7(emu, 0x80, NULL, 0), "pkt7 refuses opcode 0x80");
+	tap_ok(t, !emu_push_pkt4(emu, 0x40000, NULL, 0), "pkt4 refuses register 0x40000");
+	uint32_t many[0x80] = {0};
+	tap_ok(t, !emu_push_pkt4(emu, 0, many, 0x80), "pkt4 refuses 128 words");
+	tap_is_int(t, (long long)emu_ring_pending(emu), 0, "and appends nothing");
+	tap_ok(t, emu_run(emu) == EMU_ERROR && emu_error_kind(emu) == EMU_ERR_NO_IMAGE,
+	       "run without an image: %s", emu_error(emu));
+	emu_free(emu);
+	char *why = NULL;
+	tap_ok(t, !emu_new(&(struct emu_config){.gen = 4}, &why) && why, "gen 4 is refused: %s",
+	       why ? why : "");
+	free(why);
+	uint32_t head[] = {0, 0x016ee207};
+	enum emu_gen gen;
+	tap_ok(t, emu_guess_gen(head, 2, &gen) && gen == EMU_A6XX, "0x016ee207 is a6xx");
+	head[1] = 0x01512162;
+	tap_ok(t, emu_guess_gen(head, 2, &gen) && gen == EMU_A7XX, "0x01512162 is a7xx");
+	head[1] = 0x005ff063;
+	tap_ok(t, emu_guess_gen(head, 2, &gen) && gen == EMU_A5XX, "0x005ff063 is a5xx");
+}
+
+/* A program whose handler for opcode 0x10 and PKT4 is body. */
+static struct emu *handler(struct prog *p, enum emu_gen gen, void (*body)(struct prog *))
+{
+	prog_init(p, gen);
+	prog_end(p);
+	body(p);
+	prog_end(p);
+	struct emu *emu = prog_emu(p);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 2);
+	emu_set_packet_entry(emu, EMU_MAIN, 4, 2);
+	return emu;
+}
+
+static void body_keep(struct prog *p)
+{
+	put(p, A(p, "mov", F(DST, 2), F(SRC2, 1)));
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, R_REM)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, 0), F(SRC2, R_DATA)));
+}
+
+static void test_dispatch(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_keep);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){1, 2, 3}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "type-7 packet handled");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 2), 0x70108003, "$01 holds the header");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 3, "$rem holds the count");
+	tap_is_int(t, (long long)emu_ring_pending(emu), 0, "every word read");
+	emu_push_pkt4(emu, 0x8c1, (uint32_t[]){9}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "type-4 packet handled through entry 4");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 2), 0x4808c101, "$01 holds the type-4 header");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 1, "$rem its count");
+	tap_is_hex(t, emu_pc(emu, EMU_MAIN), 5, "idle at the handler's waitin");
+	emu_push_raw(emu, (uint32_t[]){0x12345678}, 1);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "a word that is no header stops the run");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_PACKET, "as a packet error");
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "and the emulator stays stopped");
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A6XX, body_keep);
+	emu_push_raw(emu, (uint32_t[]){emu_pkt7_header(0x10, 0) ^ 0x8000}, 1); /* count parity flipped */
+	emu_run(emu);
+	tap_ok(t, emu_error_kind(emu) == EMU_ERR_PACKET && strstr(emu_error(emu), "parity"),
+	       "bad parity is refused: %s", emu_error(emu));
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A6XX, body_keep);
+	emu_push_pkt7(emu, 0x11, NULL, 0); /* entry 0x11 still 0: the bootstrap */
+	emu_set_packet_entry(emu, EMU_MAIN, 0x11, 0x1000);
+	emu_run(emu);
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_BRANCH, "a packet-table entry past the image");
+	emu_free(emu);
+}
+
+static void body_overread(struct prog *p)
+{
+	put(p, A(p, "mov", F(DST, 2), F(SRC2, R_DATA)));
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, R_DATA)));
+}
+
+static void test_queue_errors(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_overread);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){1}, 1);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "reading past the ring buffer stops the run");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_QUEUE_EMPTY, "as queue-empty");
+	const char *msg = emu_error(emu);
+	tap_ok(t, strstr(msg, "$data read with the ring buffer queue empty") &&
+			  strstr(msg, "at SQE pc 0003:") && strstr(msg, "981f1806  mov $03, $data") &&
+			  strstr(msg, "instructions before it"),
+	       "the message names the pc, the instruction and what ran before:\n%s", msg);
+	emu_free(emu);
+}
+
+static void body_memdata(struct prog *p)
+{
+	li(p, 2, 0x2000);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x018))); /* MEM_READ_ADDR */
+	put(p, A(p, "cwrite", F(SRC1, 0), F(SRC2, 0), F(IMM, 0x019)));
+	li(p, 2, 2);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x01a))); /* MEM_READ_DWORDS */
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_MEMDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_MEMDATA)));
+	put(p, A(p, "cread", F(DST, 5), F(SRC1, 0), F(IMM, 0x018)));
+	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_MEMDATA))); /* empty */
+}
+
+static void body_regdata(struct prog *p)
+{
+	li(p, 2, 2);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x026))); /* REG_READ_DWORDS */
+	li(p, 2, 0x8c1);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* REG_READ_ADDR */
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_REGDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_REGDATA)));
+	li(p, 2, 0x8c1);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* one read, no count */
+	put(p, A(p, "mov", F(DST, 5), F(SRC2, ISA_REG_REGDATA)));
+	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_REGDATA))); /* empty */
+}
+
+static void body_a5_regdata(struct prog *p)
+{
+	li(p, R_ADDR, 0x8c1);
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_REGDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_REGDATA)));
+}
+
+static void test_read_queues(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_memdata);
+	emu_mem_write(emu, 0x2000, (uint32_t[]){0xaaaa, 0xbbbb}, 2);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "$memdata: a third read of two fails");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_QUEUE_EMPTY, "as queue-empty");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0xaaaa, "$memdata reads MEM_READ_ADDR");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0xbbbb, "then the next word");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x2008, "MEM_READ_ADDR advances");
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A6XX, body_regdata);
+	emu_set_reg(emu, 0x8c1, 0x11);
+	emu_set_reg(emu, 0x8c2, 0x22);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_error_kind((emu_run(emu), emu)), EMU_ERR_QUEUE_EMPTY,
+		   "$regdata: a read with nothing queued fails");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0x11, "$regdata reads REG_READ_ADDR");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0x22, "then the next register");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x11, "REG_READ_ADDR alone queues one read");
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A5XX, body_a5_regdata);
+	emu_set_reg(emu, 0x8c1, 0x11);
+	emu_set_reg(emu, 0x8c2, 0x22);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a5xx: $regdata reads at $addr");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 3) == 0x11 && emu_gpr(emu, EMU_MAIN, 4) == 0x22,
+	       "and $addr increments");
+	emu_free(emu);
+}
+
+static void body_regs(struct prog *p)
+{
+	/* $addr with bit 18: no increment */
+	li(p, R_ADDR, 0x40000 | 0x123);
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 1)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 2)));
+	/* REG_WRITE_ADDR with flag bits kept, REG_WRITE increments */
+	li(p, 2, 0x00300000 | 0x9e0b);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x024)));
+	put(p, A(p, "cwrite", F(SRC1, R_REM), F(SRC2, 0), F(IMM, 0x025)));
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x025)));
+	/* a payload-less pipe register acts on the $addr write */
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0x84), F(SHIFT, 24)));
+	/* NRT_ADDR, NRT_ADDR+1, then NRT_DATA twice with bit 18 */
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0xa0), F(SHIFT, 24)));
+	li(p, 3, 0x3000);
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 3)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 0)));
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0xa204), F(SHIFT, 16)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 0x51)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 0x52)));
+	/* NRT_ADDR with bit 0 set keeps the address */
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0xa0), F(SHIFT, 24)));
+	li(p, 3, 0x3101);
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 3)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 0)));
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0xa204), F(SHIFT, 16)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 0x61)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 0x62)));
+	/* store and load through LOAD_STORE_HI; bit 31 is not an address bit */
+	li(p, 4, 0x80000001);
+	put(p, A(p, "cwrite", F(SRC1, 4), F(SRC2, 0), F(IMM, 0x058)));
+	li(p, 5, 0x4000);
+	li(p, 6, 0xfeed);
+	put(p, A(p, "store", F(SRC1, 6), F(SRC2, 5), F(IMM, 0x10)));
+	put(p, A(p, "load", F(DST, 7), F(SRC1, 5), F(IMM, 0x10)));
+	put(p, A(p, "load", F(PREINC, 1), F(DST, 8), F(SRC1, 5), F(IMM, 0x14)));
+	/* SQE registers */
+	put(p, A(p, "swrite", F(SRC1, 6), F(SRC2, 0), F(IMM, 0x30)));
+	put(p, A(p, "sread", F(DST, 9), F(SRC1, 0), F(IMM, 0x30)));
+}
+
+static bool log_is(const struct emu *emu, size_t i, enum emu_write_kind kind, uint64_t addr,
+		   uint32_t value)
+{
+	const struct emu_write *w = &emu_writes(emu)[i];
+	return i < emu_write_count(emu) && w->kind == kind && w->addr == addr && w->value == value;
+}
+
+static void test_register_spaces(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_regs);
+	emu_mem_write32(emu, 0x100004014ull, 0xbeef);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	enum emu_status st = emu_run(emu);
+	tap_is_int(t, st, EMU_IDLE, "register program runs: %s", emu_error(emu));
+	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x123, 1) && log_is(emu, 1, EMU_WRITE_GPU, 0x123, 2),
+	       "$addr bit 18: both writes to one register");
+	tap_ok(t, log_is(emu, 2, EMU_WRITE_GPU, 0x9e0b, 0) && log_is(emu, 3, EMU_WRITE_GPU, 0x9e0c, 0x309e0b),
+	       "REG_WRITE writes at REG_WRITE_ADDR and increments it");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x024), 0x309e0d, "keeping the flag bits");
+	tap_ok(t, log_is(emu, 4, EMU_WRITE_PIPE, 0x84, 0), "mov $addr, 0x84 << 24 writes |WAIT_MEM_WRITES");
+	tap_ok(t, log_is(emu, 5, EMU_WRITE_PIPE, 0xa0, 0x3000) && log_is(emu, 6, EMU_WRITE_PIPE, 0xa1, 0),
+	       "$data through a pipe $addr increments the high byte");
+	tap_ok(t, log_is(emu, 8, EMU_WRITE_MEM, 0x3000, 0x51) && log_is(emu, 10, EMU_WRITE_MEM, 0x3004, 0x52),
+	       "NRT_DATA writes memory at NRT_ADDR, which advances");
+	tap_is_hex(t, emu_mem_read32(emu, 0x3004), 0x52, "memory holds it");
+	tap_ok(t, log_is(emu, 14, EMU_WRITE_MEM, 0x3100, 0x61) && log_is(emu, 16, EMU_WRITE_MEM, 0x3100, 0x62),
+	       "NRT_ADDR bit 0 keeps the address (flags cleared)");
+	tap_ok(t, log_is(emu, 17, EMU_WRITE_MEM, 0x100004010ull, 0xfeed),
+	       "store at (LOAD_STORE_HI << 32) + $05 + 0x10");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 7), 0xfeed, "load reads it back");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 8), 0xbeef, "load with pre-increment");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x4014, "which updates the base");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 9), 0xfeed, "sread reads what swrite wrote");
+	tap_is_int(t, (long long)emu_write_count(emu), 18, "18 writes logged in all");
+	emu_free(emu);
+}
+
+/* CP_INDIRECT_BUFFER as a6xx firmware does it: IB1_BASE/DWORDS, then
+ * IB_LEVEL 1; the IB's packets run, then IN_IB_END (0x0a) returns. */
+static void body_ib(struct prog *p)
+{
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x010)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x011)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x012)));
+	li(p, 2, 1);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x054)));
+	prog_end(p);
+	/* IN_IB_END: back to the ring */
+	put(p, A(p, "cwrite", F(SRC1, 0), F(SRC2, 0), F(IMM, 0x054)));
+	put(p, A(p, "add", F(DST, 9), F(SRC1, 9), F(IMM, 1)));
+	prog_end(p);
+	/* 0x3d: write its words to registers from 0x100 + $rem */
+	put(p, A(p, "add", F(DST, R_ADDR), F(SRC1, R_REM), F(IMM, 0x100)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+}
+
+static void test_ib(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_ib);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, 2);  /* CP_INDIRECT_BUFFER */
+	emu_set_packet_entry(emu, EMU_MAIN, 0x0a, 9); /* IN_IB_END */
+	emu_set_packet_entry(emu, EMU_MAIN, 0x3d, 13);
+	uint32_t ib[] = {emu_pkt7_header(0x3d, 1), 0xaa, emu_pkt7_header(0x3d, 2), 0xbb, 0xbc};
+	emu_mem_write(emu, 0x100008000ull, ib, 5);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x8000, 1, 5}, 3);
+	emu_push_pkt7(emu, 0x3d, (uint32_t[]){0xcc, 0, 0}, 3);
+	enum emu_status st = emu_run(emu);
+	tap_is_int(t, st, EMU_IDLE, "IB program runs: %s", emu_error(emu));
+	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) && log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
+			  log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
+	       "the IB's packets run");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 9), 1, "IN_IB_END runs once at its end");
+	tap_ok(t, log_is(emu, 3, EMU_WRITE_GPU, 0x103, 0xcc) && emu_write_count(emu) == 6,
+	       "then the ring's next packet");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x012), 0, "IB1_DWORDS counted down");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x010), 0x8014, "IB1_BASE advanced");
+	emu_free(emu);
+}
+
+static void test_limits(struct tap *t)
+{
+	struct prog p;
+	prog_init(&p, EMU_A6XX);
+	put(&p, A(&p, "jump", F(OFFSET, 0)));
+	nop(&p);
+	struct emu *emu = prog_emu(&p);
+	emu_set_step_limit(emu, 1000);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "an endless loop stops");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_STEP_LIMIT, "at the step limit");
+	tap_is_int(t, (long long)emu_last_steps(emu), 1000, "after exactly 1000 instructions");
+	tap_ok(t, strstr(emu_error(emu), "the last 16 instructions executed") != NULL,
+	       "naming what ran: %s", emu_error(emu));
+	emu_free(emu);
+
+	/* a (rep) with a huge $rem is bounded too */
+	prog_init(&p, EMU_A6XX);
+	put(&p, A(&p, "mov", F(DST, R_REM), F(IMM, 0xffff), F(SHIFT, 16)));
+	put(&p, A(&p, "add", F(REP, 1), F(DST, 2), F(SRC1, 2), F(IMM, 1)));
+	emu = prog_emu(&p);
+	emu_set_step_limit(emu, 5000);
+	tap_is_int(t, emu_error_kind((emu_run(emu), emu)), EMU_ERR_STEP_LIMIT, "(rep) stops at the limit");
+	emu_free(emu);
+
+	prog_init(&p, EMU_A6XX);
+	put(&p, A0(&p, "iret"));
+	emu = prog_run(&p, &(enum emu_status){0});
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_UNSUPPORTED, "iret is not emulated");
+	emu_free(emu);
+
+	prog_init(&p, EMU_A6XX);
+	li(&p, 2, 0x1000);
+	put(&p, A(&p, "cwrite", F(SRC1, 0), F(SRC2, 2), F(IMM, 0)));
+	emu = prog_run(&p, &(enum emu_status){0});
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_ADDRESS, "cwrite past the control space");
+	emu_free(emu);
+
+	prog_init(&p, EMU_A6XX);
+	li(&p, 2, 2);
+	put(&p, A(&p, "load", F(DST, 3), F(SRC1, 2), F(IMM, 0)));
+	emu = prog_run(&p, &(enum emu_status){0});
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_ADDRESS, "unaligned load");
+	emu_free(emu);
+
+	prog_init(&p, EMU_A6XX);
+	nop(&p);
+	emu = prog_run(&p, &(enum emu_status){0});
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_BRANCH, "running off the end of the image");
+	emu_free(emu);
+
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	tap_ok(t, !emu_load_image(emu, (uint32_t[]){0}, 1), "an image of one word is refused: %s",
+	       emu_error(emu));
+	emu_free(emu);
+}
+
+/* Random words as an image never hang or crash the emulator. */
+static void test_fuzz(struct tap *t)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	unsigned idle = 0, errors = 0, runs = 0;
+	for (int gen = EMU_A5XX; gen <= EMU_A7XX; gen++) {
+		for (int i = 0; i < 300; i++) {
+			uint32_t words[64];
+			for (size_t w = 0; w < 64; w++) {
+				seed ^= seed << 13;
+				seed ^= seed >> 7;
+				seed ^= seed << 17;
+				words[w] = (uint32_t)(seed >> 16);
+			}
+			struct emu *emu = emu_new(&(struct emu_config){.gen = (enum emu_gen)gen,
+								       .step_limit = 20000},
+						  NULL);
+			emu_load_image(emu, words, 64);
+			emu_push_raw(emu, words + 32, 16);
+			for (int r = 0; r < 3; r++, runs++) {
+				if (emu_run(emu) == EMU_IDLE)
+					idle++;
+				emu_push_pkt7(emu, (uint32_t)(seed & 0x7f), words, seed % 8);
+			}
+			errors += emu_error_kind(emu) != EMU_ERR_NONE;
+			emu_free(emu);
+		}
+	}
+	tap_ok(t, runs == 2700, "2700 runs of random images ended (%u idle, %u emulators stopped)",
+	       idle, errors);
+	tap_ok(t, errors > 0, "and random words do fault");
+}
+
+/* Two emulators in one process share nothing. */
+static void body_count(struct prog *p)
+{
+	put(p, A(p, "add", F(DST, 9), F(SRC1, 9), F(IMM, 1)));
+	put(p, A(p, "mov", F(DST, R_ADDR), F(IMM, 0x200)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 9)));
+}
+
+static void test_two(struct tap *t)
+{
+	struct prog p;
+	struct emu *a = handler(&p, EMU_A6XX, body_count);
+	struct emu *b = handler(&p, EMU_A6XX, body_count);
+	emu_push_pkt7(a, 0x10, NULL, 0);
+	emu_push_pkt7(a, 0x10, NULL, 0);
+	emu_push_pkt7(b, 0x10, NULL, 0);
+	emu_mem_write32(a, 0x40, 1);
+	emu_set_reg(b, 0x300, 7);
+	tap_ok(t, emu_run(a) == EMU_IDLE && emu_run(b) == EMU_IDLE, "two emulators run");
+	tap_is_hex(t, emu_gpr(a, EMU_MAIN, 9), 2, "the first ran two packets");
+	tap_is_hex(t, emu_gpr(b, EMU_MAIN, 9), 1, "the second one");
+	tap_is_hex(t, emu_get_reg(a, 0x200), 2, "each has its registers");
+	tap_is_hex(t, emu_get_reg(b, 0x200), 1, "...");
+	tap_ok(t, emu_mem_read32(b, 0x40) == 0 && emu_get_reg(a, 0x300) == 0, "and its memory");
+	tap_ok(t, emu_write_count(a) == 2 && emu_write_count(b) == 1, "and its log");
+	emu_free(a);
+	emu_free(b);
+}
+
+struct trace_seen {
+	unsigned events;
+	bool saw_gpr, saw_ctrl, saw_write;
+};
+
+static void on_trace(void *ctx, const struct emu *emu, const struct emu_trace *tr)
+{
+	struct trace_seen *s = ctx;
+	(void)emu;
+	s->events++;
+	for (unsigned i = 0; i < tr->change_count; i++) {
+		if (tr->changes[i].kind == EMU_CHANGE_GPR && tr->changes[i].offset == 9)
+			s->saw_gpr = tr->changes[i].value == 1;
+		if (tr->changes[i].kind == EMU_CHANGE_CONTROL && tr->changes[i].offset == 0x100)
+			s->saw_ctrl = tr->changes[i].value == 5;
+	}
+	s->saw_write |= tr->write_count == 1;
+}
+
+static void body_trace(struct prog *p)
+{
+	body_count(p);
+	li(p, 2, 5);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x100)));
+}
+
+static void test_trace_and_reach(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_trace);
+	struct trace_seen seen = {0};
+	emu_set_trace(emu, on_trace, &seen);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	/* waitin, slot, add, mov, mov, mov, cwrite; the last waitin waits */
+	tap_is_int(t, seen.events, 7, "one trace event per instruction");
+	tap_ok(t, seen.saw_gpr && seen.saw_ctrl && seen.saw_write,
+	       "events carry GPR, control and log changes");
+	uint8_t mask[PROG_MAX] = {0};
+	size_t n = emu_reachable(emu, EMU_MAIN, 2, mask);
+	tap_is_int(t, (long long)n, 6, "a straight handler reaches its 5 instructions and waitin");
+	tap_ok(t, emu_exec_count(emu, 2) == 1 && emu_exec_count(emu, 7) == 1, "each ran once");
+	char text[64];
+	emu_disasm(emu, EMU_MAIN, 6, text, sizeof text);
+	tap_is_str(t, text, "cwrite $02, [$00 + 0x100]", "disassembly of pc 6");
+	emu_free(emu);
+
+	/* reachability follows branches and calls, not past jumps */
+	prog_init(&p, EMU_A6XX);
+	put(&p, A(&p, "breq", F(SRC1, 2), F(IMM, 1), F(OFFSET, 4))); /* 0 -> 4 */
+	nop(&p);                                                        /* 1 */
+	put(&p, A(&p, "jump", F(OFFSET, 5)));                           /* 2 -> 7 */
+	nop(&p);                                                        /* 3: slot */
+	put(&p, A(&p, "call", F(TARGET, 9)));                           /* 4 */
+	nop(&p);                                                        /* 5 */
+	put(&p, A0(&p, "waitin"));                                      /* 6 */
+	put(&p, A0(&p, "waitin"));                                      /* 7 */
+	put(&p, A0(&p, "ret"));                                         /* 8: unreachable */
+	put(&p, A0(&p, "ret"));                                         /* 9 */
+	nop(&p);                                                        /* 10: slot */
+	nop(&p);                                                        /* 11: unreachable */
+	emu = prog_emu(&p);
+	memset(mask, 0, sizeof mask);
+	n = emu_reachable(emu, EMU_MAIN, 0, mask);
+	tap_is_int(t, (long long)n, 10, "reachable: all but the two after jumps");
+	tap_ok(t, !mask[8] && !mask[11], "not after an unconditional transfer's slot");
+	emu_free(emu);
+}
+
+int main(void)
+{
+	struct tap t;
+	tap_init(&t, stdout);
+	test_headers(&t);
+	test_dispatch(&t);
+	test_queue_errors(&t);
+	test_read_queues(&t);
+	test_register_spaces(&t);
+	test_ib(&t);
+	test_limits(&t);
+	test_fuzz(&t);
+	test_two(&t);
+	test_trace_and_reach(&t);
+	return tap_done_testing(&t);
+}
