@@ -304,7 +304,9 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 	pp_lines_init(&lines, name);
 	c.src.file = obj_intern(out, name);
 	char *end = buf + len;
-	for (char *line = buf; line < end && !diag_full(d);) {
+	/* Past the error cap messages are only counted, but every line is
+	 * still read, so that the count of errors is the file's. */
+	for (char *line = buf; line < end;) {
 		char *nl = memchr(line, '\n', (size_t)(end - line));
 		char *next = nl ? nl + 1 : end;
 		if (nl) {

@@ -1,0 +1,126 @@
+# afuc-as as a tool: options, exit statuses, output files, error text,
+# cpp preprocessing of .S sources, and objects readelf reads cleanly.
+. "$SDK_ROOT/tests/lib/tap.sh"
+
+as="$SDK_BIN/afuc-as"
+cd "$tmp" || exit 1
+
+# usage errors: exit 2
+run "$as"
+is "$status" 2 "no source: exit 2"
+like "$err" '^afuc-as: no source file' "and says so"
+run "$as" --frobnicate x.s
+is "$status" 2 "unknown option: exit 2"
+like "$err" "unknown option '--frobnicate'" "named"
+run "$as" --gpu a9xx x.s
+is "$status" 2 "bad --gpu: exit 2"
+like "$err" "unknown generation 'a9xx': --gpu takes a5xx, a6xx or a7xx" "named"
+run "$as" - </dev/null
+is "$status" 2 "standard input without -o: exit 2"
+run "$as" --help
+is "$status" 0 "--help: exit 0"
+like "$out" '^usage: afuc-as ' "--help prints the usage"
+run "$as" --version
+like "$out" '^afuc-as \(afuc SDK\) [0-9]' "--version"
+
+# a good source: exit 0, FILE.o by default, readelf reads it cleanly
+cat >good.s <<'SRC'
+; a small handler
+.gpu a6xx
+.global CP_NOP
+CP_NOP:
+	(rep)mov $00, $data
+	waitin
+	mov $01, $data
+SRC
+run "$as" good.s
+is "$status" 0 "a good source assembles"
+is "$err" "" "silently"
+ok "$([ -f good.o ]; echo $?)" "into good.o by default"
+LC_ALL=C run readelf -a -W good.o
+is "$status" 0 "readelf -a reads the object"
+is "$(printf '%s\n' "$out" "$err" | grep -ciE 'warning|error')" 0 "without a warning or error"
+like "$out" 'GLOBAL +DEFAULT +1 CP_NOP' "CP_NOP is a global symbol"
+like "$out" "\\.afuc\\.handlers" "with a packet-handler record"
+run "$as" -o other.o - <good.s
+is "$status" 0 "standard input with -o"
+is "$(readelf -x .text other.o | tail -n +2)" "$(readelf -x .text good.o | tail -n +2)" \
+	"gives the same code"
+
+# errors: file:line:col, the line and a caret, every error, exit 1,
+# and no object
+cat >bad.s <<'SRC'
+.gpu a6xx
+start:
+	mov $02, 0x10000
+	movv $02, $03
+	cwrite $02, [$00 + @REG_WRIT]
+start:
+	mov $02, $addr
+SRC
+run "$as" bad.s -o bad.o
+is "$status" 1 "a bad source: exit 1"
+ok "$([ ! -e bad.o ]; echo $?)" "and no object"
+expected="bad.s:3:11: error: value 0x10000 does not fit the 16-bit immediate of mov (0..0xffff)
+ 	mov \$02, 0x10000
+ 	         ^
+bad.s:4:2: error: unknown instruction 'movv'; did you mean mov?
+ 	movv \$02, \$03
+ 	^
+bad.s:5:21: error: no control register REG_WRIT in A6XX; did you mean REG_WRITE?
+ 	cwrite \$02, [\$00 + @REG_WRIT]
+ 	                   ^
+bad.s:6:1: error: duplicate label 'start'
+ start:
+ ^
+bad.s:2:1: note: 'start' was first defined here
+ start:
+ ^
+bad.s:7:11: error: \$addr cannot be read: as a source, register 0x1d is \$memdata
+ 	mov \$02, \$addr
+ 	         ^"
+is "$err" "$expected" "every error, with file:line:col, line and caret"
+echo stale >bad.o
+run "$as" bad.s -o bad.o
+is "$(cat bad.o)" "stale" "an existing output file is left alone on error"
+rm -f bad.o
+
+# a source with more errors than the cap
+for i in $(seq 1 30); do echo "bogus$i"; done | sed '1i .gpu a6xx' >many.s
+run "$as" many.s -o many.o
+is "$status" 1 "30 errors: exit 1"
+is "$(printf '%s\n' "$err" | grep -c ': error: ')" 20 "the first 20 are printed"
+like "$err" 'afuc-as: too many errors \(30 in all\), stopped' "and all of them counted"
+
+# .S: through cpp, errors at the original file and line
+mkdir inc
+cat >inc/regs.h <<'SRC'
+#define SCRATCH_BASE 0x100
+	nop
+	badinstr
+SRC
+cat >fw.S <<'SRC'
+/* a C comment, gone after cpp */
+.gpu a6xx
+#include "regs.h"
+CP_NOP:
+	mov $02, SCRATCH_BASE + VALUE
+	waitin
+	mov $01, $data
+SRC
+run "$as" -I inc -DVALUE=2 fw.S -o fw.o
+is "$status" 1 "an error in an included file"
+like "$err" '^inc/regs\.h:3:[0-9]+: error: unknown instruction .badinstr.' \
+	"is reported at inc/regs.h:3"
+sed -i '/badinstr/d' inc/regs.h
+run "$as" -I inc -D VALUE=2 fw.S -o fw.o
+is "$status" 0 "the fixed .S assembles"
+run "$as" -E -I inc -DVALUE=2 fw.S
+is "$status" 0 "-E: exit 0"
+like "$out" 'mov \$02, 0x100 \+ 2' "-E prints the preprocessed text"
+ok "$([ ! -e fw.s ]; echo $?)" "-E writes no object"
+run "$as" -I inc fw.S -o fw2.o
+is "$status" 1 "a macro left undefined"
+like "$err" "^fw\\.S:5:[0-9]+: error: unknown name 'VALUE'" "is an unknown name at fw.S:5"
+
+done_testing
