@@ -15,14 +15,15 @@
 
 static const char usage[] =
 	"usage: afuc-objdump [--gpu a5xx|a6xx|a7xx] [--rnndb DIR] [--no-names]\n"
-	"                    [-o FILE] IMAGE\n"
-	"       afuc-objdump -d [--rnndb DIR] [--no-names] [-o FILE] OBJECT\n"
+	"                    [--addresses] [-o FILE] IMAGE\n"
+	"       afuc-objdump -d [--rnndb DIR] [--no-names] [--addresses] [-o FILE] OBJECT\n"
 	"  Prints the listing of a firmware image (or with -d of an afuc ELF\n"
 	"  object) on standard output, or into FILE with -o.\n"
 	"  --gpu        the generation (default: from the firmware id in word 1)\n"
 	"  --rnndb DIR  register database tree (default: $AFUC_RNNDB, $RNN_PATH,\n"
 	"               then the SDK's own)\n"
-	"  --no-names   print numbers only (no database)\n";
+	"  --no-names   print numbers only (no database)\n"
+	"  --addresses  end each line with the word's address and value\n";
 
 struct options {
 	const char *gpu;
@@ -31,6 +32,7 @@ struct options {
 	const char *input;
 	bool object;
 	bool no_names;
+	bool addresses;
 };
 
 static int usage_error(const char *what, const char *arg)
@@ -52,6 +54,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->object = true;
 		} else if (!strcmp(arg, "--no-names")) {
 			o->no_names = true;
+		} else if (!strcmp(arg, "--addresses")) {
+			o->addresses = true;
 		} else if (!strcmp(arg, "--gpu")) {
 			value = &o->gpu;
 		} else if (!strcmp(arg, "--rnndb")) {
@@ -106,6 +110,7 @@ int main(int argc, char **argv)
 		return status;
 
 	struct dis_options opt = {0};
+	opt.addresses = o.addresses;
 	if (o.gpu && !isa_parse_gen(o.gpu, &opt.gen))
 		return usage_error("--gpu takes a5xx, a6xx or a7xx, not ", o.gpu);
 

@@ -35,6 +35,9 @@ struct dis_options {
 	/* Register database for @CONTROL, %SQE, PM4 handler names and the
 	 * "; NAME" comments; NULL prints numbers and UNKNn labels. */
 	struct rnn_db *db;
+	/* End each word's line with a comment giving its address in its
+	 * section and its value: "; 0x0012: 88020001". */
+	bool addresses;
 };
 
 /* The generation a firmware id word (file word 1) names: bits 24-31 are

@@ -238,7 +238,10 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 			break;
 		switch ((enum dis_kind)s->kind[pc]) {
 		case DIS_K_TABLE:
-			util_str_puts(out, s->obj ? ".jumptbl\n" : "jumptbl:\n.jumptbl\n");
+			util_str_puts(out, s->obj ? ".jumptbl" : "jumptbl:\n.jumptbl");
+			if (dis->addresses)
+				util_str_printf(out, "\t; 0x%04x-0x%04x", pc, pc + DIS_TABLE_WORDS - 1);
+			util_str_putc(out, '\n');
 			pc += DIS_TABLE_WORDS - 1;
 			continue;
 		case DIS_K_TABLE_REF:
@@ -256,6 +259,8 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 			print_raw(&p, pc);
 			break;
 		}
+		if (dis->addresses)
+			util_str_printf(out, "\t; 0x%04x: %08x", pc, s->w[pc]);
 		util_str_putc(out, '\n');
 	}
 }

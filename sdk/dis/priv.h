@@ -85,6 +85,7 @@ struct dis {
 	struct dis_sect sect[DIS_MAX_SECTIONS];
 	unsigned sect_count;
 	struct dis_names *names; /* NULL without a database */
+	bool addresses;          /* dis_options.addresses */
 	struct diag *d;
 };
 

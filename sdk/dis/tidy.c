@@ -65,15 +65,17 @@ static bool dead_code(const struct dis_sect *s, uint32_t a, uint32_t b)
 	return b - a >= 2 && dis_ends_flow(&s->ins[b - 2]);
 }
 
+/* Only in front of the packet table: what follows it (a trailer, or an
+ * appended image this tool does not know) stays data. */
 static void promote_dead_code(struct dis_sect *s)
 {
-	for (uint32_t a = 0; a < s->count;) {
+	for (uint32_t a = 0; a < s->table;) {
 		if (s->kind[a] != DIS_K_DATA) {
 			a++;
 			continue;
 		}
 		uint32_t b = a;
-		while (b < s->count && s->kind[b] == DIS_K_DATA)
+		while (b < s->table && s->kind[b] == DIS_K_DATA)
 			b++;
 		if (dead_code(s, a, b))
 			for (uint32_t pc = a; pc < b; pc++)

@@ -40,7 +40,7 @@ static bool disassemble(struct image *img, struct rnn_db *db, struct util_str *t
 {
 	struct diag d;
 	diag_init(&d);
-	struct dis_options opt = {img->v->gen, db};
+	struct dis_options opt = {.gen = img->v->gen, .db = db};
 	text->len = 0;
 	bool ok = dis_image(img->bytes, img->len, img->v->name, &opt, text, &d);
 	diag_print(&d, stderr, "bench-roundtrip");

@@ -40,7 +40,7 @@ for f in $images; do
 	name=${name%.zst}
 	base=$tmp/${name%.fw}
 	if ! unpack "$f"; then
-		skip 4 "$name: cannot unpack $f"
+		skip 5 "$name: cannot unpack $f"
 		continue
 	fi
 	run "$SDK_BIN/afuc-objdump" -o "$base.s" "$tmp/$name"
@@ -55,6 +55,11 @@ for f in $images; do
 		ok 1 "$name: the rebuilt image is byte-identical"
 		diag "$(cat "$tmp/cmp")"
 	fi
+	# --addresses only adds a comment to each line.
+	run "$SDK_BIN/afuc-objdump" --addresses "$tmp/$name"
+	stripped=$(printf '%s\n' "$out" | sed -e 's/\t; 0x[0-9a-f]*: [0-9a-f]*$//' \
+		-e 's/\t; 0x[0-9a-f]*-0x[0-9a-f]*$//')
+	is "$stripped" "$(cat "$base.s")" "$name: --addresses adds comments and nothing else"
 	rm -f "$tmp/$name" "$base".*
 done
 done_testing

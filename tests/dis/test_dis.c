@@ -46,7 +46,7 @@ static uint8_t *bytes_of(const struct img *m, size_t *len)
 static char *run(const struct img *m, size_t len, enum isa_gen gen, char **err)
 {
 	uint8_t *b = bytes_of(m, &len);
-	struct dis_options opt = {gen, NULL};
+	struct dis_options opt = {.gen = gen};
 	struct util_str out = {0};
 	struct diag d;
 	diag_init(&d);
@@ -341,7 +341,7 @@ static void test_object(struct tap *t)
 	obj_add_handler(&o, (struct obj_handler){0x10, nop, {0}});
 	obj_add_handler(&o, (struct obj_handler){0x11, other, {0}});
 
-	struct dis_options opt = {0, NULL};
+	struct dis_options opt = {.gen = 0};
 	struct util_str out = {0};
 	struct diag d;
 	diag_init(&d);

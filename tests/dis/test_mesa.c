@@ -49,7 +49,7 @@ static void check_image(struct tap *t, const char *ref_dir, const struct vendor_
 	}
 	struct diag d;
 	diag_init(&d);
-	struct dis_options opt = {img->gen, db};
+	struct dis_options opt = {.gen = img->gen, .db = db};
 	struct util_str ours_text = {0};
 	bool ok = dis_image(fw, fw_len, img->name, &opt, &ours_text, &d);
 	tap_ok(t, ok, "%s: disassembles", img->name);

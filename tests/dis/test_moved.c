@@ -194,7 +194,7 @@ static void check_image(struct tap *t, const struct vendor_image *img, struct rn
 	}
 	struct diag d;
 	diag_init(&d);
-	struct dis_options opt = {img->gen, db};
+	struct dis_options opt = {.gen = img->gen, .db = db};
 	struct util_str text = {0};
 	bool ok = dis_image(fw, len, img->name, &opt, &text, &d);
 	char *moved = ok ? insert_nop(text.text) : NULL;
