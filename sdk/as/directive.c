@@ -228,14 +228,65 @@ static void d_set(struct as_ctx *c)
 		as_set_const(c, name, v);
 }
 
+/* The text of a "string" at the cursor (the lexer knows no strings:
+ * this reads the line itself). \" and \\ are the escapes. */
+static bool take_string(struct as_ctx *c, struct util_str *out)
+{
+	const struct as_tok *t = as_peek(c);
+	const char *p = t->text;
+	if (*p != '"') {
+		as_expected(c, "a \"quoted message\"");
+		return false;
+	}
+	for (p++; *p && *p != '"'; p++) {
+		if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		util_str_putc(out, *p);
+	}
+	if (*p != '"') {
+		as_error(c, t->col, "the message has no closing '\"'");
+		return false;
+	}
+	/* skip the tokens the lexer made of the string */
+	while (as_peek(c)->type != AS_T_END && as_peek(c)->text <= p)
+		c->pos++;
+	return true;
+}
+
+/* .error "message" and .warning "message": what a macro library says
+ * about its misuse, reported at the line it expanded from. */
+static void report(struct as_ctx *c, enum diag_level level)
+{
+	uint32_t col = c->toks[c->pos - 1].col;
+	struct util_str msg = {0};
+	if (take_string(c, &msg)) {
+		if (level == DIAG_ERROR)
+			as_error(c, col, "%s", msg.text ? msg.text : "");
+		else
+			diag_add(c->d, level, diag_at(c->src.file, c->src.line, col), c->src.text, "%s",
+				 msg.text ? msg.text : "");
+	}
+	util_str_free(&msg);
+}
+
+static void d_error(struct as_ctx *c)
+{
+	report(c, DIAG_ERROR);
+}
+
+static void d_warning(struct as_ctx *c)
+{
+	report(c, DIAG_WARNING);
+}
+
 static const struct {
 	const char *name;
 	void (*run)(struct as_ctx *c);
 } directives[] = {
-	{".align", d_align},     {".global", d_global}, {".globl", d_global},
-	{".gpu", d_gpu},         {".handler", d_handler}, {".jumptbl", d_jumptbl},
-	{".local", d_local},     {".section", d_section}, {".set", d_set},
-	{".word", d_word},
+	{".align", d_align},     {".error", d_error},     {".global", d_global},
+	{".globl", d_global},    {".gpu", d_gpu},         {".handler", d_handler},
+	{".jumptbl", d_jumptbl}, {".local", d_local},     {".section", d_section},
+	{".set", d_set},         {".warning", d_warning}, {".word", d_word},
 };
 
 void as_directive(struct as_ctx *c)

@@ -443,8 +443,12 @@ static void test_errors(struct tap *t)
 	check_error(t, ".gpu a6xx\njump #0x8000\n", 2, 6,
 		    "branch offset 32768 is out of range for jump: -32768..32767 (signed 16 bits)");
 	check_error(t, ".gpu a6xx\nx: nop\n.rept 3\n", 3, 1,
-		    "unknown directive '.rept'; the directives are .align, .global, .globl, .gpu, "
-		    ".handler, .jumptbl, .local, .section, .set, .word");
+		    "unknown directive '.rept'; the directives are .align, .error, .global, .globl, "
+		    ".gpu, .handler, .jumptbl, .local, .section, .set, .warning, .word");
+	check_error(t, ".gpu a6xx\n  .error \"IF_EQ: a \\\"message\\\"; with a semicolon\"\n", 2, 3,
+		    "IF_EQ: a \"message\"; with a semicolon");
+	check_error(t, ".gpu a6xx\n.error oops\n", 2, 8,
+		    "expected a \"quoted message\", found 'oops'");
 	check_error(t, ".gpu a6xx\na: nop\n.section BV\nb: nop\n.word #b - #a\n", 5, 7,
 		    "the difference of 'b' and 'a' is not known here: only labels of one section "
 		    "subtract to a number");
@@ -476,6 +480,12 @@ static void test_errors(struct tap *t)
 	/* all errors of a file are reported, not just the first */
 	struct obj_file o;
 	struct diag d;
+	bool ok = assemble(".gpu a6xx\n.warning \"careful\"\nnop\n", &o, &d);
+	tap_ok(t, ok && d.count == 1 && d.msgs[0].level == DIAG_WARNING &&
+			  strcmp(d.msgs[0].text, "careful") == 0,
+	       ".warning reports and assembles on");
+	obj_free(&o);
+	diag_free(&d);
 	assemble(".gpu a6xx\nbad1\nbad2\nmov $02, 0x10000\n", &o, &d);
 	tap_is_int(t, d.errors, 3, "three bad lines, three errors");
 	obj_free(&o);
@@ -508,6 +518,72 @@ static void test_symbols(struct tap *t)
 	}
 	obj_free(&o);
 	diag_free(&d);
+}
+
+static uint32_t next_random(uint32_t *state)
+{
+	uint32_t x = *state; /* xorshift */
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return *state = x;
+}
+
+/* afuc-as reads what isa_format prints: random instructions of every form
+ * of a generation, formatted at their address, assemble to the same
+ * words (bits the hardware ignores aside: the text does not hold them). */
+static void test_format_round_trip(struct tap *t, enum isa_gen gen)
+{
+	enum { BASE = 0x8000, PER_FORM = 20 }; /* BASE: room for backward branches */
+	struct isa isa;
+	isa_init(&isa, gen);
+	struct util_str src = {0};
+	util_str_printf(&src, ".gpu %s\n", isa_gen_name(gen));
+	for (int i = 0; i < BASE; i++)
+		util_str_puts(&src, "nop\n");
+	uint32_t *want = NULL;
+	size_t count = 0, cap = 0;
+	uint32_t seed = 0x9e3779b9u ^ (uint32_t)gen;
+	for (unsigned i = 0; i < isa_form_count; i++) {
+		const struct isa_form *form = &isa_forms[i];
+		if (!isa_form_in_gen(form, gen))
+			continue;
+		for (int n = 0; n < PER_FORM; n++) {
+			struct isa_instr in = {.form = form}, out;
+			for (unsigned k = 0; k < form->shape->field_count; k++) {
+				const struct isa_field *f = &form->shape->fields[k];
+				uint32_t v = next_random(&seed) & (uint32_t)((1ull << (f->hi - f->lo + 1)) - 1);
+				if (f->kind == ISA_F_OFFSET && (v & 0x8000))
+					v |= 0xffff0000u;
+				in.f[f->kind] = v;
+			}
+			uint32_t word;
+			if (!isa_encode(&in, &word, NULL) || !isa_decode(&isa, word, &out))
+				continue;
+			out.ignored_bits = 0;
+			isa_encode(&out, &word, NULL);
+			isa_format(&out, BASE + (uint32_t)count, NULL, &src);
+			util_str_putc(&src, '\n');
+			util_grow(&want, &cap, count + 1, sizeof *want);
+			want[count++] = word;
+		}
+	}
+	struct obj_file o;
+	struct diag d;
+	bool ok = assemble(src.text, &o, &d);
+	if (!tap_ok(t, ok, "%s: %zu formatted instructions assemble", isa_gen_name(gen), count))
+		show_errors(t, &d);
+	size_t bad = 0;
+	for (size_t i = 0; ok && i < count; i++) {
+		uint32_t got = o.sections[0].words[BASE + i];
+		if (got != want[i] && bad++ < 5)
+			tap_diag(t, "word %zu: 0x%08x, want 0x%08x", i, got, want[i]);
+	}
+	tap_ok(t, ok && bad == 0, "%s: and give the same words back", isa_gen_name(gen));
+	obj_free(&o);
+	diag_free(&d);
+	util_str_free(&src);
+	free(want);
 }
 
 /* A vendor image, from where tests look for them (docs/testing.md). */
@@ -612,6 +688,8 @@ int main(void)
 	char *db = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
 	options.rnndb_dir = db;
 	test_words(&t);
+	for (int g = ISA_GEN_MIN; g <= ISA_GEN_MAX; g++)
+		test_format_round_trip(&t, (enum isa_gen)g);
 	test_relocations(&t);
 	test_handlers(&t);
 	test_sections(&t);
