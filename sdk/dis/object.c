@@ -67,7 +67,11 @@ static void classify(struct dis *dis, const struct obj_file *o, struct dis_sect 
 		if (t > (int64_t)s->count)
 			s->kind[pc] = DIS_K_RAW; /* no label can name it */
 		else if (t >= 0)
-			s->label[t] |= DIS_L_BRANCH;
+			s->label[t] |= s->ins[pc].form->op == ISA_OP_CALL ||
+						s->ins[pc].form->op == ISA_OP_BL ||
+						s->ins[pc].form->op == ISA_OP_JUMPA
+					? DIS_L_CALL
+					: DIS_L_BRANCH;
 	}
 }
 

@@ -98,7 +98,12 @@ static void print_symbols(struct printer *p, uint32_t pc)
 	const struct dis_sect *s = p->s;
 	if (s->sym_at[pc] == DIS_NONE)
 		return;
-	util_str_putc(p->out, '\n');
+	/* a blank line before what starts a routine, as for images */
+	bool global = false;
+	for (uint32_t i = s->sym_at[pc]; i != DIS_NONE; i = s->sym_next[i])
+		global |= s->obj->symbols[i].global;
+	if (global || s->handler_at[pc] != 0xff || (s->label[pc] & DIS_L_CALL))
+		util_str_putc(p->out, '\n');
 	struct util_str name = {0};
 	for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
 		name.len = 0;

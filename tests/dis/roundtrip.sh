@@ -40,7 +40,7 @@ for f in $images; do
 	name=${name%.zst}
 	base=$tmp/${name%.fw}
 	if ! unpack "$f"; then
-		skip 5 "$name: cannot unpack $f"
+		skip 6 "$name: cannot unpack $f"
 		continue
 	fi
 	run "$SDK_BIN/afuc-objdump" -o "$base.s" "$tmp/$name"
@@ -54,6 +54,16 @@ for f in $images; do
 	else
 		ok 1 "$name: the rebuilt image is byte-identical"
 		diag "$(cat "$tmp/cmp")"
+	fi
+	# -d on the object gives a listing that builds the same image again.
+	if "$SDK_BIN/afuc-objdump" -d -o "$base.d.s" "$base.o" 2>"$tmp/err" &&
+		"$SDK_BIN/afuc-as" "$base.d.s" -o "$base.d.o" 2>"$tmp/err" &&
+		"$SDK_BIN/afuc-ld" "$base.d.o" -o "$base.d.out" 2>"$tmp/err" &&
+		cmp -s "$base.d.out" "$tmp/$name"; then
+		ok 0 "$name: afuc-objdump -d of the object rebuilds it too"
+	else
+		ok 1 "$name: afuc-objdump -d of the object rebuilds it too"
+		diag "$(head -5 "$tmp/err")"
 	fi
 	# --addresses only adds a comment to each line.
 	run "$SDK_BIN/afuc-objdump" --addresses "$tmp/$name"

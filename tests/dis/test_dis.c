@@ -355,7 +355,7 @@ static void test_object(struct tap *t)
 		   "\n.handler UNKN16\n.handler UNKN17\nCP_NOP:\nother:\n"
 		   "waitin\nmov $01, $data\n"
 		   "[#tbl + 1]\n"
-		   "\ntbl:\n.word #fxn - 2\n",
+		   "tbl:\n.word #fxn - 2\n",
 		   "-d: symbols, relocations and handler records");
 	util_str_free(&out);
 	diag_free(&d);
