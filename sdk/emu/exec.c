@@ -7,9 +7,9 @@
  * - (rep) runs the instruction while $rem is not 0 (so 0 times when it
  *   is), counting $rem down after each run unless a $data read already
  *   did; each run is one step.
- * - (xmovN) adds M = min(N, $rem) moves from src2 after the ALU result,
- *   $rem taken after the instruction's own reads; M = 3 puts the middle
- *   move into dst. The moves go to $data when dst is $data, $addr or
+ * - (xmovN) adds M = min(N, $rem) moves from src2 (from src1 when only
+ *   src1 is a queue register) after the ALU result, $rem taken after
+ *   the instruction's own reads; M = 3 puts the middle move into dst. The moves go to $data when dst is $data, $addr or
  *   $usraddr, else they are read and dropped. Each consumes one $rem.
  * - waitin peeks the next header, the delay slot (mov $01, $data) reads
  *   it, then $rem is the packet's count and the handler starts.
@@ -38,6 +38,11 @@ static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool p
 static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	uint32_t a = c->gpr[ISA_REG_ADDR];
+	if ((a & EMU_REG_CHECK) && e->gi->protect_status != EMU_NONE) {
+		/* an access check of value registers: always allowed here */
+		*emu_ctrl_slot(e, c, e->gi->protect_status) = 1;
+		return;
+	}
 	if (a >> 24) {
 		emu_pipe_write(e, c, a >> 24, value);
 		if (!(a & EMU_REG_NOINC))
@@ -54,6 +59,11 @@ static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 static void write_addr(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	c->gpr[ISA_REG_ADDR] = value;
+	if (e->gi->direct_regdata && (value & EMU_REG_CHECK)) {
+		/* a5xx ME: bit 20 picks the registers $regdata reads */
+		c->rd_direct = true;
+		c->rd_addr = value & EMU_REG_OFFSET_MASK;
+	}
 	if (e->void_pipe[value >> 24])
 		emu_pipe_write(e, c, value >> 24, 0);
 }
@@ -133,7 +143,7 @@ static void xmov(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, bo
 	unsigned to = in->dst >= ISA_REG_ADDR ? ISA_REG_DATA : 0;
 	for (unsigned i = 0; i < m; i++) {
 		unsigned before = c->rem_dec;
-		uint32_t v = rd(e, c, in->src2, peek);
+		uint32_t v = rd(e, c, in->xsrc, peek);
 		if (e->error_kind)
 			return;
 		if (c->rem_dec == before)

@@ -6,8 +6,9 @@
  * bootstrap reads through 0x80d-0x80f, CP_MEM_WRITE writes through
  * 0x810-0x812, whatever a5xx.xml calls them);
  * the a7xx processor id in control registers 0x000 and 0x0ef from Mesa's
- * emulator. tests/emu/test_gen.c checks the named ones against the
- * register database. */
+ * emulator; control register 0x05b, which reports the access check that
+ * a $data write with $addr bit 20 makes (bit 0 done, bit 2 refused),
+ * from how CP_REG_TO_MEM waits on it in a630_sqe and gen70500_sqe. */
 #include "emu/machine.h"
 
 static const uint8_t a5xx_void_pipes[] = {0xc4, 0};
@@ -27,7 +28,7 @@ static const struct emu_gen_info gen_a5xx = {
 	.ib_level = N, .load_store_hi = 0x038,
 	.ds_set_hdr = N, .ds_set_base = N, .ds_sel = N, .ds_hdr = N, .ds_base = N,
 	.bv_instr_base = N, .bv_cntl = N, .lpac_instr_base = N, .lpac_cntl = N,
-	.shared_lo = N, .shared_hi = N,
+	.shared_lo = N, .shared_hi = N, .protect_status = N,
 	.level_name = {"ring buffer"},
 	.level_count = 1,
 	.ib_end_opcode = N,
@@ -51,7 +52,7 @@ static const struct emu_gen_info gen_a6xx = {
 	.ib_level = 0x054, .load_store_hi = 0x058,
 	.ds_set_hdr = 0x04a, .ds_set_base = N, .ds_sel = 0x041, .ds_hdr = 0x047, .ds_base = 0x045,
 	.bv_instr_base = N, .bv_cntl = N, .lpac_instr_base = N, .lpac_cntl = N,
-	.shared_lo = N, .shared_hi = N,
+	.shared_lo = N, .shared_hi = N, .protect_status = 0x05b,
 	.level_base = {0, 0x010, 0x014, 0x042},
 	.level_dwords = {0, 0x012, 0x016, 0x044},
 	.level_name = {"ring buffer", "IB1", "IB2", "SDS"},
@@ -74,7 +75,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.ib_level = 0x054, .load_store_hi = 0x058,
 	.ds_set_hdr = 0x04c, .ds_set_base = 0x04f, .ds_sel = 0x041, .ds_hdr = 0x047, .ds_base = 0x045,
 	.bv_instr_base = 0x0d6, .bv_cntl = 0x0d8, .lpac_instr_base = 0x0d9, .lpac_cntl = 0x0db,
-	.shared_lo = 0x200, .shared_hi = 0x300,
+	.shared_lo = 0x200, .shared_hi = 0x300, .protect_status = 0x05b,
 	.level_base = {0, 0x010, 0x014, 0x018, 0x042},
 	.level_dwords = {0, 0x012, 0x016, 0x01a, 0x044},
 	.level_name = {"ring buffer", "IB1", "IB2", "IB3", "SDS"},

@@ -25,6 +25,13 @@ static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out
 	out->src2 = (uint8_t)f[ISA_F_SRC2];
 	out->xmov = (uint8_t)f[ISA_F_XMOV];
 	out->sds = (uint8_t)f[ISA_F_SDS];
+	/* The spec's extra moves read src2; a two-source instruction whose
+	 * queue register is src1 (a630's CP_CONTEXT_REG_BUNCH: (rep)(xmov3)or
+	 * $usraddr, $data, $02) reads the queue, or its register pairs would
+	 * come out as $02. */
+	out->xsrc = f[ISA_F_SRC2] < ISA_REG_MEMDATA && f[ISA_F_SRC1] >= ISA_REG_MEMDATA
+			    ? (uint8_t)f[ISA_F_SRC1]
+			    : (uint8_t)f[ISA_F_SRC2];
 	out->flags = (uint8_t)((f[ISA_F_REP] ? EMU_I_REP : 0) | (f[ISA_F_PEEK] ? EMU_I_PEEK : 0) |
 			       (f[ISA_F_PREINC] ? EMU_I_PREINC : 0));
 	switch (in.form->shape->syntax) {

@@ -43,6 +43,7 @@ struct emu_gen_info {
 	uint16_t ds_set_hdr, ds_set_base, ds_sel, ds_hdr, ds_base;
 	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
 	uint16_t shared_lo, shared_hi;     /* [lo, hi): one copy for all processors */
+	uint16_t protect_status;           /* result of a $addr bit-20 access check */
 	/* IB_LEVEL n > 0 reads the queue at these (64-bit base, dwords) */
 	uint16_t level_base[EMU_MAX_LEVELS], level_dwords[EMU_MAX_LEVELS];
 	const char *level_name[EMU_MAX_LEVELS];
@@ -90,6 +91,7 @@ struct emu_insn {
 	uint8_t dst, src1, src2;
 	uint8_t flags;
 	uint8_t xmov, sds;
+	uint8_t xsrc;             /* where (xmovN)'s extra moves read */
 	uint8_t bit, hi;
 	uint32_t imm;             /* immediate (movi: already shifted), base, or absolute target */
 };
@@ -119,6 +121,7 @@ void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
 
 #define EMU_HISTORY 16u
 #define EMU_REG_NOINC (1u << 18)   /* $addr bit 18: no auto-increment */
+#define EMU_REG_CHECK (1u << 20)   /* $addr bit 20: $data checks CP_PROTECT, writes nothing */
 #define EMU_REG_OFFSET_MASK 0x3ffffu
 
 enum emu_cpu_state { EMU_CPU_OFF, EMU_CPU_RUNNING, EMU_CPU_IDLE };
@@ -145,6 +148,11 @@ struct emu_cpu {
 	uint32_t inject_word;
 	bool in_delay;                /* the instruction running is a delay slot */
 	uint32_t waitin_hdr;          /* the header the running waitin peeked */
+	/* a5xx ME: memory reads requested through CP_ME_NRT_*, in order */
+	struct { uint64_t addr; uint32_t dwords; } mrq[16];
+	unsigned mrq_head, mrq_count;
+	bool rd_direct;               /* a5xx: $addr bit 20 chose where $regdata reads */
+	uint32_t rd_addr;
 	bool rrb_armed;               /* REG_READ_ADDR written: one read even with 0 dwords */
 	unsigned rem_dec;             /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];

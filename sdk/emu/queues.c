@@ -102,6 +102,23 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
 bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 {
 	const struct emu_gen_info *gi = e->gi;
+	while (c->mrq_count) {
+		unsigned h = c->mrq_head;
+		if (c->mrq[h].dwords == 0) {
+			c->mrq_head = (h + 1) % UTIL_ARRAY_SIZE(c->mrq);
+			c->mrq_count--;
+			continue;
+		}
+		if (c->mrq[h].addr & 3)
+			return emu_fault(e, c, EMU_ERR_ADDRESS, "memory read at 0x%llx, not a multiple of 4",
+					 (unsigned long long)c->mrq[h].addr);
+		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
+		if (!peek) {
+			c->mrq[h].addr += 4;
+			c->mrq[h].dwords--;
+		}
+		return true;
+	}
 	uint32_t *dwords = emu_ctrl_slot(e, c, gi->mem_read_dwords);
 	/* a5xx ME reads at the CP_ME_NRT address without a count */
 	if (*dwords == 0 && !gi->uncounted_memdata)
@@ -135,6 +152,13 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 			}
 			c->rrb_armed = false;
 		}
+		return true;
+	}
+	if (gi->direct_regdata && c->rd_direct) {
+		/* a5xx ME: from where $addr bit 20 pointed */
+		*value = e->gpu[c->rd_addr & EMU_REG_OFFSET_MASK];
+		if (!peek)
+			c->rd_addr++;
 		return true;
 	}
 	if (gi->direct_regdata) {

@@ -46,8 +46,19 @@ static void gpu_nrt(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		e->gpu[gi->gpu_write_addr] = (uint32_t)addr;
 		e->gpu[gi->gpu_write_addr + 1] = (uint32_t)(addr >> 32);
 	} else if (offset == gi->gpu_read_dwords) {
+		/* each request queues behind the others: CP_MEM_TO_MEM asks
+		 * for every source, then reads them all */
+		if (c->mrq_count == UTIL_ARRAY_SIZE(c->mrq)) {
+			emu_fault(e, c, EMU_ERR_ADDRESS, "more than %zu memory reads queued",
+				  UTIL_ARRAY_SIZE(c->mrq));
+			return;
+		}
+		unsigned tail = (c->mrq_head + c->mrq_count++) % UTIL_ARRAY_SIZE(c->mrq);
+		c->mrq[tail].addr = gpu64(e, gi->gpu_read_addr);
+		c->mrq[tail].dwords = value;
+	} else {
+		/* a read without a count reads at the address */
 		emu_set_ctrl64(e, c, gi->mem_read_addr, gpu64(e, gi->gpu_read_addr));
-		*emu_ctrl_slot(e, c, gi->mem_read_dwords) = value;
 	}
 }
 
@@ -56,7 +67,9 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 	offset &= EMU_REG_OFFSET_MASK;
 	e->gpu[offset] = value;
 	log_write(e, c, EMU_WRITE_GPU, offset, value);
-	if (e->gi->nrt_gpu && (offset == e->gi->gpu_write_data || offset == e->gi->gpu_read_dwords))
+	const struct emu_gen_info *gi = e->gi;
+	if (gi->nrt_gpu && (offset == gi->gpu_write_data || offset == gi->gpu_read_dwords ||
+			    offset == gi->gpu_read_addr || offset == gi->gpu_read_addr + 1))
 		gpu_nrt(e, c, offset, value);
 }
 
