@@ -65,7 +65,7 @@ static bool find_table(struct dis *dis, struct dis_sect *s, uint32_t limit)
 	if (s->table <= s->table_ref || (uint64_t)s->table + DIS_TABLE_WORDS > limit) {
 		diag_error(dis->d, diag_at(dis->name, 0, 0),
 			   "%s: packet table offset 0x%x (header word %u) is past the end: the "
-			   "0x%x-word table needs words 0x%x-0x%x, the %s has 0x%x",
+			   "0x%x-word table needs words 0x%x-0x%x, the %s has 0x%x words",
 			   what, s->table, s->table_ref, DIS_TABLE_WORDS, s->table,
 			   s->table + DIS_TABLE_WORDS - 1, s->name ? "section" : "image", limit);
 		return false;
@@ -104,8 +104,9 @@ bool dis_layout(struct dis *dis)
 	for (unsigned i = 0; i < sections; i++) {
 		if (start >= dis->count) {
 			diag_error(dis->d, diag_at(dis->name, 0, 0),
-				   "%s image of the a7xx bundle would start at word 0x%x (after the "
-				   "previous packet table), past the end of the image (0x%x words)",
+				   "%s image of the a7xx bundle would start at file word 0x%x (the "
+				   "first 32-byte boundary after the previous packet table), past the "
+				   "end of the file (0x%x words)",
 				   bundle[i], start + 1, dis->count + 1);
 			return false;
 		}
@@ -136,7 +137,7 @@ bool dis_layout(struct dis *dis)
 				diag_error(dis->d, diag_at(dis->name, 0, 0),
 					   "%s: packet table entry 0x%x (file word %u) is 0x%x, %s "
 					   "(0x%x words)",
-					   s->name ? s->name : "image", k, s->file_word + s->table + k,
+					   s->name ? s->name : "the image", k, s->file_word + s->table + k,
 					   h, why, s->count);
 				return false;
 			}

@@ -270,7 +270,7 @@ static const struct broken broken7[] = {
 	{"BV header not a NOP", 0, 0, edit_bv_header,
 	 "BV: header word 1 (file word 138) is 0x00000004, not the NOP"},
 	{"BR table ends the file", 0, 0, edit_br_table_at_end,
-	 "BV image of the a7xx bundle would start at word"},
+	 "BV image of the a7xx bundle would start at file word"},
 	{"a7xx read as a6xx", ISA_A6XX, 0, edit_none, "packet table offset 0x195 (header word 1) is past"},
 };
 
