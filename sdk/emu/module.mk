@@ -14,3 +14,4 @@ $(BUILD)/lib/libafuc-emu.a: $(call libs_of,$(EMU_BUNDLE_LIBS))
 	  { echo 'create $@'; for l in $^; do echo "addlib $$l"; done; \
 	    echo save; echo end; } | $(AR) -M && $(AR) s $@
 INSTALL_HEADERS += include/afuc/emu.h
+MAN_PAGES += docs/man/afuc-emu.1
