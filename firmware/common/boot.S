@@ -28,6 +28,5 @@
 	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_LEVEL, 0x0
-	mov G_SDS_RET, 0x0
 	mov G_MODE, 0x0
 	mov G_PRED, 0x0

@@ -98,15 +98,16 @@ END_HANDLER()
 
 ; ---- Registers and memory ----------------------------------------------------
 
-; CP_REG_TO_MEM: REG (bits 0..17), CNT (18..29, at least 1), 64B (30),
-; ACCUMULATE (31); DEST_LO, DEST_HI. Copies CNT registers to memory, or
+; CP_REG_TO_MEM: REG (bits 0..17), CNT (18..29, at least 1; 18..28 on
+; a7xx, where bit 29 means something else), 64B (30), ACCUMULATE (31);
+; DEST_LO, DEST_HI. Copies CNT registers to memory, or
 ; with ACCUMULATE adds them to what memory holds (64B: as 64-bit pairs).
 HANDLER(CP_REG_TO_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
 	EXTRACT_BITS($05, $02, 0, 17)
-	EXTRACT_BITS($06, $02, 18, 29)
+	EXTRACT_BITS($06, $02, 18, REG_TO_MEM_CNT_HI)
 	max $06, $06, 0x1
 #if FW_GEN >= 6
 	START_REG_READ($05, $06)
@@ -210,7 +211,9 @@ DEFINE_MACRO(SKIP_DWORDS, {
 
 ; CP_COND_EXEC: ADDR0 (64-bit), ADDR1 (64-bit), REF, DWORDS. The next
 ; DWORDS words run only when the word at ADDR0 is not 0 and the word at
-; ADDR1 is less than REF (signed); otherwise they are skipped.
+; ADDR1 is at most REF (signed); otherwise they are skipped. (Mesa's
+; description says "less than"; vendor firmware runs them on equal too,
+; and so does this.)
 HANDLER(CP_COND_EXEC)
 	READ_ADDR64($02, $03)
 	READ_ADDR64($04, $05)
@@ -226,7 +229,7 @@ HANDLER(CP_COND_EXEC)
 	xor $06, $06, $0a
 	mov $0b, 0x0                    ; run the words?
 	IF_NE($08, 0)
-		IF_LT($09, $06)
+		IF_LE($09, $06)
 			mov $0b, 0x1
 		ENDIF()
 	ENDIF()

@@ -7,8 +7,7 @@
 #ifndef FW_COMMON_FW_H
 #define FW_COMMON_FW_H
 
-#define G_LEVEL   $12 /* queue being read: 0 ring, 1 IB1, 2 IB2, (3 IB3,) then SDS */
-#define G_SDS_RET $13 /* the level a draw state returns to */
+#define G_LEVEL   $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE    $14 /* render mode of the last CP_SET_MARKER (RM6_*) */
 #define G_PRED    $15 /* predicate bits set by CP_REG_TEST */
 
@@ -18,16 +17,17 @@
 #define A5XX_REG_READ_ADDR 0x013
 #define A5XX_PACKET_TABLE_WRITE_ADDR 0x033
 #define A5XX_PACKET_TABLE_WRITE 0x034
+#define REG_TO_MEM_CNT_HI 29
 #elif FW_GEN == 6
 #define SCRATCH_BASE @SCRATCH_REG0 /* CP_SCRATCH_* packets' 8 registers */
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
-#define SDS_LEVEL 3                /* IB_LEVEL of a draw state being run */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
+#define REG_TO_MEM_CNT_HI 29       /* CP_REG_TO_MEM's CNT: bits 18..29 */
 #elif FW_GEN == 7
 #define SCRATCH_BASE 0x1f8
 #define MAX_IB_LEVEL 3             /* IB1, IB2 and IB3 */
-#define SDS_LEVEL 4
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
+#define REG_TO_MEM_CNT_HI 28       /* bit 29 is a flag on a7xx */
 #endif
 
 /* Firmware ids (header word 0): the NOP byte, then a payload whose bits
@@ -36,6 +36,10 @@
 #define FW_ID_A5XX 005d0001
 #define FW_ID_A6XX 016d0001
 #define FW_ID_A7XX 017d0001
+
+/* Written with 1 before a fatal stop, as vendor firmware does; the
+ * register database does not name it. */
+#define CP_FATAL_ERROR_CTRL 0x064
 
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1

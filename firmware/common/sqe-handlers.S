@@ -70,33 +70,42 @@ END_HANDLER()
 
 ; CP_INDIRECT_BUFFER: IB_BASE_LO, IB_BASE_HI, IB_SIZE (bits 0..19, in
 ; words). The next packets come from the buffer; when it is used up the
-; queue hands the firmware an IN_IB_END packet. An empty buffer, or one
-; past the deepest level, is skipped.
+; queue hands the firmware an IN_IB_END packet. An empty buffer is
+; skipped; one past the deepest level is a fatal error, as in vendor
+; firmware.
 HANDLER(CP_INDIRECT_BUFFER)
 	READ_ADDR64($02, $03)
 	EXTRACT_BITS($04, $data, 0, 19)
 	SKIP_PAYLOAD()
 	IF_NE($04, 0)
-		IF_LT(G_LEVEL, MAX_IB_LEVEL)
-			shl $05, G_LEVEL, 0x2   ; IBn_BASE of the next level
-			cwrite $02, [$05 + @IB1_BASE]
-			cwrite $03, [$05 + @IB1_BASE+0x1]
-			cwrite $04, [$05 + @IB1_DWORDS]
-			add G_LEVEL, G_LEVEL, 0x1
-			cwrite G_LEVEL, [$00 + @IB_LEVEL]
+		IF_GE(G_LEVEL, MAX_IB_LEVEL)
+			jump #fatal_error
+			nop
 		ENDIF()
+		shl $05, G_LEVEL, 0x2           ; IBn_BASE of the next level
+		cwrite $02, [$05 + @IB1_BASE]
+		cwrite $03, [$05 + @IB1_BASE+0x1]
+		cwrite $04, [$05 + @IB1_DWORDS]
+		add G_LEVEL, G_LEVEL, 0x1
+		cwrite G_LEVEL, [$00 + @IB_LEVEL]
 	ENDIF()
 END_HANDLER()
+
+; A command stream the firmware cannot go on with: raise the CP's error
+; (what vendor firmware writes to control register 0x064 before it stops)
+; and stop for good; the kernel sees the error and resets the GPU.
+fatal_error:
+	mov $02, 0x1
+	cwrite $02, [$00 + CP_FATAL_ERROR_CTRL]
+fatal_stop:
+	jump #fatal_stop
+	nop
 
 ; IN_IB_END: made up by the queue when a buffer runs out; back to the
 ; level the buffer was called from.
 HANDLER(IN_IB_END)
-	IF_EQ(G_LEVEL, SDS_LEVEL)
-		mov G_LEVEL, G_SDS_RET
-	ELSE()
-		IF_NE(G_LEVEL, 0)
-			sub G_LEVEL, G_LEVEL, 0x1
-		ENDIF()
+	IF_NE(G_LEVEL, 0)
+		sub G_LEVEL, G_LEVEL, 0x1
 	ENDIF()
 	cwrite G_LEVEL, [$00 + @IB_LEVEL]
 END_HANDLER()
@@ -200,32 +209,8 @@ END_HANDLER()
 ; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
 ; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
 ; and the group's 64-bit address. (sds2) stores a header and its address
-; in the draw-state RAM in one instruction. A group with LOAD_IMMED runs at
-; once, as a buffer at the draw-state level, after the packet.
+; in the draw-state RAM in one instruction, and (rep) does every group;
+; the groups run later, with the draws.
 HANDLER(CP_SET_DRAW_STATE)
-	mov $04, 0x0                    ; a group to run?
-	LOOP_REM()
-		(sds2)cwrite $data, [$00 + @DRAW_STATE_SET_HDR]
-		cread $02, [$00 + @DRAW_STATE_SET_HDR]
-		IF_BIT_SET($02, 19)
-			EXTRACT_BITS($03, $02, 0, 15)
-			IF_NE($03, 0)
-				mov $04, $02
-			ENDIF()
-		ENDIF()
-	ENDLOOP()
-	IF_NE($04, 0)
-		EXTRACT_BITS($03, $04, 24, 28)
-		cwrite $03, [$00 + @DRAW_STATE_SEL]
-		cread $05, [$00 + @DRAW_STATE_BASE]
-		cread $06, [$00 + @DRAW_STATE_BASE+0x1]
-		EXTRACT_BITS($03, $04, 0, 15)
-		cwrite $05, [$00 + @SDS_BASE]
-		cwrite $06, [$00 + @SDS_BASE+0x1]
-		cwrite $03, [$00 + @SDS_DWORDS]
-		mov G_SDS_RET, G_LEVEL
-		mov G_LEVEL, SDS_LEVEL
-		cwrite G_LEVEL, [$00 + @IB_LEVEL]
-	ENDIF()
+	(rep)(sds2)cwrite $data, [$00 + @DRAW_STATE_SET_HDR]
 END_HANDLER()
-
