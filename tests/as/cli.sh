@@ -123,4 +123,22 @@ run "$as" -I inc fw.S -o fw2.o
 is "$status" 1 "a macro left undefined"
 like "$err" "^fw\\.S:5:[0-9]+: error: unknown name 'VALUE'" "is an unknown name at fw.S:5"
 
+# .S with the SDK's macro library: m4's output maps back to the source,
+# and a misused macro (it expands to .error) is reported where it is called
+if [ -r "$SDK_BUILD/include/afuc/afuc.m4" ]; then
+	cat >m4.S <<'SRC'
+.gpu a6xx
+CP_NOP:
+	nop
+	ENDIF()
+	waitin
+	mov $01, $data
+SRC
+	run "$as" m4.S -o m4.o
+	is "$status" 1 "a misused library macro: exit 1"
+	like "$err" '^m4\.S:4:[0-9]+: error: ENDIF' "reported at the line that calls it"
+else
+	skip 2 "no macro library in $SDK_BUILD/include/afuc"
+fi
+
 done_testing
