@@ -3,6 +3,7 @@
  * matched against the syntax of each ISA form of the mnemonic; the form
  * that fits gets the fields and isa_encode makes the word. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "as/internal.h"
@@ -196,6 +197,28 @@ static void no_match(struct as_ctx *c, const struct isa_form *first, const struc
 	util_str_free(&usage);
 }
 
+static void unknown_register(struct as_ctx *c, const struct as_tok *t, bool is_dst)
+{
+	char *name = util_xstrndup(t->text, t->len);
+	const char *close[3];
+	size_t n = 0;
+	for (unsigned r = 0; r < 32 && n < UTIL_ARRAY_SIZE(close); r++) {
+		const char *candidate = isa_reg_name(r, is_dst);
+		if (util_edit_distance(name, candidate, 3) <= (t->len > 4 ? 2u : 1u))
+			close[n++] = candidate;
+	}
+	struct util_str msg = {0};
+	util_str_printf(&msg, "unknown register '%s'", name);
+	if (n)
+		as_did_you_mean(&msg, close, n);
+	else
+		util_str_puts(&msg, " (registers are $00..$19, $sp, $lr, $rem, $data, $addr, $usraddr, "
+				    "$memdata, $regdata)");
+	as_error(c, t->col, "%s", msg.text);
+	util_str_free(&msg);
+	free(name);
+}
+
 /* A register operand in its role: destinations and sources have
  * different names for registers 0x1d and 0x1e. */
 static bool reg_value(struct as_ctx *c, const struct as_tok *t, bool is_dst, uint32_t *out)
@@ -210,8 +233,7 @@ static bool reg_value(struct as_ctx *c, const struct as_tok *t, bool is_dst, uin
 			 t->text, is_dst ? "written" : "read", is_dst ? "destination" : "source", r,
 			 isa_reg_name(r, is_dst));
 	else
-		as_error(c, t->col, "unknown register '%.*s' (registers are $00..$19, $sp, $lr, $rem, "
-				    "$data, $addr, $usraddr, $memdata, $regdata)", (int)t->len, t->text);
+		unknown_register(c, t, is_dst);
 	return false;
 }
 

@@ -85,6 +85,24 @@ run "$as" bad.s -o bad.o
 is "$(cat bad.o)" "stale" "an existing output file is left alone on error"
 rm -f bad.o
 
+# broken input of other kinds: binary bytes, a source cut mid-line, an
+# empty source (fine with --gpu, an error without)
+head -c 3000 "$as" >garbage.s
+run "$as" garbage.s -o garbage.o
+is "$status" 1 "binary garbage: exit 1"
+ok "$([ ! -e garbage.o ]; echo $?)" "  and no object"
+printf '.gpu a6xx\nmov $02, 0x' >cut.s
+run "$as" cut.s -o cut.o
+is "$status:$err" "1:cut.s:2:10: error: '0x' is not a number (numbers are written as in C: 0x1f, 31, 0b11111)
+ mov \$02, 0x
+          ^" "a source cut mid-number: the error names it"
+: >empty.s
+run "$as" --gpu a5xx empty.s
+is "$status" 0 "an empty source with --gpu assembles"
+run "$as" empty.s -o empty2.o
+is "$status" 1 "without a generation it cannot"
+like "$err" '^empty\.s: error: which GPU generation' "  and says why"
+
 # a source with more errors than the cap
 for i in $(seq 1 30); do echo "bogus$i"; done | sed '1i .gpu a6xx' >many.s
 run "$as" many.s -o many.o

@@ -462,6 +462,10 @@ static void test_errors(struct tap *t)
 		    "written");
 	check_error(t, ".gpu a6xx\n.handler CP_NOP\nnop\nCP_NOP: nop\n", 4, 1,
 		    "a second handler for packet 0x10 (CP_NOP) in section .text");
+	check_error(t, ".gpu a6xx\nmov $adr, $03\n", 2, 5, "unknown register '$adr'; did you mean $addr?");
+	check_error(t, ".gpu a6xx\nmov $02, $zz\n", 2, 10,
+		    "unknown register '$zz' (registers are $00..$19, $sp, $lr, $rem, $data, $addr, "
+		    "$usraddr, $memdata, $regdata)");
 	check_error(t, ".gpu a6xx\nmovv $02, $03\n", 2, 1, "unknown instruction 'movv'; did you mean mov?");
 	check_error(t, ".gpu a6xx\nmvo $02, $03\n", 2, 1,
 		    "unknown instruction 'mvo'; did you mean mov, min or max?");
