@@ -1,6 +1,7 @@
 /* sdk/as internals: the assembler's context and the interfaces between
  * its files. Only the files of sdk/as include it.
  *
+ *   map.c        a hash map of names, for labels, constants and atoms
  *   lex.c        a line to tokens
  *   expr.c       expressions: parse to nodes, evaluate to constant + labels
  *   names.c      @/%/|/GPU/PM4 names through the register database

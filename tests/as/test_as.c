@@ -322,6 +322,7 @@ static void test_sections(struct tap *t)
 				  "x:	jump #x\n"
 				  "	jump #y\n"
 				  "	call #only_text\n"
+				  "	jump #only_text + 1\n"
 				  ".section .text\n"
 				  "only_text: nop\n";
 	struct obj_file o;
@@ -348,6 +349,8 @@ static void test_sections(struct tap *t)
 	tap_is_hex(t, bv->words[130], 0xc8000000, "BV's own x (labels are per section)");
 	tap_is_hex(t, bv->words[131], 0xc800fffe, "jump #y: -2");
 	check_reloc(t, &o, 1, 132, OBJ_R_ABS26, "only_text", 0);
+	check_reloc(t, &o, 1, 133, OBJ_R_BRANCH16, "only_text", 1);
+	tap_is_hex(t, bv->words[133], 0xc8000000, "a branch to another section: offset left 0");
 	const struct obj_symbol *ot = symbol_named(&o, "only_text");
 	tap_ok(t, ot && ot->section == 0 && ot->value == 8, "a label in another section is used "
 							  "when only that section has it");
@@ -472,6 +475,8 @@ static void test_errors(struct tap *t)
 	check_error(t, ".gpu a6xx\nl: nop\n.section BV\nl: nop\n.section LPAC\ncall #l\n", 6, 6,
 		    "'#l' is not defined in this section and 2 other sections define it: which one "
 		    "is meant?");
+	check_error(t, ".gpu a6xx\n.global l\nl: nop\n.section BV\nl: nop\n", 2, 9,
+		    "'l' cannot be global: 2 sections define it");
 	check_error(t, ".gpu a6xx\n.jumptbl\n.jumptbl\n", 3, 1, "a second .jumptbl in section .text");
 	check_error(t, ".gpu a6xx\nmov $02, 5 / (3 - 3)\n", 2, 12, "division by zero");
 	check_error(t, ".gpu a6xx\n[123456789]\n", 2, 2, "raw word [123456789] has more than 8 hex digits");
