@@ -30,7 +30,19 @@ static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, boo
 
 static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 {
-	return reg < ISA_REG_MEMDATA ? c->gpr[reg] : read_special(e, c, reg, peek);
+	if (reg < ISA_REG_MEMDATA)
+		return c->gpr[reg];
+	/* the common case inline: the main processor reading the ring */
+	if (reg == ISA_REG_DATA && !peek && c->id == EMU_MAIN && !c->inject &&
+	    e->ring_read < e->ring_count &&
+	    (e->gi->ib_level == EMU_NONE || c->ctrl[e->gi->ib_level] == 0)) {
+		uint32_t v = e->ring[e->ring_read];
+		if (++e->ring_read == e->ring_count)
+			e->ring_read = e->ring_count = 0;
+		emu_count_down_rem(c);
+		return v;
+	}
+	return read_special(e, c, reg, peek);
 }
 
 /* $data as a destination: a GPU register, or a pipe register when the
@@ -48,7 +60,12 @@ static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = a + 0x01000000u;
 	} else {
-		emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
+		if (e->gi->nrt_gpu) {
+			emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
+		} else {
+			e->gpu[a & EMU_REG_OFFSET_MASK] = value;
+			emu_log_write(e, c, EMU_WRITE_GPU, a & EMU_REG_OFFSET_MASK, value);
+		}
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = (a & ~EMU_REG_OFFSET_MASK) |
 					       ((a + 1) & EMU_REG_OFFSET_MASK);

@@ -220,6 +220,19 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 
 /* ---- regs.c: registers with side effects ---- */
 
+static inline void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
+				 uint64_t addr, uint32_t value)
+{
+	if (e->log_count == e->log_cap)
+		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
+	struct emu_write *w = &e->log[e->log_count++];
+	w->kind = (uint8_t)kind;
+	w->proc = (uint8_t)c->id;
+	w->pc = c->pc;
+	w->addr = addr;
+	w->value = value;
+}
+
 void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
 void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value);
 void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);

@@ -4,24 +4,10 @@
  * registers. */
 #include "emu/machine.h"
 
-static void log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind, uint64_t addr,
-		      uint32_t value)
-{
-	if (e->log_count == e->log_cap)
-		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
-	e->log[e->log_count++] = (struct emu_write){
-		.kind = (uint8_t)kind,
-		.proc = (uint8_t)c->id,
-		.pc = c->pc,
-		.addr = addr,
-		.value = value,
-	};
-}
-
 void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
 {
 	emu_mem_put(&e->mem, addr, value);
-	log_write(e, c, EMU_WRITE_MEM, addr, value);
+	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
 }
 
 static uint64_t gpu64(const struct emu *e, uint32_t offset)
@@ -66,7 +52,7 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 {
 	offset &= EMU_REG_OFFSET_MASK;
 	e->gpu[offset] = value;
-	log_write(e, c, EMU_WRITE_GPU, offset, value);
+	emu_log_write(e, c, EMU_WRITE_GPU, offset, value);
 	const struct emu_gen_info *gi = e->gi;
 	if (gi->nrt_gpu && (offset == gi->gpu_write_data || offset == gi->gpu_read_dwords ||
 			    offset == gi->gpu_read_addr || offset == gi->gpu_read_addr + 1))
@@ -78,7 +64,7 @@ void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t val
 	const struct emu_gen_info *gi = e->gi;
 	reg &= 0xff;
 	c->pipe[reg] = value;
-	log_write(e, c, EMU_WRITE_PIPE, reg, value);
+	emu_log_write(e, c, EMU_WRITE_PIPE, reg, value);
 	if (gi->nrt_pipe && reg == gi->nrt_data) {
 		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
 		addr = nrt_write(e, c, addr, value);
