@@ -45,6 +45,21 @@ static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool p
 	return read_special(e, c, reg, peek);
 }
 
+/* Pipe registers: logged; NRT_DATA writes memory at NRT_ADDR. */
+static void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	reg &= 0xff;
+	c->pipe[reg] = value;
+	emu_log_write(e, c, EMU_WRITE_PIPE, reg, value);
+	if (gi->nrt_pipe && reg == gi->nrt_data) {
+		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
+		addr = emu_nrt_write(e, c, addr, value);
+		c->pipe[gi->nrt_addr] = (uint32_t)addr;
+		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
+	}
+}
+
 /* $data as a destination: a GPU register, or a pipe register when the
  * high 8 bits of $addr are set; the address increments unless bit 18. */
 static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
@@ -56,7 +71,7 @@ static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 		return;
 	}
 	if (a >> 24) {
-		emu_pipe_write(e, c, a >> 24, value);
+		pipe_write(e, c, a >> 24, value);
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = a + 0x01000000u;
 	} else {
@@ -82,7 +97,7 @@ static void write_addr(struct emu *e, struct emu_cpu *c, uint32_t value)
 		c->rd_addr = value & EMU_REG_OFFSET_MASK;
 	}
 	if (e->void_pipe[value >> 24])
-		emu_pipe_write(e, c, value >> 24, 0);
+		pipe_write(e, c, value >> 24, 0);
 }
 
 static inline void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
@@ -477,10 +492,13 @@ static bool reads_data(const struct emu_insn *in)
 uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 {
 	const uint64_t start = e->steps;
-	while (e->steps - start < max && !e->reschedule) {
-		if (e->steps >= e->step_limit) {
-			emu_fault(e, c, EMU_ERR_STEP_LIMIT, "step limit of %llu instructions reached",
-				  (unsigned long long)e->step_limit);
+	const uint64_t stop = max < e->step_limit - start ? start + max : e->step_limit;
+	for (;;) {
+		if (e->steps >= stop || e->reschedule) {
+			if (e->steps >= e->step_limit)
+				emu_fault(e, c, EMU_ERR_STEP_LIMIT,
+					  "step limit of %llu instructions reached",
+					  (unsigned long long)e->step_limit);
 			break;
 		}
 		const uint32_t pc = c->pc;
@@ -507,22 +525,27 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 		c->hist[c->nhist++ % EMU_HISTORY] = pc;
 		if (!resumed)
 			c->counts[pc]++;
+		c->in_delay = delay;
+		c->in_step = true;
+		if (!delay) {
+			exec_insn(e, c, in, pc);
+			c->in_step = false;
+			if (e->error_kind)
+				break;
+			c->pc = pc + 1;
+			continue;
+		}
+		/* a delay slot: land on the branch's target after it */
 		const uint32_t target = c->target, waitin_rem = c->waitin_rem;
 		const bool after_waitin = c->pending_waitin;
 		c->pending = c->pending_waitin = false;
-		c->in_delay = delay;
-		c->in_step = true;
 		exec_insn(e, c, in, pc);
 		c->in_step = false;
 		if (e->error_kind)
 			break;
-		if (delay) {
-			c->pc = target;
-			if (after_waitin)
-				c->gpr[ISA_REG_REM] = waitin_rem;
-		} else {
-			c->pc = pc + 1;
-		}
+		c->pc = target;
+		if (after_waitin)
+			c->gpr[ISA_REG_REM] = waitin_rem;
 	}
 	return e->steps - start;
 }

@@ -117,6 +117,15 @@ void emu_mem_free(struct emu_mem *m);
 uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
 void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
 
+/* emu_mem_put, with the page of the last access inline */
+static inline void emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
+{
+	if (m->last && m->last->number == addr >> EMU_PAGE_SHIFT)
+		m->last->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
+	else
+		emu_mem_put(m, addr, value);
+}
+
 /* ---- processors ---- */
 
 #define EMU_HISTORY 16u
@@ -233,9 +242,23 @@ static inline void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_writ
 	w->value = value;
 }
 
+static inline void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
+					uint32_t value)
+{
+	emu_mem_store(&e->mem, addr, value);
+	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
+}
+
+/* Where NRT data goes: the low 2 bits of the address are flags, and
+ * bit 0 keeps the address from advancing. Returns the next address. */
+static inline uint64_t emu_nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr,
+				     uint32_t value)
+{
+	emu_mem_write_logged(e, c, addr & ~3ull, value);
+	return addr & 1 ? addr : addr + 4;
+}
+
 void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
-void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value);
-void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);
 /* cwrite: false on a fault */
 bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
 bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value);

@@ -4,23 +4,9 @@
  * registers. */
 #include "emu/machine.h"
 
-void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
-{
-	emu_mem_put(&e->mem, addr, value);
-	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
-}
-
 static uint64_t gpu64(const struct emu *e, uint32_t offset)
 {
 	return (uint64_t)e->gpu[offset + 1] << 32 | e->gpu[offset];
-}
-
-/* Where NRT data goes: the low 2 bits of the address are flags, and
- * bit 0 keeps the address from advancing. Returns the next address. */
-static uint64_t nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
-{
-	emu_mem_write_logged(e, c, addr & ~3ull, value);
-	return addr & 1 ? addr : addr + 4;
 }
 
 /* a5xx ME: memory through GPU registers. */
@@ -28,7 +14,7 @@ static void gpu_nrt(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (offset == gi->gpu_write_data) {
-		uint64_t addr = nrt_write(e, c, gpu64(e, gi->gpu_write_addr), value);
+		uint64_t addr = emu_nrt_write(e, c, gpu64(e, gi->gpu_write_addr), value);
 		e->gpu[gi->gpu_write_addr] = (uint32_t)addr;
 		e->gpu[gi->gpu_write_addr + 1] = (uint32_t)(addr >> 32);
 	} else if (offset == gi->gpu_read_dwords) {
@@ -57,20 +43,6 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 	if (gi->nrt_gpu && (offset == gi->gpu_write_data || offset == gi->gpu_read_dwords ||
 			    offset == gi->gpu_read_addr || offset == gi->gpu_read_addr + 1))
 		gpu_nrt(e, c, offset, value);
-}
-
-void emu_pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
-{
-	const struct emu_gen_info *gi = e->gi;
-	reg &= 0xff;
-	c->pipe[reg] = value;
-	emu_log_write(e, c, EMU_WRITE_PIPE, reg, value);
-	if (gi->nrt_pipe && reg == gi->nrt_data) {
-		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
-		addr = nrt_write(e, c, addr, value);
-		c->pipe[gi->nrt_addr] = (uint32_t)addr;
-		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
-	}
 }
 
 uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
