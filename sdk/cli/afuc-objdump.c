@@ -13,6 +13,8 @@
 #include "dis/dis.h"
 #include "rnn/rnn.h"
 
+#define AFUC_OBJDUMP_VERSION "1.0"
+
 static const char usage[] =
 	"usage: afuc-objdump [--gpu a5xx|a6xx|a7xx] [--rnndb DIR] [--no-names]\n"
 	"                    [--addresses] [-o FILE] IMAGE\n"
@@ -23,7 +25,8 @@ static const char usage[] =
 	"  --rnndb DIR  register database tree (default: $AFUC_RNNDB, $RNN_PATH,\n"
 	"               then the SDK's own)\n"
 	"  --no-names   print numbers only (no database)\n"
-	"  --addresses  end each line with the word's address and value\n";
+	"  --addresses  end each line with the word's address and value\n"
+	"  --version    print the version\n";
 
 struct options {
 	const char *gpu;
@@ -49,6 +52,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		const char **value = NULL;
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
 			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(arg, "--version")) {
+			printf("afuc-objdump (afuc SDK) %s\n", AFUC_OBJDUMP_VERSION);
 			return 0;
 		} else if (!strcmp(arg, "-d")) {
 			o->object = true;

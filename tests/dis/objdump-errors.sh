@@ -43,6 +43,10 @@ is "$status" 1 "-d on a non-object: exit status 1"
 like "$err" "bad\.o" "-d on a non-object: the error names the file"
 is "$out" "" "-d on a non-object: nothing on standard output"
 
+run "$objdump" --version
+is "$status" 0 "--version"
+like "$out" '^afuc-objdump \(afuc SDK\) [0-9]' "--version prints the version"
+
 # usage errors
 run "$objdump"
 is "$status" 2 "no input: usage error"
