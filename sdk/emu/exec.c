@@ -16,6 +16,13 @@
  */
 #include "emu/machine.h"
 
+/* The interpreter's helpers are worth inlining into its loop. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 {
 	uint32_t v = 0;
@@ -28,7 +35,7 @@ static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, boo
 	return v;
 }
 
-static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
+HOT uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 {
 	if (reg < ISA_REG_MEMDATA)
 		return c->gpr[reg];
@@ -46,7 +53,7 @@ static inline uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool p
 }
 
 /* Pipe registers: logged; NRT_DATA writes memory at NRT_ADDR. */
-static void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
+HOT void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
 	reg &= 0xff;
@@ -62,7 +69,7 @@ static void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t 
 
 /* $data as a destination: a GPU register, or a pipe register when the
  * high 8 bits of $addr are set; the address increments unless bit 18. */
-static void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
+HOT void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	uint32_t a = c->gpr[ISA_REG_ADDR];
 	if ((a & EMU_REG_CHECK) && e->gi->protect_status != EMU_NONE) {
@@ -100,7 +107,7 @@ static void write_addr(struct emu *e, struct emu_cpu *c, uint32_t value)
 		pipe_write(e, c, value >> 24, 0);
 }
 
-static inline void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
+HOT void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
 {
 	if (reg < ISA_REG_ADDR) {
 		c->gpr[reg] = value;
@@ -129,7 +136,7 @@ static unsigned msb(uint32_t v)
 }
 
 /* Shift and rotate amounts use the low 5 bits of the source. */
-static uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
+HOT uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
 {
 	unsigned n = b & 31;
 	uint64_t wide;
@@ -283,7 +290,7 @@ static bool check_aligned(struct emu *e, struct emu_cpu *c, const char *what, ui
 			 (unsigned long long)addr);
 }
 
-static void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
 {
 	const bool peek = in->flags & EMU_I_PEEK;
 	const bool preinc = in->flags & EMU_I_PREINC;
@@ -442,7 +449,7 @@ static void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *i
 }
 
 /* One instruction: one step, or one per (rep) iteration. */
-static void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+HOT void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
 {
 	const bool tracing = e->trace_fn != NULL;
 	if (!(in->flags & EMU_I_REP)) {
