@@ -3,6 +3,14 @@
 ;
 ; Where a5xx differs, the a5xx expansion is the ME's (the PFP forwards
 ; packets to the ME and does not write registers or memory this way).
+; The a5xx ME reaches memory through GPU registers: reads through
+; 0x80d/0x80e (address) and 0x80f (count), then $memdata; writes through
+; 0x810/0x811 (address) and 0x812 (data). The register database calls
+; 0x80d CP_ME_NRT_ADDR_LO and 0x810 CP_ME_NRT_DATA, which is not what
+; the ME firmware uses them for, so the numbers are spelled out here.
+m4_define({_AFUC_A5_READ_ADDR}, {0x80d})
+m4_define({_AFUC_A5_WRITE_ADDR}, {0x810})
+m4_define({_AFUC_A5_WRITE_DATA}, {0x812})
 
 ; ---- Reading the packet ------------------------------------------------------
 
@@ -101,7 +109,7 @@ _AFUC_PUBLIC({START_MEM_READ})
 m4_define({_AFUC_DO_START_MEM_READ}, {_AFUC_NARGS({START_MEM_READ}, 3, 4, _AFUC_COUNT($@),
 	{_AFUC_REGS({START_MEM_READ}, {$1, $2}, {_AFUC_BY_GEN({START_MEM_READ},
 	{_AFUC_MEM_READ5($@)}, {_AFUC_MEM_READ6($@)}, {_AFUC_MEM_READ6($@)})})})})
-_AFUC_DEF({_AFUC_MEM_READ5}, {mov $addr, CP_ME_NRT_ADDR_LO
+_AFUC_DEF({_AFUC_MEM_READ5}, {mov $addr, _AFUC_A5_READ_ADDR
 mov $data, $1
 mov $data, $2
 mov $data, $3})
@@ -113,7 +121,7 @@ _AFUC_CWRITE_ANY({$3}, {@MEM_READ_DWORDS}, _AFUC_T({$4}))})
 ; lo are flags on a6xx and a7xx: keep the address 4-byte aligned).
 _AFUC_PUBLIC({SET_NRT_ADDR})
 m4_define({_AFUC_DO_SET_NRT_ADDR}, {_AFUC_NARGS({SET_NRT_ADDR}, 2, 2, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, CP_ME_NRT_ADDR_LO},
+	{_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, _AFUC_A5_WRITE_ADDR},
 	{mov $addr, |NRT_ADDR << 24}, {mov $addr, |NRT_ADDR << 24})
 mov $data, $1
 mov $data, $2})})
@@ -126,7 +134,7 @@ m4_define({_AFUC_DO_NRT_WRITE}, {_AFUC_NARGS({NRT_WRITE}, 1, 64, _AFUC_COUNT($@)
 	{_AFUC_NRT_DATA6{}_AFUC_DATA_WRITES($@)}, {_AFUC_NRT_DATA6{}_AFUC_DATA_WRITES($@)})})})
 ; |NRT_DATA with bit 18 set: $addr stays on NRT_DATA for every write.
 m4_define({_AFUC_NRT_DATA6}, {mov $addr, (|NRT_DATA << 8 | 0x4) << 16})
-m4_define({_AFUC_NRT_WRITE5}, {mov $addr, CP_ME_NRT_DATA
+m4_define({_AFUC_NRT_WRITE5}, {mov $addr, _AFUC_A5_WRITE_DATA
 mov $data, $1{}m4_ifelse({$#}, {1}, {}, {
 _AFUC_NRT_WRITE5(m4_shift($@))})})
 
@@ -142,7 +150,7 @@ _AFUC_DO_NRT_WRITE(m4_shift(m4_shift($@)))})})
 _AFUC_PUBLIC({NRT_SELECT_DATA})
 m4_define({_AFUC_DO_NRT_SELECT_DATA}, {_AFUC_NARGS({NRT_SELECT_DATA}, 0, 1, _AFUC_COUNT($@),
 	{_AFUC_BY_GEN({NRT_SELECT_DATA}, {mov _AFUC_T({$1}), 0x4 << 16
-or $addr, _AFUC_T({$1}), CP_ME_NRT_DATA}, {_AFUC_NRT_DATA6}, {_AFUC_NRT_DATA6})})})
+or $addr, _AFUC_T({$1}), _AFUC_A5_WRITE_DATA}, {_AFUC_NRT_DATA6}, {_AFUC_NRT_DATA6})})})
 
 ; WAIT_MEM_WRITES(): waits until the memory writes issued so far have
 ; landed (the WAIT_MEM_WRITES pipe register; 0xc4 on the a5xx ME, which the

@@ -1,3 +1,12 @@
 # Tests of the SDK's firmware: differential runs against vendor images,
 # handler tests in the emulator, patching vendor images.
 $(eval $(call sdk_ctest,firmware/test-diff,tests/firmware/test_diff.c tests/firmware/diff.c,afuc-emu))
+
+# Handler tests of each image (afuc-emu files). Their `image` lines are
+# relative to the build tree, so they run from a copy under
+# $(BUILD)/tests/firmware/ (and so work with any BUILD).
+FW_EMU_TESTS := $(patsubst tests/firmware/%,$(BUILD)/tests/firmware/%,$(wildcard tests/firmware/*.emu))
+$(FW_EMU_TESTS): $(BUILD)/tests/firmware/%: tests/firmware/%
+	$(call quiet,CP,$@)mkdir -p $(@D) && cp $< $@
+TEST_PROGRAMS += $(FW_EMU_TESTS)
+TESTS += $(FW_EMU_TESTS)
