@@ -78,7 +78,25 @@ static char *take_name(struct as_ctx *c)
 
 /* primary := number | '(' expr ')' | '#' name | '#' number | '@' name
  *          | '%' name | '|' name | name | ('-' | '~' | '+') primary */
+static uint32_t parse_primary_at_depth(struct as_ctx *c);
+
+/* Nesting is limited so that no line can exhaust the stack. */
+#define MAX_EXPR_DEPTH 200
+#define MAX_EXPR_NODES 4000
+
 static uint32_t parse_primary(struct as_ctx *c)
+{
+	if (c->expr_depth >= MAX_EXPR_DEPTH) {
+		as_error(c, as_peek(c)->col, "expression nested more than %d deep", MAX_EXPR_DEPTH);
+		return AS_NONE;
+	}
+	c->expr_depth++;
+	uint32_t n = parse_primary_at_depth(c);
+	c->expr_depth--;
+	return n;
+}
+
+static uint32_t parse_primary_at_depth(struct as_ctx *c)
 {
 	const struct as_tok *t = as_peek(c);
 	uint32_t col = t->col;
@@ -185,6 +203,12 @@ static uint32_t parse_binary(struct as_ctx *c, int min_prec)
 		if (i < 0 || binary_ops[i].prec < min_prec)
 			return left;
 		uint32_t col = as_peek(c)->col;
+		/* evaluation recurses as deep as the tree: keep it bounded */
+		if (c->node_count - c->expr_start > MAX_EXPR_NODES) {
+			as_error(c, col, "expression with more than %d operators and operands",
+				 MAX_EXPR_NODES);
+			return AS_NONE;
+		}
 		c->pos++;
 		uint32_t right = parse_binary(c, binary_ops[i].prec + 1);
 		if (right == AS_NONE)
@@ -201,6 +225,7 @@ static uint32_t parse_binary(struct as_ctx *c, int min_prec)
 
 uint32_t as_parse_expr(struct as_ctx *c)
 {
+	c->expr_start = c->node_count;
 	return parse_binary(c, 1);
 }
 

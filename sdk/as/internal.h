@@ -160,6 +160,8 @@ struct as_ctx {
 
 	struct as_node *nodes;
 	size_t node_count, node_cap;
+	unsigned expr_depth; /* of the expression being parsed */
+	size_t expr_start;   /* its first node */
 
 	/* labels: (section, name) -> symbol; name -> first definition
 	 * (scope 0) and how many sections define it (scope 1) */

@@ -486,6 +486,19 @@ static void test_errors(struct tap *t)
 		    "missing a register or an immediate or #label: add takes 'add $dst, $src1, "
 		    "$src2' or 'add $dst, $src1, immediate'");
 
+	/* pathological expressions are errors, not stack overflows */
+	struct util_str deep = {0}, wide = {0};
+	util_str_puts(&deep, ".gpu a6xx\nmov $02, ");
+	util_str_puts(&wide, ".gpu a6xx\nmov $02, 0");
+	for (int i = 0; i < 300; i++)
+		util_str_puts(&deep, "(-");
+	for (int i = 0; i < 5000; i++)
+		util_str_puts(&wide, "+1");
+	check_error(t, deep.text, 2, 210, "expression nested more than 200 deep");
+	check_error(t, wide.text, 2, 4011, "expression with more than 4000 operators and operands");
+	util_str_free(&deep);
+	util_str_free(&wide);
+
 	/* all errors of a file are reported, not just the first */
 	struct obj_file o;
 	struct diag d;
