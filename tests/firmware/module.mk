@@ -1,6 +1,7 @@
 # Tests of the SDK's firmware: differential runs against vendor images,
 # handler tests in the emulator, patching vendor images.
 $(eval $(call sdk_ctest,firmware/test-diff,tests/firmware/test_diff.c tests/firmware/diff.c,afuc-emu))
+$(eval $(call sdk_ctest,firmware/test-boot,tests/firmware/test_boot.c,afuc-emu))
 
 # Handler tests of each image (afuc-emu files). Their `image` lines are
 # relative to the build tree, so they run from a copy under
