@@ -103,9 +103,11 @@ void dis_names_gpu_comment(struct dis_names *n, uint32_t value, struct util_str 
 {
 	if (!n || value < 0x100)
 		return;
+	/* A comment need not read back (Mesa's names for some a7xx
+	 * registers do not), so any name will do. */
 	size_t len = out->len;
 	util_str_puts(out, "\t; ");
-	if (!name_of(n->gpu, value, out))
+	if (!n->gpu || !rnn_value_to_name(n->gpu, value, out))
 		truncate(out, len);
 }
 
