@@ -96,9 +96,11 @@ static struct dis_sect *add_sect(struct dis *dis, const char *name, uint32_t sta
 	return s;
 }
 
-bool dis_layout(struct dis *dis)
+/* The layout with BR's table offset in header word br_ref (a7xx). */
+static bool try_layout(struct dis *dis, uint32_t br_ref)
 {
 	static const char *const bundle[] = {NULL, "BV", "LPAC"};
+	dis->sect_count = 0;
 	unsigned sections = dis->gen == ISA_A7XX ? 3 : 1;
 	uint32_t start = 0;
 	for (unsigned i = 0; i < sections; i++) {
@@ -112,7 +114,7 @@ bool dis_layout(struct dis *dis)
 		}
 		struct dis_sect *s = add_sect(dis, bundle[i], start);
 		if (dis->gen == ISA_A7XX && i == 0) {
-			s->table_ref = 3;
+			s->table_ref = br_ref;
 			if (dis->count > 1 && dis->words[1] == (dis->isa.nop | dis->count))
 				s->size_ref = 1;
 		}
@@ -144,4 +146,30 @@ bool dis_layout(struct dis *dis)
 		}
 	}
 	return true;
+}
+
+/* a7xx BRs other than gen70500's may keep their table offset in another
+ * header word: when word 3 does not give a consistent bundle, the first
+ * other word of 1-7 that does is taken (and the error about word 3 is
+ * reported when none does). */
+bool dis_layout(struct dis *dis)
+{
+	if (dis->gen != ISA_A7XX)
+		return try_layout(dis, 1);
+	struct diag *d = dis->d, first;
+	diag_init(&first);
+	dis->d = &first;
+	bool ok = try_layout(dis, 3);
+	for (uint32_t ref = 1; !ok && ref < 8; ref++) {
+		struct diag quiet;
+		diag_init(&quiet);
+		dis->d = &quiet;
+		ok = ref != 3 && try_layout(dis, ref);
+		diag_free(&quiet);
+	}
+	dis->d = d;
+	if (!ok)
+		diag_append(d, &first);
+	diag_free(&first);
+	return ok;
 }

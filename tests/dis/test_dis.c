@@ -196,6 +196,18 @@ static void test_a7xx_bundle(struct tap *t)
 	       "the trailer ends LPAC");
 	free(got);
 	free(err);
+
+	/* A BR that keeps its table offset in word 4 (word 3 is a NOP whose
+	 * payload is no table): the first consistent header word wins. */
+	build_a7xx(&m);
+	m.w[4] = 0x01039414;
+	m.w[5] = NOP6 | 8;
+	got = run(&m, 0, 0, &err);
+	tap_ok(t, has_text(got, "[01512134]\n[01039414]\n[#jumptbl]\n\nUNKN0:\n"),
+	       "BR's table offset found in header word 4 when word 3 is not it%s%s",
+	       err ? ": " : "", err ? err : "");
+	free(got);
+	free(err);
 }
 
 struct broken {
