@@ -64,6 +64,11 @@ static char *run(const struct img *m, size_t len, enum isa_gen gen, char **err)
 	return util_str_take(&out);
 }
 
+static bool has_text(const char *text, const char *part)
+{
+	return text && strstr(text, part);
+}
+
 /* The a6xx image of the listing below (addresses are instruction words). */
 static void build_a6xx(struct img *m)
 {
@@ -142,6 +147,39 @@ static void test_a6xx_listing(struct tap *t)
 	util_str_free(&want);
 }
 
+/* Two code addresses that reach one `swrite $02, [$00 + 0x002]` along
+ * two paths (the pattern of gen70500's BV): both are labels. */
+static void test_code_pointers(struct tap *t)
+{
+	struct img m = {.n = 0};
+	put(&m, 0);
+	put(&m, 0x016ee207);     /* 0 */
+	put(&m, NOP6 | 14);      /* 1 */
+	put(&m, 0x8a020000);     /* 2: mov $02, 0x0 << 16 */
+	put(&m, 0x3042000a);     /* 3: or $02, $02, 0xa */
+	put(&m, 0xc4610003);     /* 4: breq $03, 0x1, #7 */
+	put(&m, NOP6);           /* 5 */
+	put(&m, 0x3002000c);     /* 6: or $02, $00, 0xc */
+	put(&m, 0xa8028002);     /* 7: swrite $02, [$00 + 0x002] */
+	put(&m, WAITIN);         /* 8 */
+	put(&m, MOV_01_DATA);    /* 9 */
+	put(&m, WAITIN);         /* 10 */
+	put(&m, MOV_01_DATA);    /* 11 */
+	put(&m, WAITIN);         /* 12 */
+	put(&m, MOV_01_DATA);    /* 13 */
+	put_n(&m, 8, 128);       /* 14: table */
+	char *err;
+	char *got = run(&m, 0, 0, &err);
+	tap_ok(t, has_text(got, "mov $02, 0x0 << 16\nor $02, $02, #l10\nbreq $03, 0x1, #l7\nnop\n"
+				"or $02, $00, #l12\nl7:\nswrite $02, [$00 + 0x002]\n"),
+	       "code addresses on two paths to one swrite are both labels%s%s", err ? ": " : "",
+	       err ? err : "");
+	tap_ok(t, has_text(got, "l10:\nwaitin\n") && has_text(got, "l12:\nwaitin\n"),
+	       "and their targets are code");
+	free(got);
+	free(err);
+}
+
 /* BR (table at 8, one word of padding), BV (table at 4), four NOPs of
  * bundle alignment, LPAC (table at 4) and a one-word trailer. */
 static void build_a7xx(struct img *m)
@@ -169,11 +207,6 @@ static void build_a7xx(struct img *m)
 	put(m, MOV_01_DATA);
 	put_n(m, 2, 128);
 	put(m, 0x30343039);      /* trailer */
-}
-
-static bool has_text(const char *text, const char *part)
-{
-	return text && strstr(text, part);
 }
 
 static void test_a7xx_bundle(struct tap *t)
@@ -380,6 +413,7 @@ int main(void)
 	tap_init(&t, stdout);
 	test_encodings(&t);
 	test_a6xx_listing(&t);
+	test_code_pointers(&t);
 	test_a7xx_bundle(&t);
 	test_broken(&t, broken, UTIL_ARRAY_SIZE(broken), build_a6xx);
 	test_broken(&t, broken7, UTIL_ARRAY_SIZE(broken7), build_a7xx);
