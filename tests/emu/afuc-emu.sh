@@ -1,0 +1,63 @@
+# afuc-emu itself: the command line, errors in test files (exact
+# messages), skips, failing tests, expect error, steps, --trace and
+# --coverage.
+. "$SDK_ROOT/tests/lib/tap.sh"
+emu="$SDK_BIN/afuc-emu"
+
+run "$emu"
+is "$status" 2 "no test file is a usage error"
+run "$emu" --frob x.emu
+is "$status" 2 "an unknown option is a usage error"
+
+printf 'image x.fw\nfrob 1 2\nexpect mem 0x1000\nexpect bogus 1\nib a 0x1000\n  run\nend\n' > "$tmp/bad.emu"
+run "$emu" "$tmp/bad.emu"
+is "$status" 1 "a bad test file fails"
+like "$err" "bad.emu:2:1: error: unknown statement 'frob'" "an unknown statement, at file:line:column"
+like "$err" "bad.emu:3:1: error: expected 'expect mem ADDR VALUE...', found 1 argument" "a missing argument"
+like "$err" "bad.emu:4:8: error: expected mem, reg, ctrl, scratch, sqe, gpr, pipe, idle, error or writes after 'expect', found 'bogus'" "an unknown expectation"
+like "$err" "bad.emu:6:3: error: 'run' cannot appear inside an ib block" "a statement out of place"
+like "$out" '^Bail out!' "and TAP says it bailed out"
+
+printf 'image vendor:no-such.fw\nrun\n' > "$tmp/skip.emu"
+AFUC_FIRMWARE_DIR=$tmp SDK_ROOT=$tmp/none run "$emu" "$tmp/skip.emu"
+is "$status" 0 "a missing vendor image is not a failure"
+like "$out" '^1\.\.0 # SKIP vendor image no-such.fw not found' "but a skip of the whole file"
+
+fw=$(find_firmware a630_sqe.fw) || { skip 11 "vendor image a630_sqe.fw not found"; done_testing; }
+cp "$fw" "$tmp/copy.fw"
+printf 'image copy.fw\npkt7 0x3d 0x1000 0 5\nreg 0x8c1 0x10000 0\n' > "$tmp/value.emu"
+run "$emu" "$tmp/value.emu"
+like "$err" "value.emu:3:1: error: expected 'reg NAME\|OFFSET VALUE', found 3 arguments" "too many arguments"
+printf 'image copy.fw\nreg 0x40000 1\nmem 0x1002 1\npkt7 0x3d 0x100000000\n' > "$tmp/value.emu"
+run "$emu" "$tmp/value.emu"
+like "$err" "value.emu:2:5: error: 0x40000 is outside the register space" "a register past 18 bits"
+like "$err" "value.emu:3:5: error: address 0x1002 is not a multiple of 4" "an unaligned address"
+like "$err" "value.emu:4:11: error: 0x100000000 does not fit in 32 bits" "a value past 32 bits"
+
+cat > "$tmp/t.emu" <<'END'
+image copy.fw          # relative to the test file
+pkt7 0x3d 0x1000 0 0xdeadbeef
+run
+expect mem 0x1000 0xdeadbeef
+expect mem 0x1000 0x1
+raw 0x12345678
+run
+expect error packet
+END
+run "$emu" "$tmp/t.emu"
+is "$status" 1 "a failing expectation fails the file"
+like "$out" '^ok 1 - expect mem 0x1000 0xdeadbeef \(line 4\)' "a passing test"
+like "$out" '^not ok 2 - expect mem 0x1000 0x1 \(line 5\)' "a failing one"
+like "$out" '^#   at 0x1000 got 0xdeadbeef, expected 0x00000001' "which says what it compared"
+like "$out" '^ok 3 - expect error packet \(line 8\)' "expect error takes the run's error"
+
+printf 'image copy.fw\nsteps 50\nrun\nexpect error step-limit\n' > "$tmp/steps.emu"
+run "$emu" "$tmp/steps.emu"
+is "$status" 0 "steps bounds a run (the bootstrap needs more than 50)"
+
+printf 'image copy.fw\npkt7 0x3d 0x1000 0 1\nrun\nexpect idle\n' > "$tmp/cov.emu"
+run "$emu" --trace --coverage "$tmp/cov.emu"
+like "$err" '^main 0555: 9c1ffa06  \(rep\)\(xmov1\)mov \$data, \$data .* MEM\[0x1000\]=00000001' \
+	"--trace shows each instruction and its writes"
+like "$out" '^#   (CP_MEM_WRITE|0x3d) +7/7 +100%' "--coverage: CP_MEM_WRITE ran all it can reach"
+done_testing
