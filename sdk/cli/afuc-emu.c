@@ -10,6 +10,8 @@
 #include "util/diag.h"
 #include "util/util.h"
 
+#define AFUC_EMU_VERSION "1.0"
+
 static const char usage_text[] =
 	"usage: afuc-emu [options] TEST.emu...\n"
 	"Runs test files and prints TAP (the language is in docs/afuc-emu.md).\n"
@@ -21,6 +23,7 @@ static const char usage_text[] =
 	"  --coverage      print, per packet handler, the instructions executed out\n"
 	"                  of those reachable from its entry (TAP comments)\n"
 	"  --rnndb DIR     register database for names (default: the SDK's own)\n"
+	"  --version       print the version\n"
 	"  -h, --help      show this help\n"
 	"Vendor images (image vendor:NAME) are looked for in $AFUC_FIRMWARE_DIR,\n"
 	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom.\n";
@@ -50,6 +53,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(arg, "--version")) {
+			printf("afuc-emu (afuc SDK) %s\n", AFUC_EMU_VERSION);
 			return 0;
 		} else if (!strcmp(arg, "--trace")) {
 			a->trace = true;
