@@ -82,15 +82,14 @@ static const char **value_slot(struct args *a, const char *opt)
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	for (int i = 1; i < argc; i++) {
-		char *s = argv[i];
-		const char *v = NULL;
-		char *eq = s[0] == '-' ? strchr(s, '=') : NULL;
-		if (eq && s[1] != 'o' && s[1] != 'T') {
+		const char *s = argv[i], *v = NULL;
+		char *eq = s[0] == '-' ? strchr(argv[i], '=') : NULL;
+		if (s[0] == '-' && (s[1] == 'o' || s[1] == 'T') && s[2]) {
+			v = s + 2; /* -ofile, -Tscript */
+			s = s[1] == 'o' ? "-o" : "-T";
+		} else if (eq) {
 			*eq = 0; /* -Map=FILE, --elf=FILE, ... */
 			v = eq + 1;
-		} else if ((s[1] == 'o' || s[1] == 'T') && s[0] == '-' && s[2]) {
-			v = s + 2; /* -ofile, -Tscript */
-			s[2] = 0;
 		}
 		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
 			fputs(usage_text, stdout);

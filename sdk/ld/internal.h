@@ -185,6 +185,7 @@ struct ld_ctx {
 	bool implicit_proc;        /* output sections outside PROCESSOR blocks */
 	bool patching;
 	uint32_t vendor_words;     /* patching: words of the base after its zero word */
+	uint32_t size_word;        /* patching: file word of the size nop, or LD_NONE */
 };
 
 /* Every input section j of every input i, in command-line order. */

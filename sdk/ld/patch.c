@@ -33,15 +33,19 @@ struct vendor_layout {
 	uint8_t count;
 	const char *names[3];
 	uint32_t table_word[3]; /* address of the nop carrying each table's address */
-	uint32_t size_word;     /* address in the first image of the nop carrying the
-				   file's size in words (after the zero word), or LD_NONE */
+	bool size_word;         /* one of the first image's header words carries the
+				   file's size in words (after the zero word) */
 };
 
 static const struct vendor_layout layouts[] = {
-	{ISA_A5XX, 1, {"ME"}, {1}, LD_NONE},
-	{ISA_A6XX, 1, {"SQE"}, {1}, LD_NONE},
-	{ISA_A7XX, 3, {"BR", "BV", "LPAC"}, {3, 1, 1}, 1},
+	{ISA_A5XX, 1, {"ME"}, {1}, false},
+	{ISA_A6XX, 1, {"SQE"}, {1}, false},
+	{ISA_A7XX, 3, {"BR", "BV", "LPAC"}, {3, 1, 1}, true},
 };
+
+/* BR's header words, where other a7xx images may keep what gen70500
+ * keeps in words 1 and 3. */
+#define LD_HEADER_WORDS 8
 
 static const struct vendor_layout *layout_of(enum isa_gen gen)
 {
@@ -51,12 +55,13 @@ static const struct vendor_layout *layout_of(enum isa_gen gen)
 	return NULL;
 }
 
-static bool base_error(struct ld_ctx *c, const char *fmt, ...) UTIL_PRINTF(2, 3);
-static bool base_error(struct ld_ctx *c, const char *fmt, ...)
+static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
+	UTIL_PRINTF(3, 4);
+static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	diag_vadd(c->d, DIAG_ERROR, diag_at(c->opt->base_name, 0, 0), NULL, fmt, ap);
+	diag_vadd(d, DIAG_ERROR, diag_at(c->opt->base_name, 0, 0), NULL, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -71,58 +76,116 @@ static bool header_payload(const struct ld_ctx *c, uint32_t word, uint32_t *payl
 	return true;
 }
 
+/* Where each image starts and has its table, the first image's table
+ * address being in its header word first_word. */
+struct images {
+	unsigned count;
+	uint32_t start[3], table[3];
+};
+
+static const char *image_name(const struct ld_ctx *c, const struct vendor_layout *lay, unsigned k)
+{
+	/* a5xx: PFP and ME images look alike; --processor names it. */
+	if (lay->count == 1 && c->opt->processor && !strcasecmp(c->opt->processor, "PFP"))
+		return "PFP";
+	return lay->names[k];
+}
+
+static bool find_images(struct ld_ctx *c, const struct vendor_layout *lay, uint32_t first_word,
+			struct images *im, struct diag *d)
+{
+	uint32_t start = 0;
+	im->count = 0;
+	for (unsigned k = 0; k < lay->count && start < c->vendor_words; k++) {
+		const char *name = image_name(c, lay, k);
+		uint32_t hdr = start + (k ? lay->table_word[k] : first_word), table;
+		if (hdr >= c->vendor_words)
+			return base_error(c, d, "truncated: the %s image at file word 0x%x ends "
+						"before its header word 0x%x", name, start + 1, hdr + 1);
+		if (!header_payload(c, c->words[hdr], &table))
+			return base_error(c, d, "file word 0x%x is 0x%08x, not the nop carrying the "
+						"%s packet table's address that the bootstrap reads "
+						"there: not an %s image?", hdr + 1, c->words[hdr],
+					  name, isa_gen_name(c->gen));
+		if ((uint64_t)start + table + OBJ_PACKET_TABLE_WORDS > c->vendor_words)
+			return base_error(c, d, "the %s packet table at file word 0x%x runs past the "
+						"end of the image (0x%x words): truncated?", name,
+					  start + table + 1, c->vendor_words + 1);
+		im->start[k] = start;
+		im->table[k] = table;
+		im->count++;
+		start = ld_align_up(start + table + OBJ_PACKET_TABLE_WORDS, LD_IMAGE_ALIGN);
+	}
+	return true;
+}
+
+/* gen70500's layout first; for a bundle whose BR keeps its table address
+ * elsewhere, the first other header word that gives a consistent one
+ * (every table inside its image). Errors are those of gen70500's. */
+static bool find_layout(struct ld_ctx *c, const struct vendor_layout *lay, struct images *im,
+			uint32_t *table_word)
+{
+	struct diag first;
+	diag_init(&first);
+	*table_word = lay->table_word[0];
+	bool ok = find_images(c, lay, *table_word, im, &first);
+	for (uint32_t w = 1; !ok && lay->count > 1 && w < LD_HEADER_WORDS; w++) {
+		struct diag quiet;
+		diag_init(&quiet);
+		*table_word = w;
+		ok = w != lay->table_word[0] && find_images(c, lay, w, im, &quiet);
+		diag_free(&quiet);
+	}
+	if (!ok)
+		diag_append(c->d, &first);
+	diag_free(&first);
+	return ok;
+}
+
 /* Reads the base into c->words and finds its processor images. */
 static bool read_vendor(struct ld_ctx *c, const struct vendor_layout *lay)
 {
 	const uint8_t *b = c->opt->base;
 	size_t len = c->opt->base_len;
 	if (len % 4)
-		return base_error(c, "%zu bytes is not a whole number of 32-bit words: not a "
-				     "firmware image", len);
+		return base_error(c, c->d, "%zu bytes is not a whole number of 32-bit words: not "
+					   "a firmware image", len);
 	if (len < 4 * (2 + (size_t)lay->table_word[0]))
-		return base_error(c, "only %zu bytes: too short for an %s firmware image", len,
+		return base_error(c, c->d, "only %zu bytes: too short for an %s firmware image", len,
 				  isa_gen_name(c->gen));
 	if (util_le32(b) != 0)
-		return base_error(c, "word 0 is 0x%08x, not the zero word a firmware image "
-				     "starts with", util_le32(b));
+		return base_error(c, c->d, "word 0 is 0x%08x, not the zero word a firmware image "
+					   "starts with", util_le32(b));
 	c->vendor_words = (uint32_t)(len / 4 - 1);
 	c->word_count = c->vendor_words;
 	c->words = util_xmalloc(c->word_count * sizeof(*c->words));
 	for (uint32_t w = 0; w < c->vendor_words; w++)
 		c->words[w] = util_le32(b + 4 * (w + 1));
 
-	uint32_t start = 0;
-	for (unsigned k = 0; k < lay->count && start < c->vendor_words; k++) {
-		const char *name = lay->names[k];
-		if (lay->count == 1 && c->opt->processor && !strcasecmp(c->opt->processor, "PFP"))
-			name = "PFP"; /* a5xx: PFP and ME images look alike */
-		uint32_t hdr = start + lay->table_word[k], table;
-		if (hdr >= c->vendor_words)
-			return base_error(c, "truncated: the %s image at file word 0x%x ends before "
-					     "its header word 0x%x", name, start + 1, hdr + 1);
-		if (!header_payload(c, c->words[hdr], &table))
-			return base_error(c, "file word 0x%x is 0x%08x, not the nop carrying the "
-					     "%s packet table's address that the bootstrap reads "
-					     "there: not an %s image?", hdr + 1, c->words[hdr], name,
-					  isa_gen_name(c->gen));
-		if ((uint64_t)start + table + OBJ_PACKET_TABLE_WORDS > c->vendor_words)
-			return base_error(c, "the %s packet table at file word 0x%x runs past the "
-					     "end of the image (0x%x words): truncated?", name,
-					  start + table + 1, c->vendor_words + 1);
-		uint32_t p = ld_add_proc(c, name, start, DIAG_NOWHERE);
+	struct images im;
+	uint32_t table_word;
+	if (!find_layout(c, lay, &im, &table_word))
+		return false;
+	for (unsigned k = 0; k < im.count; k++) {
+		uint32_t p = ld_add_proc(c, image_name(c, lay, k), im.start[k], DIAG_NOWHERE);
 		struct ld_proc *pr = &c->procs[p];
 		pr->has_table = true;
-		pr->table_addr = table;
+		pr->table_addr = im.table[k];
 		pr->table_size = OBJ_PACKET_TABLE_WORDS;
 		pr->table_where = "vendor";
-		if (p > 0)
-			c->procs[p - 1].size = start - c->procs[p - 1].start;
-		start = ld_align_up(start + table + OBJ_PACKET_TABLE_WORDS, LD_IMAGE_ALIGN);
+		pr->size = (k + 1 < im.count ? im.start[k + 1] : c->vendor_words) - im.start[k];
+		pr->vendor_end = pr->start + pr->size;
 	}
-	struct ld_proc *last = &c->procs[c->proc_count - 1];
-	last->size = c->vendor_words - last->start;
-	for (size_t p = 0; p < c->proc_count; p++)
-		c->procs[p].vendor_end = c->procs[p].start + c->procs[p].size;
+	/* The size word: the header word (not the table's) that holds it. */
+	c->size_word = LD_NONE;
+	for (uint32_t w = 1; lay->size_word && w < LD_HEADER_WORDS && w < c->vendor_words; w++) {
+		uint32_t size;
+		if (w != table_word && header_payload(c, c->words[w], &size) &&
+		    size == c->vendor_words) {
+			c->size_word = w;
+			break;
+		}
+	}
 	return true;
 }
 
@@ -255,17 +318,20 @@ void ld_patch_table_entry(struct ld_ctx *c, uint32_t proc, uint32_t opcode, uint
 /* a7xx: the size word follows the file's growth. */
 static bool update_size_word(struct ld_ctx *c, const struct vendor_layout *lay)
 {
-	if (lay->size_word == LD_NONE || c->word_count == c->vendor_words)
+	if (!lay->size_word || c->word_count == c->vendor_words)
 		return true;
-	uint32_t w = c->procs[0].start + lay->size_word, size, word;
-	if (!header_payload(c, c->words[w], &size) || size != c->vendor_words)
-		return base_error(c, "file word 0x%x is 0x%08x, not the nop carrying the image "
-				     "size (0x%x words) that must grow with the new code", w + 1,
-				  c->words[w], c->vendor_words);
+	uint32_t word;
+	if (c->size_word == LD_NONE) {
+		diag_warning(c->d, diag_at(c->opt->base_name, 0, 0),
+			     "no %s header word holds the image size (0x%x words), so none says "
+			     "the new size (0x%zx)", c->procs[0].name, c->vendor_words,
+			     c->word_count);
+		return true;
+	}
 	if (!ld_nop_word(c, c->word_count, &word))
-		return base_error(c, "the patched image (0x%zx words) is too large for the "
-				     "size word", c->word_count);
-	record_change(c, w, word, 0, "header: image size in words", 0);
+		return base_error(c, c->d, "the patched image (0x%zx words) is too large for the "
+					   "size word", c->word_count);
+	record_change(c, c->size_word, word, 0, "header: image size in words", 0);
 	return true;
 }
 

@@ -127,6 +127,8 @@ bool ld_fill_words(struct ld_ctx *c)
 static bool relocate_one(struct ld_ctx *c, uint32_t input, const struct ld_place *pl,
 			 const struct obj_reloc *r)
 {
+	if (r->kind == OBJ_R_NONE)
+		return true;
 	const struct obj_file *o = c->inputs[input].obj;
 	const char *name = o->symbols[r->symbol].name;
 	struct diag_loc loc = reloc_loc(c, input, r->loc);
@@ -145,7 +147,7 @@ static bool relocate_one(struct ld_ctx *c, uint32_t input, const struct ld_place
 	const char *why;
 	if (obj_apply_reloc(r->kind, word, s.value, r->addend, p, &why))
 		return true;
-	if (r->kind >= OBJ_R_COUNT || r->kind == OBJ_R_NONE) {
+	if (r->kind >= OBJ_R_COUNT) {
 		diag_add(c->d, DIAG_ERROR, loc, ld_source_line(c, loc), "%s: %s",
 			 c->inputs[input].name, why);
 		return false;
