@@ -2,8 +2,8 @@
  *
  *   layout.c  the image's processors, header words and packet tables
  *   flow.c    which words control flow reaches (code) and which it does not (data)
- *   refs.c    which immediates are addresses (label expressions), by a local
- *             data flow over the code
+ *   refs.c    which immediates are addresses (label expressions)
+ *   consts.c  which constants a register can hold (a backward data flow)
  *   tidy.c    padding (.align), dead code, labels
  *   names.c   register and packet names from the database
  *   print.c   the listing
@@ -109,6 +109,24 @@ bool dis_ends_flow(const struct isa_instr *in);
 bool dis_code_refs(struct dis *dis, struct dis_sect *s);
 /* refs.c: table offsets in immediates (after the flow is final). */
 void dis_data_refs(struct dis *dis, struct dis_sect *s);
+
+/* consts.c: the constants a register can hold just before a word of a
+ * section (whose kinds are set) runs. */
+struct dis_consts;
+struct dis_consts *dis_consts_new(const struct dis_sect *s);
+void dis_consts_free(struct dis_consts *c);
+#define DIS_QUERY_DEFS 8
+struct dis_def {
+	uint32_t value;
+	uint32_t src; /* the instruction whose immediate gave the low half, or DIS_NONE */
+};
+struct dis_query {
+	struct dis_def defs[DIS_QUERY_DEFS];
+	unsigned count;
+	bool unknown; /* some path gives something else (or too many) */
+};
+void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg,
+		       struct dis_query *q);
 
 /* tidy.c: .align padding, dead code, and the labels of every target. */
 void dis_tidy(struct dis *dis, struct dis_sect *s);

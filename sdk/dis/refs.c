@@ -1,15 +1,13 @@
 /* Which immediates are addresses of the image, so that they are printed
  * as label expressions and move with the code when the listing is edited.
  *
- * Two data flows run over the code. A forward one over straight-line code
- * (state dropped at every label and after every delay slot) knows which
- * registers hold the processor's instruction base (read from
+ * Two data flows run over the code. A forward one here, over straight-line
+ * code (state dropped at every label and after every delay slot), knows
+ * which registers hold the processor's instruction base (read from
  * CP_SQE_INSTR_BASE and kin through @REG_READ_ADDR and $regdata, or from
- * @BV_INSTR_BASE / @LPAC_INSTR_BASE). A backward one answers "which
- * constants can register r hold here, and which instruction's immediate
- * supplied each": it follows every path back (fall-through, and each
- * branch's delay slot into its target) to the `mov`, `or` and `add`
- * immediates that built the value. Three uses make an address:
+ * @BV_INSTR_BASE / @LPAC_INSTR_BASE). A backward one (consts.c) says which
+ * constants a register can hold at a given word, and which instruction's
+ * immediate supplied each. Three uses make an address:
  *
  * 1. A constant written to the SQE registers that hold code addresses
  *    (0x002 and 0x003, the pc pair iret returns to; %PREEMPT_INSTR 0x004)
@@ -56,9 +54,7 @@ struct refs {
 	struct dis *dis;
 	struct dis_sect *s;
 	uint8_t *entry; /* words control flow enters other than by falling through */
-	/* For each word, the delay slots of the branches that go to it
-	 * (pred[pred_start[pc] .. pred_start[pc + 1]]). */
-	uint32_t *pred_start, *pred;
+	struct dis_consts *consts;
 	uint32_t gpu_base[UTIL_ARRAY_SIZE(base_gpu_regs)];
 	uint32_t control_base[UTIL_ARRAY_SIZE(base_control_regs)];
 	uint32_t reg_read_addr;
@@ -98,35 +94,17 @@ static void mark_entries(struct refs *r)
 {
 	struct dis_sect *s = r->s;
 	r->entry = util_xcalloc(s->count + 1, 1);
-	r->pred_start = util_xcalloc((size_t)s->count + 2, sizeof *r->pred_start);
 	r->entry[0] = 1;
 	for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
 		r->entry[s->handler[k]] = 1;
 	for (size_t i = 0; i < s->root_count; i++)
 		r->entry[s->roots[i]] = 1;
-	/* Counted, then placed (a compressed index). */
-	for (int pass = 0; pass < 2; pass++) {
-		for (uint32_t pc = 0; pc < s->count; pc++) {
-			if (s->kind[pc] != DIS_K_CODE || !dis_is_transfer(&s->ins[pc]))
-				continue;
-			int64_t t = dis_target(&s->ins[pc], pc);
-			if (t < 0 || t > s->count)
-				continue;
+	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (s->kind[pc] != DIS_K_CODE || !dis_is_transfer(&s->ins[pc]))
+			continue;
+		int64_t t = dis_target(&s->ins[pc], pc);
+		if (t >= 0 && t <= s->count)
 			r->entry[t] = 1;
-			if (pass == 0)
-				r->pred_start[t + 1]++;
-			else
-				r->pred[r->pred_start[t]++] = pc + 1;
-		}
-		if (pass == 0) {
-			for (uint32_t pc = 0; pc <= s->count; pc++)
-				r->pred_start[pc + 1] += r->pred_start[pc];
-			r->pred = util_xmalloc((r->pred_start[s->count + 1] + 1) * sizeof *r->pred);
-		} else {
-			for (uint32_t pc = s->count + 1; pc > 0; pc--)
-				r->pred_start[pc] = r->pred_start[pc - 1];
-			r->pred_start[0] = 0;
-		}
 	}
 }
 
@@ -155,149 +133,13 @@ static bool plain_imm(const struct dis_sect *s, uint32_t src, uint32_t *imm)
 	return false;
 }
 
-/* The backward data flow: the constants a register may hold. */
-#define QUERY_DEFS 8
-#define QUERY_BUDGET 256
-#define QUERY_DEPTH 4
-
-struct def {
-	uint32_t value;
-	uint32_t src; /* instruction whose immediate supplied the low half, or DIS_NONE */
-};
-
-struct query {
-	struct def defs[QUERY_DEFS];
-	unsigned count;
-	bool unknown; /* some path gives something else */
-};
-
-static void add_def(struct query *q, uint32_t value, uint32_t src)
-{
-	for (unsigned i = 0; i < q->count; i++)
-		if (q->defs[i].value == value && q->defs[i].src == src)
-			return;
-	if (q->count == QUERY_DEFS)
-		q->unknown = true;
-	else
-		q->defs[q->count++] = (struct def){value, src};
-}
-
-static void values_before(const struct refs *r, uint32_t pc, unsigned reg, int depth,
-			  struct query *q);
-
-/* What the instruction at pc, which writes reg, leaves in it. */
-static void value_of_def(const struct refs *r, uint32_t pc, int depth, struct query *q)
-{
-	const struct isa_instr *in = &r->s->ins[pc];
-	const uint32_t *f = in->f;
-	enum isa_syntax syn = in->form->shape->syntax;
-	if (syn == ISA_SYN_MOVI) {
-		add_def(q, f[ISA_F_SHIFT] < 32 ? f[ISA_F_IMM] << f[ISA_F_SHIFT] : 0, pc);
-	} else if (syn == ISA_SYN_ALU_IMM &&
-		   (in->form->op == ISA_OP_OR || in->form->op == ISA_OP_ADD)) {
-		/* or/add an immediate: the low half comes from here when the
-		 * value it goes onto has none (`mov $02, X << 16` first) */
-		struct query sub = {0};
-		values_before(r, pc, f[ISA_F_SRC1], depth + 1, &sub);
-		q->unknown |= sub.unknown;
-		for (unsigned i = 0; i < sub.count; i++) {
-			uint32_t v = sub.defs[i].value;
-			add_def(q, in->form->op == ISA_OP_OR ? v | f[ISA_F_IMM] : v + f[ISA_F_IMM],
-				(v & 0xffff) == 0 ? pc : sub.defs[i].src);
-		}
-	} else if (syn == ISA_SYN_ALU1 && in->form->op == ISA_OP_OR) { /* mov */
-		values_before(r, pc, f[ISA_F_SRC2], depth + 1, q);
-	} else {
-		q->unknown = true;
-	}
-}
-
-/* Address 0, a packet handler or a code address found in an immediate:
- * control comes there from outside the code this walk sees. */
-static bool entered_from_outside(const struct dis_sect *s, uint32_t at)
-{
-	if (at == 0 || s->handler_at[at] != 0xff)
-		return true;
-	for (size_t i = 0; i < s->root_count; i++)
-		if (s->roots[i] == at)
-			return true;
-	return false;
-}
-
-static bool writes_reg(const struct isa_instr *in, unsigned reg)
-{
-	return isa_form_field(in->form, ISA_F_DST) && in->f[ISA_F_DST] == reg;
-}
-
-/* Walks back from pc along every path to the instructions that last wrote
- * reg. A path that starts somewhere (an entry point), comes back from a
- * call, or runs out of budget makes the answer partial. */
-static void values_before(const struct refs *r, uint32_t pc, unsigned reg, int depth,
-			  struct query *q)
-{
-	const struct dis_sect *s = r->s;
-	if (reg == 0) {
-		add_def(q, 0, DIS_NONE);
-		return;
-	}
-	if (reg >= ISA_REG_REM || depth > QUERY_DEPTH) {
-		q->unknown = true;
-		return;
-	}
-	uint32_t stack[QUERY_BUDGET], seen[QUERY_BUDGET];
-	size_t depth_now = 0, seen_count = 0;
-	stack[depth_now++] = pc;
-	while (depth_now) {
-		uint32_t at = stack[--depth_now];
-		/* Where control comes to `at` from: the word before it, unless
-		 * that is the delay slot of an unconditional transfer or a call
-		 * returns here; and each branch's delay slot. */
-		uint32_t from[2 + 64];
-		size_t n = 0;
-		if (entered_from_outside(s, at))
-			q->unknown = true;
-		if (at > 0 && s->kind[at - 1] == DIS_K_CODE) {
-			const struct isa_instr *before = at > 1 && s->kind[at - 2] == DIS_K_CODE
-								 ? &s->ins[at - 2]
-								 : NULL;
-			if (before && dis_ends_flow(before))
-				; /* at - 1 is the delay slot of a jump: it goes elsewhere */
-			else if (before && (before->form->op == ISA_OP_CALL ||
-					    before->form->op == ISA_OP_BL))
-				q->unknown = true; /* back from a call: the callee may change it */
-			else
-				from[n++] = at - 1;
-		}
-		for (uint32_t i = r->pred_start[at]; i < r->pred_start[at + 1] && n < 66; i++)
-			if (r->pred[i] < s->count && s->kind[r->pred[i]] == DIS_K_CODE)
-				from[n++] = r->pred[i];
-		for (size_t i = 0; i < n; i++) {
-			uint32_t p = from[i];
-			bool dup = false;
-			for (size_t k = 0; k < seen_count && !dup; k++)
-				dup = seen[k] == p;
-			if (dup)
-				continue;
-			if (seen_count == QUERY_BUDGET || depth_now == QUERY_BUDGET) {
-				q->unknown = true;
-				return;
-			}
-			seen[seen_count++] = p;
-			if (writes_reg(&s->ins[p], reg))
-				value_of_def(r, p, depth, q);
-			else
-				stack[depth_now++] = p;
-		}
-	}
-}
-
 /* Use 1: what reg holds at pc, written to an SQE pc register, is a code
  * address (each constant that reaches the write). */
 static void code_pointer(struct refs *r, uint32_t pc, unsigned reg)
 {
 	struct dis_sect *s = r->s;
-	struct query q = {0};
-	values_before(r, pc, reg, 0, &q);
+	struct dis_query q;
+	dis_values_before(r->consts, pc, reg, &q);
 	for (unsigned i = 0; i < q.count; i++) {
 		uint32_t addr;
 		if (!plain_imm(s, q.defs[i].src, &addr) || addr != q.defs[i].value ||
@@ -335,8 +177,8 @@ static void image_offset(struct refs *r, uint32_t value, uint32_t src)
 /* Use 2 through a register: each constant reg may hold at pc. */
 static void image_offset_reg(struct refs *r, uint32_t pc, unsigned reg)
 {
-	struct query q = {0};
-	values_before(r, pc, reg, 0, &q);
+	struct dis_query q;
+	dis_values_before(r->consts, pc, reg, &q);
 	for (unsigned i = 0; i < q.count; i++)
 		image_offset(r, q.defs[i].value, q.defs[i].src);
 }
@@ -453,10 +295,10 @@ bool dis_code_refs(struct dis *dis, struct dis_sect *s)
 	struct refs r = {.dis = dis, .s = s};
 	lookup_regs(&r);
 	mark_entries(&r);
+	r.consts = dis_consts_new(s);
 	run(&r);
 	free(r.entry);
-	free(r.pred_start);
-	free(r.pred);
+	dis_consts_free(r.consts);
 	return r.added_root;
 }
 
