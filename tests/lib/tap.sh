@@ -46,7 +46,12 @@ ok() {
 	tap_failed=$((tap_failed + 1))
 	echo "not ok $tap_run - $*"
 	echo "#   Failed test '$*'"
-	echo "#   at ${BASH_SOURCE[1]:-$0} line ${BASH_LINENO[0]:-?}."
+	# Name the test file's line, not a line of this helper.
+	tap_i=1
+	while [ "${BASH_SOURCE[$tap_i]:-}" = "${BASH_SOURCE[0]}" ]; do
+		tap_i=$((tap_i + 1))
+	done
+	echo "#   at ${BASH_SOURCE[$tap_i]:-$0} line ${BASH_LINENO[$((tap_i - 1))]:-?}."
 	return 1
 }
 
