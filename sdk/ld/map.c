@@ -94,7 +94,8 @@ static void map_symbols(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 			*UTIL_PUSH(syms, n, cap) = (struct map_sym){(uint32_t)s->value, s->name,
 								    s->origin, false};
 	}
-	qsort(syms, n, sizeof(*syms), by_addr);
+	if (n)
+		qsort(syms, n, sizeof(*syms), by_addr);
 	util_str_printf(m, "\n  symbols (%zu)\n", n);
 	for (size_t k = 0; k < n; k++)
 		util_str_printf(m, "  0x%05x  %-32s %s%s\n", syms[k].addr, syms[k].name, syms[k].from,
