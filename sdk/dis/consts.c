@@ -193,3 +193,10 @@ void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg,
 	q->unknown = false;
 	walk_back(c, pc, reg, 0, q);
 }
+
+void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q)
+{
+	q->count = 0;
+	q->unknown = false;
+	value_of_def(c, pc, 0, q);
+}

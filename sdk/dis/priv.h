@@ -127,6 +127,8 @@ struct dis_query {
 };
 void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg,
 		       struct dis_query *q);
+/* The constants the instruction at pc writes to its destination. */
+void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q);
 
 /* tidy.c: .align padding, dead code, and the labels of every target. */
 void dis_tidy(struct dis *dis, struct dis_sect *s);

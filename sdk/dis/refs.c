@@ -38,16 +38,10 @@ static const char *const base_gpu_regs[] = {
 };
 static const char *const base_control_regs[] = {"BV_INSTR_BASE", "LPAC_INSTR_BASE"};
 
-struct val {
-	bool known;    /* a constant */
-	bool base;     /* the low word of the instruction base */
-	uint32_t value;
-	uint32_t src;  /* instruction whose immediate supplied the low half, or DIS_NONE */
-};
-
-struct flow_state {
-	struct val r[32];
-	bool base_pending; /* the next $regdata read returns the base */
+/* The forward flow's state: which registers hold the instruction base. */
+struct base_state {
+	bool base[32];
+	bool pending; /* the next $regdata read returns the base */
 };
 
 struct refs {
@@ -188,98 +182,78 @@ static uint32_t control_base_of(const struct isa_instr *in)
 	return in->f[ISA_F_PREINC] ? DIS_NONE : in->f[ISA_F_IMM];
 }
 
-/* Reading a source: $regdata right after the base register was asked for
- * is the base. */
-static struct val read_src(struct flow_state *st, unsigned reg)
+/* Whether reading reg gives the base: $regdata right after the base
+ * register was asked for does. */
+static bool read_base(struct base_state *st, unsigned reg)
 {
-	struct val v = st->r[reg];
 	if (reg == ISA_REG_REGDATA) {
-		v = (struct val){false, st->base_pending, 0, DIS_NONE};
-		st->base_pending = false;
-	} else if (reg == 0) {
-		v = (struct val){true, false, 0, DIS_NONE};
-	} else if (reg == ISA_REG_MEMDATA || reg == ISA_REG_DATA) {
-		v = (struct val){false, false, 0, DIS_NONE};
+		bool b = st->pending;
+		st->pending = false;
+		return b;
 	}
-	return v;
+	return reg < ISA_REG_REM && st->base[reg];
 }
 
-static void step(struct refs *r, struct flow_state *st, uint32_t pc)
+/* Whether one of the constants in q is a register the base is read from. */
+static bool names_gpu_base(const struct refs *r, const struct dis_query *q)
+{
+	for (unsigned i = 0; i < q->count; i++)
+		if (is_gpu_base(r, q->defs[i].value))
+			return true;
+	return false;
+}
+
+static void step(struct refs *r, struct base_state *st, uint32_t pc)
 {
 	struct dis_sect *s = r->s;
 	const struct isa_instr *in = &s->ins[pc];
 	const uint32_t *f = in->f;
-	struct val out = {false, false, 0, DIS_NONE};
-	bool writes = true;
-	switch (in->form->shape->syntax) {
-	case ISA_SYN_MOVI:
-		out = (struct val){true, false, f[ISA_F_SHIFT] < 32 ? f[ISA_F_IMM] << f[ISA_F_SHIFT] : 0, pc};
-		break;
-	case ISA_SYN_ALU_IMM: {
-		struct val a = read_src(st, f[ISA_F_SRC1]);
-		if (in->form->op == ISA_OP_ADD && a.base) {
+	enum isa_syntax syn = in->form->shape->syntax;
+	bool base = false;
+	struct dis_query q;
+	if (syn == ISA_SYN_ALU_IMM) {
+		if (read_base(st, f[ISA_F_SRC1]) && in->form->op == ISA_OP_ADD)
 			image_offset(r, f[ISA_F_IMM], pc);
-		} else if (a.known && (in->form->op == ISA_OP_OR || in->form->op == ISA_OP_ADD)) {
-			uint32_t v = in->form->op == ISA_OP_OR ? a.value | f[ISA_F_IMM] : a.value + f[ISA_F_IMM];
-			out = (struct val){true, false, v, (a.value & 0xffff) == 0 ? pc : a.src};
+	} else if (syn == ISA_SYN_ALU1) {
+		base = read_base(st, f[ISA_F_SRC2]) && in->form->op == ISA_OP_OR; /* mov */
+	} else if (syn == ISA_SYN_ALU) {
+		bool a = read_base(st, f[ISA_F_SRC1]), b = read_base(st, f[ISA_F_SRC2]);
+		if (in->form->op == ISA_OP_ADD && a != b)
+			image_offset_reg(r, pc, a ? f[ISA_F_SRC2] : f[ISA_F_SRC1]);
+	} else if (syn == ISA_SYN_CONTROL_WRITE && f[ISA_F_SRC2] == 0) {
+		uint32_t reg = control_base_of(in);
+		read_base(st, f[ISA_F_SRC1]);
+		if (in->form->op == ISA_OP_CWRITE && reg == r->reg_read_addr) {
+			dis_values_before(r->consts, pc, f[ISA_F_SRC1], &q);
+			st->pending = names_gpu_base(r, &q);
 		}
-		break;
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(pc_sqe_regs); i++)
+			if (in->form->op == ISA_OP_SWRITE && reg == pc_sqe_regs[i])
+				code_pointer(r, pc, f[ISA_F_SRC1]);
+	} else if (syn == ISA_SYN_CONTROL_READ) {
+		base = in->form->op == ISA_OP_CREAD && f[ISA_F_SRC1] == 0 &&
+		       is_control_base(r, control_base_of(in));
 	}
-	case ISA_SYN_ALU1:
-		out = read_src(st, f[ISA_F_SRC2]);
-		if (in->form->op != ISA_OP_OR) /* only mov copies */
-			out = (struct val){false, false, 0, DIS_NONE};
-		break;
-	case ISA_SYN_ALU: {
-		struct val a = read_src(st, f[ISA_F_SRC1]), b = read_src(st, f[ISA_F_SRC2]);
-		if (in->form->op == ISA_OP_ADD && (a.base || b.base))
-			image_offset_reg(r, pc, a.base ? f[ISA_F_SRC2] : f[ISA_F_SRC1]);
-		break;
-	}
-	case ISA_SYN_CONTROL_WRITE: {
-		writes = false;
-		struct val v = read_src(st, f[ISA_F_SRC1]);
-		uint32_t base = control_base_of(in);
-		if (f[ISA_F_SRC2] != 0)
-			break;
-		if (in->form->op == ISA_OP_CWRITE && base == r->reg_read_addr && v.known)
-			st->base_pending = is_gpu_base(r, v.value);
-		if (in->form->op == ISA_OP_SWRITE)
-			for (size_t i = 0; i < UTIL_ARRAY_SIZE(pc_sqe_regs); i++)
-				if (base == pc_sqe_regs[i])
-					code_pointer(r, pc, f[ISA_F_SRC1]);
-		break;
-	}
-	case ISA_SYN_CONTROL_READ:
-		if (in->form->op == ISA_OP_CREAD && f[ISA_F_SRC1] == 0 &&
-		    is_control_base(r, control_base_of(in)))
-			out.base = true;
-		break;
-	default:
-		writes = isa_form_field(in->form, ISA_F_DST) != NULL;
-		break;
-	}
-	if (!writes || !isa_form_field(in->form, ISA_F_DST))
+	if (!isa_form_field(in->form, ISA_F_DST))
 		return;
 	unsigned dst = f[ISA_F_DST];
 	if (dst == ISA_REG_ADDR) {
 		/* a5xx reads registers by writing their offset to $addr */
-		if (out.known)
-			st->base_pending = is_gpu_base(r, out.value);
-		return;
+		dis_values_written(r->consts, pc, &q);
+		st->pending = names_gpu_base(r, &q);
+	} else if (dst < ISA_REG_REM) {
+		st->base[dst] = base;
 	}
-	if (dst != 0 && dst != ISA_REG_DATA && dst != ISA_REG_USRADDR)
-		st->r[dst] = out;
 }
 
 static void run(struct refs *r)
 {
 	struct dis_sect *s = r->s;
-	struct flow_state st;
+	struct base_state st;
 	bool reset = true;
 	for (uint32_t pc = 0; pc < s->count; pc++) {
 		if (reset || r->entry[pc] || s->kind[pc] != DIS_K_CODE)
-			st = (struct flow_state){0};
+			st = (struct base_state){0};
 		reset = false;
 		if (s->kind[pc] != DIS_K_CODE)
 			continue;
