@@ -406,7 +406,11 @@ static bool lay_input(struct lay *l, const struct ld_stmt *st)
 		uint32_t align;
 		if (pl->stmt != st)
 			continue;
-		if (!ld_section_align(c, i, j, &align) ||
+		/* An empty section only lends its address to its labels: it
+		 * is not worth padding for. */
+		if (!ld_section_align(c, i, j, &align))
+			return false;
+		if (c->inputs[i].obj->sections[j].count &&
 		    !move_dot(l, ld_align_up((uint32_t)l->dot, align), st->loc))
 			return false;
 		pl->addr = (uint32_t)l->dot;

@@ -276,11 +276,9 @@ static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
 		if (!ld_section_align(c, i, j, &a))
 			return false;
 		align = a > align ? a : align;
-		any = true;
+		any |= c->inputs[i].obj->sections[j].count != 0;
 	}
-	if (!any)
-		return true;
-	uint32_t addr = *file - pr->start, at = ld_align_up(addr, align);
+	uint32_t addr = *file - pr->start, at = any ? ld_align_up(addr, align) : addr;
 	ld_pad_to(c, p, addr, at - addr);
 	pr->patch_start = pr->start + at;
 	LD_FOR_EACH_SECTION(c, i, j) {
@@ -288,7 +286,7 @@ static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
 		if (pl->proc != p)
 			continue;
 		ld_section_align(c, i, j, &a);
-		uint32_t to = ld_align_up(at, a);
+		uint32_t to = c->inputs[i].obj->sections[j].count ? ld_align_up(at, a) : at;
 		ld_pad_to(c, p, at, to - at);
 		pl->addr = to;
 		ld_add_input_chunk(c, i, j);

@@ -139,7 +139,7 @@ uint32_t ld_find_ssym(const struct ld_ctx *c, const char *name, uint32_t proc)
 static void describe_ssym(const struct ld_ssym *s, struct util_str *out)
 {
 	util_str_puts(out, s->origin);
-	if (s->loc.file)
+	if (s->loc.file && s->loc.line)
 		util_str_printf(out, " (%s:%u:%u)", s->loc.file, s->loc.line, s->loc.col);
 }
 

@@ -231,6 +231,24 @@ static void test_a7xx_variants(struct tap *t)
 	tlink_free(&l);
 	tobj_free(&o);
 	free(base.w);
+
+	/* Only LPAC code: the object's empty .text (BR) adds nothing. */
+	make_a7xx(&base);
+	tobj_init(&o, ISA_A7XX, "g.s");
+	tobj_section(&o, "LPAC", 0);
+	tobj_label(&o, "g", false);
+	tobj_word(&o, WAITIN);
+	tobj_word(&o, MOV_01_DATA);
+	tobj_handler(&o, 0x7f, "g", 1);
+	if (patched(t, &l, &base, &o, 1, NULL, "LPAC code, an empty .text")) {
+		/* LPAC at 272: its code at LPAC address 136 (file word 409). */
+		static const uint32_t changes[][2] = {{2, NOP6 | 410}, {273 + 2 + 0x7f, 136}};
+		only_changed(t, &l, &base, changes, 2, "an empty section takes no room");
+		tap_is_int(t, l.words, 411, "two words (after 4 nops) appended");
+	}
+	tlink_free(&l);
+	tobj_free(&o);
+	free(base.w);
 }
 
 struct bad_base {
