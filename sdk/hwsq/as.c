@@ -9,11 +9,78 @@
 #include "hwsq/as.h"
 #include "pp/pp.h"
 
+/* The original text of a source line, read again for messages: cpp
+ * squeezes white space, so its output's columns are not the file's. */
+static const char *original_line(struct as_ctx *c, const char *file, unsigned line)
+{
+	struct as_source *src = NULL;
+	for (size_t i = 0; i < c->source_count && !src; i++)
+		if (strcmp(c->sources[i].file, file) == 0)
+			src = &c->sources[i];
+	if (!src) {
+		src = UTIL_PUSH(c->sources, c->source_count, c->source_cap);
+		src->file = util_xstrdup(file);
+		size_t len;
+		if (strcmp(file, "-") == 0 || util_read_file(file, (uint8_t **)&src->text, &len) != 0)
+			src->text = NULL;
+	}
+	const char *p = src->text;
+	for (unsigned n = 1; p && n < line; n++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return p && *p ? p : NULL;
+}
+
+/* Finds col of the preprocessed line in the original one, when the two
+ * differ only in white space up to there. */
+static bool map_column(const char *pp, unsigned col, const char *orig, unsigned *out)
+{
+	const char *o = orig;
+	for (const char *p = pp; p < pp + col - 1 && *p; p++) {
+		if (*p == ' ' || *p == '\t')
+			continue;
+		while (*o == ' ' || *o == '\t')
+			o++;
+		if (*o != *p)
+			return false;
+		o++;
+	}
+	while (*o == ' ' || *o == '\t')
+		o++;
+	*out = (unsigned)(o - orig) + 1;
+	return true;
+}
+
+static void report(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+		   const char *line, const char *fmt, va_list ap)
+{
+	const char *orig = line && loc.col ? original_line(c, loc.file, loc.line) : NULL;
+	unsigned col;
+	if (orig && map_column(line, loc.col, orig, &col)) {
+		loc.col = col;
+		line = orig;
+	}
+	diag_vadd(c->d, level, loc, line, fmt, ap);
+}
+
+static void report_at(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+		      const char *line, const char *fmt, ...) UTIL_PRINTF(5, 6);
+static void report_at(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+		      const char *line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(c, level, loc, line, fmt, ap);
+	va_end(ap);
+}
+
 void as_error_at(struct as_ctx *c, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	diag_vadd(c->d, DIAG_ERROR, diag_at(c->loc.file, c->loc.line, col), c->line, fmt, ap);
+	report(c, DIAG_ERROR, diag_at(c->loc.file, c->loc.line, col), c->line, fmt, ap);
 	va_end(ap);
 }
 
@@ -46,6 +113,7 @@ void as_emit(struct as_ctx *c, uint64_t raw, unsigned length)
 	c->last_is_exit = false;
 	if (c->p->size > c->fam->ram_size && !c->over_line) {
 		c->over_loc = c->loc;
+		c->over_loc.col = c->stmt_col;
 		c->over_line = util_xstrdup(c->line);
 	}
 }
@@ -241,7 +309,7 @@ static void strip_listing(struct as_ctx *c, char *s)
 		char *r = q;
 		while (*r == ' ' || *r == '\t')
 			r++;
-		if (!is_hex2(r) || isalnum((unsigned char)r[2]) || r[2] == '_')
+		if (!is_hex2(r) || (r[2] && r[2] != ' ' && r[2] != '\t' && r[2] != '\n'))
 			break;
 		if (r[0] == '?')
 			unknown = true;
@@ -319,8 +387,8 @@ static void check_listing(struct as_ctx *c, size_t start)
 		return;
 	size_t n = c->p->size - start;
 	if (n != c->listing_count || memcmp(c->p->code + start, c->listing, n) != 0)
-		diag_add(c->d, DIAG_WARNING, diag_at(c->loc.file, c->loc.line, c->listing_col),
-			 c->line, "the listing's bytes differ from what the instruction encodes to");
+		report_at(c, DIAG_WARNING, diag_at(c->loc.file, c->loc.line, c->listing_col),
+			  c->line, "the listing's bytes differ from what the instruction encodes to");
 	c->listing_count = 0;
 }
 
@@ -349,6 +417,7 @@ static void one_line(struct as_ctx *c, char *line)
 	}
 	size_t start = c->p->size;
 	c->stmt_bytes = 0;
+	c->stmt_col = c->toks.items[c->toks.pos].col;
 	if (c->toks.items[c->toks.pos].kind != HWSQ_TOK_END)
 		as_statement(c);
 	if (c->unknown_count)
@@ -401,8 +470,8 @@ static void check_size(struct as_ctx *c, const struct diag_loc *last, const char
 		c->over_loc = *last;
 		c->over_line = util_xstrdup(last_line ? last_line : "");
 	}
-	diag_add(c->d, DIAG_ERROR, c->over_loc, c->over_line,
-		 "code over %s code RAM by %zu byte%s: 0x%zx bytes%s, RAM holds 0x%x",
+	report_at(c, DIAG_ERROR, c->over_loc, c->over_line,
+		  "code over %s code RAM by %zu byte%s: 0x%zx bytes%s, RAM holds 0x%x",
 		 c->fam->info->range, total - c->fam->ram_size,
 		 total - c->fam->ram_size == 1 ? "" : "s", c->p->size,
 		 c->last_is_exit ? "" : " and the exit that ends them", c->fam->ram_size);
@@ -431,6 +500,7 @@ bool hwsq_assemble(const char *text, const char *file, const struct hwsq_as_opti
 		one_line(&c, line);
 		if (c.toks.count > 1) {
 			last = c.loc;
+			last.col = c.toks.items[0].col;
 			free(last_line);
 			last_line = util_xstrdup(line);
 		}
@@ -448,6 +518,11 @@ bool hwsq_assemble(const char *text, const char *file, const struct hwsq_as_opti
 	}
 	free(c.entry_refs);
 	free(c.over_line);
+	for (size_t i = 0; i < c.source_count; i++) {
+		free(c.sources[i].file);
+		free(c.sources[i].text);
+	}
+	free(c.sources);
 	return d->errors == errors_before;
 }
 

@@ -21,6 +21,12 @@ struct as_entry_ref {
 	char *line;
 };
 
+/* A source file read again for messages. */
+struct as_source {
+	char *file;
+	char *text; /* NULL when it cannot be read */
+};
+
 struct as_ctx {
 	const struct hwsq_as_options *o;
 	const struct as_family *fam;
@@ -32,6 +38,7 @@ struct as_ctx {
 	const char *line;
 	struct hwsq_toks toks;
 	size_t stmt_bytes;
+	unsigned stmt_col; /* where the statement begins */
 	uint8_t listing[HWSQ_MAX_LENGTH + 3]; /* bytes of an envydis listing line */
 	unsigned listing_count, listing_col;
 	uint64_t unknown_bits;                /* from "[unknown: ...]" */
@@ -50,6 +57,9 @@ struct as_ctx {
 
 	struct as_entry_ref *entry_refs;
 	size_t entry_ref_count, entry_ref_cap;
+
+	struct as_source *sources;
+	size_t source_count, source_cap;
 
 	/* the first statement that went past the RAM */
 	struct diag_loc over_loc;

@@ -89,6 +89,13 @@ void hwsq_names_suggest(const struct hwsq_names *n, enum hwsq_name_kind k, const
 	}
 	const char *best[3];
 	size_t count = rnn_suggest(n->views[k], name, best, UTIL_ARRAY_SIZE(best));
+	/* Only the closest: a near miss of one name should not list three. */
+	for (size_t i = 1; i < count; i++) {
+		if (util_edit_distance(name, best[i], 64) > util_edit_distance(name, best[0], 64)) {
+			count = i;
+			break;
+		}
+	}
 	if (!count) {
 		util_str_printf(out, " on %s", family);
 		return;
