@@ -24,7 +24,7 @@ static const char usage[] =
 	"  --gpu        the generation (default: from the firmware id in word 1)\n"
 	"  --rnndb DIR  register database tree (default: $AFUC_RNNDB, $RNN_PATH,\n"
 	"               then the SDK's own)\n"
-	"  --no-names   print numbers only (no database)\n"
+	"  --no-names   print numbers and UNKNn labels, not names\n"
 	"  --addresses  end each line with the word's address and value\n"
 	"  --version    print the version\n";
 
@@ -123,8 +123,17 @@ int main(int argc, char **argv)
 	struct diag d;
 	diag_init(&d);
 	struct util_str text = {0};
-	if (!o.no_names)
+	if (!o.no_names) {
 		opt.db = rnn_open(o.rnndb, &d);
+	} else {
+		/* Numbers only; a database, when there is one, still tells
+		 * which registers hold the code's base (see refs.c). */
+		struct diag quiet;
+		diag_init(&quiet);
+		opt.db = rnn_open(o.rnndb, &quiet);
+		diag_free(&quiet);
+		opt.numbers_only = true;
+	}
 	bool ok = (o.no_names || opt.db) && disassemble(&o, &opt, &text, &d);
 	if (ok) {
 		int err = util_write_file(o.output ? o.output : "-", text.text ? text.text : "",

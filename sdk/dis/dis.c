@@ -79,7 +79,8 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name,
 			   util_le32(bytes));
 		return false;
 	}
-	struct dis dis = {.name = name, .d = d, .addresses = opt->addresses};
+	struct dis dis = {.name = name, .d = d, .addresses = opt->addresses,
+			  .numbers_only = opt->numbers_only};
 	dis.count = (uint32_t)(len / 4 - 1);
 	dis.words = util_xmalloc((size_t)dis.count * sizeof *dis.words);
 	for (uint32_t i = 0; i < dis.count; i++)

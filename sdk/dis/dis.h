@@ -33,8 +33,13 @@ struct dis_options {
 	/* The generation; 0 infers it from the image (dis_infer_gen). */
 	enum isa_gen gen;
 	/* Register database for @CONTROL, %SQE, PM4 handler names and the
-	 * "; NAME" comments; NULL prints numbers and UNKNn labels. */
+	 * "; NAME" comments, and for the registers the code reads its own
+	 * base address from (which finds some addresses in the code); NULL
+	 * prints numbers and UNKNn labels. */
 	struct rnn_db *db;
+	/* Print numbers and UNKNn labels even with a database (which then
+	 * only serves the analysis, so the labels are the same). */
+	bool numbers_only;
 	/* End each word's line with a comment giving its address in its
 	 * section and its value: "; 0x0012: 88020001". */
 	bool addresses;

@@ -89,7 +89,8 @@ static void print_symbols_header(const struct obj_file *o, struct util_str *out)
 bool dis_object(const struct obj_file *o, const char *name, const struct dis_options *opt,
 		struct util_str *out, struct diag *d)
 {
-	struct dis dis = {.name = name, .d = d, .gen = o->gen, .addresses = opt->addresses};
+	struct dis dis = {.name = name, .d = d, .gen = o->gen, .addresses = opt->addresses,
+			  .numbers_only = opt->numbers_only};
 	if (o->gen < ISA_GEN_MIN || o->gen > ISA_GEN_MAX) {
 		diag_error(d, diag_at(name, 0, 0), "the object names no GPU generation (%d)", o->gen);
 		return false;

@@ -11,6 +11,7 @@
 
 struct printer {
 	struct dis *dis;
+	struct dis_names *names; /* what is printed by name: NULL for numbers */
 	struct dis_sect *s;
 	struct util_str *out;
 	struct isa_names hooks;
@@ -19,7 +20,7 @@ struct printer {
 
 static void handler_name(struct printer *p, unsigned opcode, struct util_str *out)
 {
-	if (!dis_names_pm4(p->dis->names, opcode, out))
+	if (!dis_names_pm4(p->names, opcode, out))
 		util_str_printf(out, "UNKN%u", opcode);
 }
 
@@ -74,12 +75,12 @@ static bool label_hook(void *ctx, uint32_t addr, struct util_str *out)
 
 static bool control_hook(void *ctx, uint32_t base, struct util_str *out)
 {
-	return dis_names_control(((struct printer *)ctx)->dis->names, base, out);
+	return dis_names_control(((struct printer *)ctx)->names, base, out);
 }
 
 static bool sqe_hook(void *ctx, uint32_t base, struct util_str *out)
 {
-	return dis_names_sqe(((struct printer *)ctx)->dis->names, base, out);
+	return dis_names_sqe(((struct printer *)ctx)->names, base, out);
 }
 
 static bool symbol_here(const struct dis_sect *s, uint32_t pc, const char *name)
@@ -194,7 +195,7 @@ static void print_code(struct printer *p, uint32_t pc)
 	}
 	isa_format(in, pc, &p->hooks, p->out);
 	if (!r)
-		dis_names_imm_comment(p->dis->names, in, p->out);
+		dis_names_imm_comment(p->names, in, p->out);
 }
 
 /* A word printed as [xxxxxxxx] (or, relocated in an object, as the
@@ -213,7 +214,7 @@ static void print_raw(struct printer *p, uint32_t pc)
 	}
 	util_str_printf(p->out, "[%08x]", s->w[pc]);
 	if (!s->decoded[pc] || s->kind[pc] == DIS_K_DATA) {
-		dis_names_gpu_comment(p->dis->names, s->w[pc], p->out);
+		dis_names_gpu_comment(p->names, s->w[pc], p->out);
 		return;
 	}
 	struct isa_names plain = p->hooks;
@@ -226,7 +227,7 @@ static void print_raw(struct printer *p, uint32_t pc)
 
 void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 {
-	struct printer p = {dis, s, out, {0}, 0};
+	struct printer p = {dis, dis->numbers_only ? NULL : dis->names, s, out, {0}, 0};
 	p.hooks = (struct isa_names){&p, control_hook, sqe_hook, label_hook};
 	if (s->name)
 		util_str_printf(out, "\n.section %s\n", s->name);

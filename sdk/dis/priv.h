@@ -86,6 +86,7 @@ struct dis {
 	unsigned sect_count;
 	struct dis_names *names; /* NULL without a database */
 	bool addresses;          /* dis_options.addresses */
+	bool numbers_only;       /* dis_options.numbers_only */
 	struct diag *d;
 };
 

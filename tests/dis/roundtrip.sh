@@ -40,7 +40,7 @@ for f in $images; do
 	name=${name%.zst}
 	base=$tmp/${name%.fw}
 	if ! unpack "$f"; then
-		skip 6 "$name: cannot unpack $f"
+		skip 7 "$name: cannot unpack $f"
 		continue
 	fi
 	run "$SDK_BIN/afuc-objdump" -o "$base.s" "$tmp/$name"
@@ -65,6 +65,11 @@ for f in $images; do
 		ok 1 "$name: afuc-objdump -d of the object rebuilds it too"
 		diag "$(head -5 "$tmp/err")"
 	fi
+	# --no-names prints numbers, but finds the same addresses (label
+	# references: the same count of '#').
+	run "$SDK_BIN/afuc-objdump" --no-names "$tmp/$name"
+	is "$(printf '%s\n' "$out" | grep -o '#' | wc -l)" "$(grep -o '#' "$base.s" | wc -l)" \
+		"$name: --no-names has as many label references"
 	# --addresses only adds a comment to each line.
 	run "$SDK_BIN/afuc-objdump" --addresses "$tmp/$name"
 	stripped=$(printf '%s\n' "$out" | sed -e 's/\t; 0x[0-9a-f]*: [0-9a-f]*$//' \
