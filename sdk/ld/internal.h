@@ -1,8 +1,10 @@
 /* sdk/ld internals: the state of one link, shared by its phases.
  *
+ *   parse*.c   the script (lex.c tokens, parse_expr.c expressions)
  *   link.c     ld_link: checks the inputs, runs the phases, builds outputs
  *   symbols.c  object symbols, script/command-line symbols, name lookup
- *   layout.c   the script walk: processor images, output sections, `.`
+ *   match.c    the script's images and output sections; what goes where
+ *   layout.c   the script walk: addresses, `.`, padding
  *   patch.c    --base: the vendor image's processors, appended code
  *   expr.c     script expressions
  *   resolve.c  relocations and packet tables
@@ -228,7 +230,8 @@ bool ld_eval_align(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int
 		   bool dot_known, uint32_t *out);
 const struct ld_outsec *ld_find_outsec(const struct ld_ctx *c, const char *name);
 
-/* layout.c / patch.c */
+/* match.c, layout.c, patch.c */
+bool ld_match_script(struct ld_ctx *c);
 bool ld_layout_script(struct ld_ctx *c);
 bool ld_layout_patch(struct ld_ctx *c);
 /* Patching: sets a vendor table entry, recording the change. */
