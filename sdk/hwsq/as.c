@@ -463,7 +463,7 @@ static void check_size(struct as_ctx *c, const struct diag_loc *last, const char
 {
 	/* A run must never fall off the end: past the code there must be
 	 * room for the exit that pads the image, unless the code ends in one. */
-	size_t total = c->p->size + (c->last_is_exit ? 0 : 1);
+	size_t total = c->p->size + (c->last_is_exit || c->no_final_exit ? 0 : 1);
 	if (total <= c->fam->ram_size)
 		return;
 	if (!c->over_line) {

@@ -46,6 +46,7 @@ struct as_ctx {
 
 	struct hwsq_mmio_state mmio; /* what the slot's ADDR and DATA hold */
 	bool last_is_exit;
+	bool no_final_exit; /* .no_final_exit: the code may fill the RAM */
 	bool in_write; /* emitting a wr32's opcodes */
 
 	/* consecutive delays, encoded together when something else comes */

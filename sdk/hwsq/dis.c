@@ -150,7 +150,9 @@ void hwsq_disassemble(const uint8_t *code, size_t size, const struct hwsq_dis_op
 	if (size < fam->ram_size)
 		util_str_printf(out, "; the image is only 0x%zx bytes: hwsq-as pads it to 0x%x\n",
 				size, fam->ram_size);
+
 	uint32_t pos = 0;
+	bool last_exit = false;
 	for (;;) {
 		/* Labels and entry points that begin here. */
 		bool any = false;
@@ -186,8 +188,12 @@ void hwsq_disassemble(const uint8_t *code, size_t size, const struct hwsq_dis_op
 		} else {
 			instruction(&c, code, pos, &insn);
 		}
+		last_exit = insn.opcode && insn.opcode->op == HWSQ_OP_EXIT && cut == insn.length &&
+			    !insn.truncated;
 		pos += insn.length;
 	}
 	if (pos < len)
 		util_str_printf(out, "; 0x%03x-0x%03x: exit padding (hwsq-as adds it)\n", pos, len - 1);
+	else if (len == fam->ram_size && !last_exit)
+		util_str_puts(out, "\t.no_final_exit\t\t\t\t; the code runs to the end of the RAM\n");
 }

@@ -330,6 +330,15 @@ static bool st_unknown(struct as_ctx *c, const struct hwsq_tok *word)
 	return expect_end(c);
 }
 
+/* no_final_exit := '.no_final_exit'    (for images that run to the last
+ * byte of code RAM: the exit after the code may then be missing) */
+static bool st_no_final_exit(struct as_ctx *c, const struct hwsq_tok *word)
+{
+	(void)word;
+	c->no_final_exit = true;
+	return expect_end(c);
+}
+
 typedef bool (*statement_fn)(struct as_ctx *c, const struct hwsq_tok *word);
 
 static const struct {
@@ -338,6 +347,7 @@ static const struct {
 } statements[] = {
 	{"wr32", st_wr32},   {"delay", st_delay}, {"flag", st_flag}, {"wait", st_wait},
 	{"entry", st_entry}, {".byte", st_byte},  {"???", st_unknown},
+	{".no_final_exit", st_no_final_exit},
 };
 
 static void unknown_statement(struct as_ctx *c, const struct hwsq_tok *word)
