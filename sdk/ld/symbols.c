@@ -212,10 +212,7 @@ bool ld_ssym_value(struct ld_ctx *c, uint32_t index, struct ld_value *out)
 	}
 	s->state = LD_SYM_BUSY;
 	int64_t value;
-	const struct ld_stmt *st = s->stmt;
-	bool ok = ld_eval(c, st->expr, s->scope, s->dot, s->dot_known, &value);
-	s = &c->ssyms[index]; /* evaluation may have grown nothing, but be safe */
-	if (!ok) {
+	if (!ld_eval(c, s->stmt->expr, s->scope, s->dot, s->dot_known, &value)) {
 		s->state = LD_SYM_FAILED;
 		return false;
 	}

@@ -485,6 +485,25 @@ static void test_script_errors(struct tap *t)
 	tobj_free(&o);
 }
 
+/* The a7xx script's check that BV is where BR's bootstrap looks. */
+static void test_a7xx_assert(struct tap *t, const char *a7)
+{
+	struct tobj o;
+	tobj_init(&o, ISA_A7XX, "a.s");
+	tobj_word(&o, 0x01512162);
+	tobj_label(&o, "CP_NOP", false);
+	tobj_word(&o, WAITIN);
+	tobj_jumptbl(&o);
+	tobj_handler(&o, 0x10, "CP_NOP", 2);
+	for (int i = 0; i < 8; i++)
+		tobj_word(&o, 0x88020001); /* 8 words after the table: not padding */
+	struct error_case e = {"words after BR's table", a7, "test.ld", 41, 3,
+			       "ASSERT failed: BV must start where the bootstrap looks for it: "
+			       "only padding to 32 bytes may follow BR's packet table"};
+	expect_error(t, &e, &o, 1);
+	tobj_free(&o);
+}
+
 /* The ELF beside the image: one PT_LOAD per processor image. */
 static void test_elf(struct tap *t, const char *a7)
 {
@@ -529,6 +548,7 @@ int main(void)
 	test_symbol_errors(&t);
 	test_handler_errors(&t);
 	test_script_errors(&t);
+	test_a7xx_assert(&t, a7);
 	test_elf(&t, a7);
 	free(a6);
 	free(a7);
