@@ -133,7 +133,9 @@ static void map_table(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 								: "(none)\n");
 		}
 		if (src == LD_SRC_DEFAULT) {
-			util_str_printf(&caught, " %s", op.text);
+			/* Eight a line, so that a long list stays readable. */
+			util_str_printf(&caught, "%s%s",
+					caught_count && caught_count % 8 == 0 ? "\n   " : " ", op.text);
 			caught_count++;
 		}
 		util_str_free(&op);
