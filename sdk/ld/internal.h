@@ -42,7 +42,7 @@ struct ld_proc {
 	/* Packet table. */
 	bool has_table;
 	uint32_t table_addr, table_size;
-	const char *table_where;   /* "the .jumptbl of a.o(.text)", "PACKET_TABLE", ... */
+	const char *table_where;   /* ".jumptbl", "PACKET_TABLE" or "vendor" */
 	uint32_t table_symbol;     /* the PACKET_TABLE symbol (ssyms), or LD_NONE */
 	const struct ld_stmt *table_stmt; /* PACKET_TABLE */
 	/* After ld_fill_tables: each entry, and where it came from: an
@@ -77,7 +77,7 @@ struct ld_outsec {
 	bool present; /* false: empty, dropped */
 };
 
-/* Words that the layout placed, in file order. */
+/* Words that the layout placed, in the order it placed them. */
 enum ld_chunk_kind { LD_C_PAD, LD_C_INPUT, LD_C_DATA, LD_C_TABLE };
 struct ld_chunk {
 	uint8_t kind;
