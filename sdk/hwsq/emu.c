@@ -98,7 +98,8 @@ bool hwsq_emu_load(struct hwsq_emu *e, const uint8_t *code, size_t size)
 	if (size > e->fam->ram_size)
 		return false;
 	memset(e->ram, HWSQ_OPCODE_EXIT, sizeof e->ram);
-	memcpy(e->ram, code, size);
+	if (size)
+		memcpy(e->ram, code, size);
 	return true;
 }
 
@@ -445,6 +446,15 @@ static void advance(struct hwsq_emu *e, uint64_t t)
 	apply_due(e);
 }
 
+/* A slot hangs: time still passes up to the limit (a hung poke that the
+ * host later allows happens at that later time). */
+static enum hwsq_emu_stop hang(struct hwsq_emu *e, enum hwsq_emu_stop why, uint64_t until_ns)
+{
+	if (until_ns != HWSQ_EMU_FOREVER)
+		advance(e, until_ns);
+	return why;
+}
+
 enum hwsq_emu_stop hwsq_emu_run(struct hwsq_emu *e, uint64_t until_ns)
 {
 	apply_due(e);
@@ -470,7 +480,7 @@ enum hwsq_emu_stop hwsq_emu_run(struct hwsq_emu *e, uint64_t until_ns)
 				break;
 			}
 			if (!e->sched_count)
-				return HWSQ_EMU_EVENT_HANG;
+				return hang(e, HWSQ_EMU_EVENT_HANG, until_ns);
 			if (e->sched[0].at > until_ns) {
 				advance(e, until_ns);
 				return HWSQ_EMU_TIME_LIMIT;
@@ -479,14 +489,14 @@ enum hwsq_emu_stop hwsq_emu_run(struct hwsq_emu *e, uint64_t until_ns)
 			break;
 		case SLOT_WAIT_ENABLE:
 			if (!enabled(e))
-				return HWSQ_EMU_MMIO_HANG;
+				return hang(e, HWSQ_EMU_MMIO_HANG, until_ns);
 			s->state = SLOT_READY;
 			poke(e, s);
 			break;
 		case SLOT_HUNG:
-			return HWSQ_EMU_ILLEGAL;
+			return hang(e, HWSQ_EMU_ILLEGAL, until_ns);
 		case SLOT_OFF_END:
-			return HWSQ_EMU_OFF_END;
+			return hang(e, HWSQ_EMU_OFF_END, until_ns);
 		case SLOT_IDLE:
 			break;
 		}

@@ -88,11 +88,34 @@ static struct hwsq_tok *tok(struct runner *r)
 	return &r->toks.items[r->toks.pos];
 }
 
+static bool t_hash(struct runner *r)
+{
+	return tok(r)->hash;
+}
+
+/* The word at the cursor: tokens written together, so that "mmio-hang"
+ * and "no-more-writes" are one word. Returns how many tokens it spans. */
+static size_t word_span(struct runner *r, size_t *len)
+{
+	size_t n = 0;
+	*len = 0;
+	const struct hwsq_tok *t = tok(r);
+	while (t[n].kind == HWSQ_TOK_IDENT || t[n].kind == HWSQ_TOK_NUM ||
+	       hwsq_tok_is(&t[n], "-")) {
+		if (n > 0 && t[n].text != t[n - 1].text + t[n - 1].len)
+			break;
+		*len += t[n].len;
+		n++;
+	}
+	return n;
+}
+
 static bool word_is(struct runner *r, const char *w)
 {
-	if (!hwsq_tok_is(tok(r), w))
+	size_t len, n = word_span(r, &len);
+	if (!n || t_hash(r) || len != strlen(w) || strncmp(tok(r)->text, w, len) != 0)
 		return false;
-	r->toks.pos++;
+	r->toks.pos += n;
 	return true;
 }
 
@@ -255,7 +278,8 @@ static void set_bytes(struct runner *r, const uint8_t *bytes, size_t size)
 {
 	free(r->image);
 	r->image = util_xmalloc(size ? size : 1);
-	memcpy(r->image, bytes, size);
+	if (size)
+		memcpy(r->image, bytes, size);
 	r->image_size = size;
 	new_emu(r);
 }
@@ -476,6 +500,68 @@ static void cmd_code(struct runner *r, FILE *in, char **buf, size_t *cap)
 	}
 	diag_free(&d);
 	util_str_free(&text);
+}
+
+/* upload FILE: performs the MMIO writes of an hwsq-as --emit upload
+ * file (wr32 ADDR, VALUE and mask ADDR, MASK, VALUE), as a driver would. */
+static void cmd_upload(struct runner *r, const char *rest)
+{
+	if (!need_chip(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[2];
+	char *path = words(copy, w, 2) == 1 ? find_path(r, w[0]) : NULL;
+	free(copy);
+	FILE *in = path ? fopen(path, "r") : NULL;
+	if (!in) {
+		bail(r, 1, path ? "cannot read %s" : "upload takes one file%s", path ? path : "");
+		free(path);
+		return;
+	}
+	if (!r->emu || !r->image)
+		load_raw(r, NULL, 0);
+	char *buf = NULL;
+	size_t cap = 0;
+	struct hwsq_toks toks = {0};
+	for (unsigned line = 1; !r->bailed && getline(&buf, &cap, in) >= 0; line++) {
+		unsigned bad;
+		uint64_t v[3];
+		char *err = NULL;
+		unsigned col;
+		if (!hwsq_lex(buf, &toks, &bad) || toks.items[0].kind == HWSQ_TOK_END)
+			continue;
+		bool mask = hwsq_tok_is(&toks.items[0], "mask");
+		unsigned want = mask ? 3 : 2;
+		bool ok = mask || hwsq_tok_is(&toks.items[0], "wr32");
+		toks.pos = 1;
+		for (unsigned i = 0; ok && i < want; i++) {
+			ok = hwsq_expr(&toks, &v[i], &err, &col) &&
+			     (i + 1 == want || hwsq_tok_is(&toks.items[toks.pos++], ","));
+		}
+		free(err);
+		if (!ok) {
+			bail(r, 1, "%s:%u: expected wr32 ADDR, VALUE or mask ADDR, MASK, VALUE", path,
+			     line);
+			break;
+		}
+		uint32_t value = (uint32_t)v[want - 1];
+		if (mask)
+			value = (hwsq_emu_mmio_read(r->emu, (uint32_t)v[0]) & ~(uint32_t)v[1]) |
+				(value & (uint32_t)v[1]);
+		hwsq_emu_mmio_write(r->emu, (uint32_t)v[0], value);
+	}
+	hwsq_toks_free(&toks);
+	free(buf);
+	fclose(in);
+	free(path);
+	/* What the upload put in code RAM is the loaded code now. */
+	uint32_t size = hwsq_family_info(r->family)->ram_size;
+	free(r->image);
+	r->image = util_xmalloc(size);
+	r->image_size = size;
+	uint32_t window = size > 0x100 ? HWSQ_MMIO_NEW_CODE : HWSQ_MMIO_CODE;
+	for (uint32_t i = 0; i < size; i += 4)
+		util_put_le32(r->image + i, hwsq_emu_mmio_read(r->emu, window + i));
 }
 
 /* ---- driving the sequencer ------------------------------------------------- */
@@ -700,6 +786,35 @@ static void expect_greedy(struct runner *r)
 	      (unsigned long long)s.encoded_us);
 }
 
+/* expect image PATH: the loaded code is that file, byte for byte. */
+static void expect_image(struct runner *r, const char *rest)
+{
+	if (!need_code(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[2];
+	if (words(copy, w, 2) != 1) {
+		bail(r, 1, "expect image takes one file");
+		free(copy);
+		return;
+	}
+	char *path = find_path(r, w[0]);
+	uint8_t *data;
+	size_t len;
+	int err = util_read_file(path, &data, &len);
+	char got[64] = "the same bytes";
+	bool same = !err && len == r->image_size && memcmp(data, r->image, len) == 0;
+	if (err)
+		snprintf(got, sizeof got, "%s", strerror(err));
+	else if (!same)
+		snprintf(got, sizeof got, "0x%zx bytes that differ", len);
+	check(r, same, got, "the code is %s", w[0]);
+	if (!err)
+		free(data);
+	free(path);
+	free(copy);
+}
+
 static void cmd_expect(struct runner *r)
 {
 	if (!need_code(r))
@@ -734,14 +849,15 @@ static void cmd_expect(struct runner *r)
 		format_time(w, sizeof w, want);
 		check(r, hwsq_emu_time_ns(r->emu) == want, got, "elapsed time is %s", w);
 	} else if (word_is(r, "stop")) {
-		const char *want = tok(r)->kind == HWSQ_TOK_IDENT ? tok(r)->text : "";
-		size_t len = tok(r)->len;
-		r->toks.pos++;
-		if (!expect_end(r))
-			return;
-		const char *got = r->have_stop ? hwsq_emu_stop_name(r->last_stop) : "no run yet";
-		check(r, strlen(got) == len && strncmp(got, want, len) == 0, got, "the run stopped: %.*s",
-		      (int)len, want);
+		size_t len;
+		size_t n = word_span(r, &len);
+		char *want = util_xstrndup(tok(r)->text, len);
+		r->toks.pos += n;
+		if (expect_end(r)) {
+			const char *got = r->have_stop ? hwsq_emu_stop_name(r->last_stop) : "no run yet";
+			check(r, strcmp(got, want) == 0, got, "the run stopped: %s", want);
+		}
+		free(want);
 	} else if (word_is(r, "ip")) {
 		if (slot_word(r, &slot))
 			expect_value(r, "the IP", hwsq_emu_ip(r->emu, slot));
@@ -760,6 +876,7 @@ static void cmd_expect(struct runner *r)
 		expect_value(r, "the free code RAM", hwsq_family_info(r->family)->ram_size - used_bytes(r));
 	} else if (word_is(r, "greedy-bound")) {
 		expect_greedy(r);
+
 	} else {
 		char *found = hwsq_tok_dup(tok(r));
 		bail(r, tok(r)->col, "unknown check '%s'", found);
@@ -859,6 +976,11 @@ static void one_line(struct runner *r, char *line, FILE *in, char **buf, size_t 
 		cmd_bytes(r, rest);
 	} else if (strcmp(word, "code") == 0) {
 		cmd_code(r, in, buf, cap);
+	} else if (strcmp(word, "upload") == 0) {
+		cmd_upload(r, rest);
+	} else if (strcmp(word, "expect") == 0 && strncmp(rest + strspn(rest, " \t"), "image", 5) == 0 &&
+		   (rest[strspn(rest, " \t") + 5] == ' ' || rest[strspn(rest, " \t") + 5] == '\t')) {
+		expect_image(r, rest + strspn(rest, " \t") + 5);
 	} else {
 		unsigned bad;
 		if (!hwsq_lex(rest, &r->toks, &bad))
