@@ -11,7 +11,7 @@
 #define BOARD_MPLL_SETTLE 96us
 #endif
 #ifndef BOARD_MR0
-#define BOARD_MR0         0x00000542 /* CAS latency 8, burst 4 */
+#define BOARD_MR0         0x00000462 /* CAS latency and write recovery for 400 MHz */
 #endif
 #ifndef BOARD_MR1
 #define BOARD_MR1         0x00000044 /* ODT 60 ohm, drive strength 40 ohm */

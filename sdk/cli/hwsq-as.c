@@ -133,9 +133,10 @@ static void print_stats(const struct hwsq_program *p, const char *source)
 	uint8_t ram[0x200];
 	hwsq_image(p, ram);
 	uint64_t used = hwsq_image_used(p->family, ram, fam->ram_size);
-	printf("%s: %s: 0x%zx bytes (greedy 0x%zx), %zu writes, %zu delays: %llu ns asked, "
-	       "%llu us encoded (greedy %llu us); code RAM 0x%x, 0x%llx left\n",
-	       source, fam->name, s.bytes, s.greedy_bytes, s.writes, s.delays,
+	/* One line of name=value pairs, for people and for scripts. */
+	printf("stats: source=%s chip=%s bytes=%zu greedy=%zu naive=%zu writes=%zu delays=%zu "
+	       "asked_ns=%llu encoded_us=%llu greedy_us=%llu ram=%u free=%llu\n",
+	       source, fam->name, s.bytes, s.greedy_bytes, s.naive_bytes, s.writes, s.delays,
 	       (unsigned long long)s.requested_ns, (unsigned long long)s.encoded_us,
 	       (unsigned long long)s.greedy_us, fam->ram_size,
 	       (unsigned long long)(fam->ram_size - used));

@@ -160,6 +160,7 @@ void hwsq_emit_upload(const struct hwsq_program *p, unsigned entry, enum hwsq_sl
  * greedy largest-first waits), and the delays asked and encoded. */
 struct hwsq_stats {
 	size_t bytes, greedy_bytes;
+	size_t naive_bytes; /* every wr32 as a full data and a full addr */
 	size_t writes, delays;
 	uint64_t requested_ns, encoded_us, greedy_us;
 };

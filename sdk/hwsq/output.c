@@ -120,18 +120,22 @@ void hwsq_program_stats(const struct hwsq_program *p, struct hwsq_stats *s)
 			s->writes++;
 			s->greedy_bytes += greedy_write(a->addr, a->value, &known, &last_addr,
 							&last_value);
+			s->naive_bytes += 10;
 			break;
 		case HWSQ_ACT_DELAY: {
 			uint64_t us = hwsq_delay_ns_to_us(a->requested_ns), greedy_us;
 			s->delays++;
 			s->requested_ns += a->requested_ns;
 			s->encoded_us += a->encoded_us;
-			s->greedy_bytes += hwsq_delay_encode(us, true, NULL, 0, &greedy_us);
+			size_t n = hwsq_delay_encode(us, true, NULL, 0, &greedy_us);
+			s->greedy_bytes += n;
+			s->naive_bytes += n;
 			s->greedy_us += greedy_us;
 			break;
 		}
 		case HWSQ_ACT_OTHER:
 			s->greedy_bytes += a->bytes;
+			s->naive_bytes += a->bytes;
 			break;
 		case HWSQ_ACT_FORGET:
 			known = false;
