@@ -20,7 +20,8 @@ static const char usage_text[] =
 	"  --rnndb DIR       read register, flag and event names from DIR\n"
 	"  --stats           print the size report: bytes against a greedy encoder,\n"
 	"                    delays asked and encoded\n"
-	"  -h, --help        show this help\n";
+	"  -h, --help        show this help\n"
+	"  --version         print the version\n";
 
 enum emit_kind { EMIT_BIN, EMIT_C, EMIT_UPLOAD };
 
@@ -48,6 +49,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 		bool takes = true;
 		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
 			fputs(usage_text, stdout);
+			return 0;
+		} else if (strcmp(s, "--version") == 0) {
+			printf("%s (afuc SDK) %s\n", "hwsq-as", HWSQ_VERSION);
 			return 0;
 		} else if (strcmp(s, "--stats") == 0) {
 			a->stats = true;

@@ -20,7 +20,8 @@ static const char usage_text[] =
 	"  --trace              print every instruction executed\n"
 	"  -v                   test files: print every instruction as a TAP comment\n"
 	"  --rnndb DIR          read names from DIR\n"
-	"  -h, --help           show this help\n";
+	"  -h, --help           show this help\n"
+	"  --version            print the version\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -67,6 +68,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
 			fputs(usage_text, stdout);
+			return 0;
+		} else if (strcmp(s, "--version") == 0) {
+			printf("%s (afuc SDK) %s\n", "hwsq-emu", HWSQ_VERSION);
 			return 0;
 		} else if (strcmp(s, "-v") == 0) {
 			a->verbose = true;

@@ -18,7 +18,8 @@ static const char usage_text[] =
 	"  --numeric              print numbers, no names from the register database\n"
 	"  --rnndb DIR            read names from DIR\n"
 	"  -o FILE                write to FILE instead of standard output\n"
-	"  -h, --help             show this help\n";
+	"  -h, --help             show this help\n"
+	"  --version              print the version\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -51,6 +52,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
 			fputs(usage_text, stdout);
+			return 0;
+		} else if (strcmp(s, "--version") == 0) {
+			printf("%s (afuc SDK) %s\n", "hwsq-objdump", HWSQ_VERSION);
 			return 0;
 		} else if (strcmp(s, "--keep-padding") == 0) {
 			a->dis.keep_padding = true;
