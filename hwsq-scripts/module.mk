@@ -1,6 +1,7 @@
 # hwsq-scripts: HWSQ scripts, compiled into $(BUILD)/hwsq/ for every
-# family each one targets (SCRIPT-CHIP.bin, the code RAM image, and
-# SCRIPT-CHIP.h, its C header), and their emulator tests.
+# family each one targets (SCRIPT-CHIP.bin, the code RAM image,
+# SCRIPT-CHIP.h, its C header, and SCRIPT-CHIP.upload, the MMIO writes that
+# load it and start entry 0), and their emulator tests.
 HWSQ_SCRIPT_BUILDS := gddr3-reclock:nv50 gddr3-reclock:nv92 engine-pll:nv41 engine-pll:nv50 \
 	engine-pll:nv92 gpio-vid:nv17
 
@@ -11,13 +12,16 @@ HWSQ_SCRIPT_DEPS := $(BUILD)/bin/hwsq-as $(BUILD)/include/afuc/hwsq.m4 \
 
 # $(1) script, $(2) chip
 define hwsq_script
-ALL_IMAGES += $(BUILD)/hwsq/$(1)-$(2).bin $(BUILD)/hwsq/$(1)-$(2).h
+ALL_IMAGES += $(BUILD)/hwsq/$(1)-$(2).bin $(BUILD)/hwsq/$(1)-$(2).h $(BUILD)/hwsq/$(1)-$(2).upload
 $(BUILD)/hwsq/$(1)-$(2).bin: hwsq-scripts/$(1).hwsq $(HWSQ_SCRIPT_DEPS)
 	$$(call quiet,HWSQ-AS,$$@)mkdir -p $$(@D) && \
 	  $(BUILD)/bin/hwsq-as --chip $(2) $$< -o $$@
 $(BUILD)/hwsq/$(1)-$(2).h: hwsq-scripts/$(1).hwsq $(HWSQ_SCRIPT_DEPS)
 	$$(call quiet,HWSQ-AS,$$@)mkdir -p $$(@D) && \
 	  $(BUILD)/bin/hwsq-as --chip $(2) --emit c --name $(subst -,_,$(1)_$(2)) $$< -o $$@
+$(BUILD)/hwsq/$(1)-$(2).upload: hwsq-scripts/$(1).hwsq $(HWSQ_SCRIPT_DEPS)
+	$$(call quiet,HWSQ-AS,$$@)mkdir -p $$(@D) && \
+	  $(BUILD)/bin/hwsq-as --chip $(2) --emit upload $$< -o $$@
 endef
 $(foreach b,$(HWSQ_SCRIPT_BUILDS),$(eval $(call hwsq_script,$(word 1,$(subst :, ,$(b))),$(word 2,$(subst :, ,$(b))))))
 

@@ -158,6 +158,8 @@ static void apply_due(struct hwsq_emu *e)
 		hwsq_emu_set_event(e, e->sched[n].event, e->sched[n].value);
 		n++;
 	}
+	if (n == 0)
+		return;
 	memmove(e->sched, e->sched + n, (e->sched_count - n) * sizeof *e->sched);
 	e->sched_count -= n;
 }

@@ -1,14 +1,8 @@
 # sdk/hwsq: the HWSQ compiler, disassembler, emulator and their tools.
-#
-# The names of registers, flags and events come from sdk/rnn; until that
-# part is in the tree the tools build with names-none.c and work with
-# numbers only.
-HWSQ_RNN := $(if $(wildcard sdk/rnn/module.mk),sdk-rnn)
-HWSQ_SRCS := $(filter-out sdk/hwsq/names.c sdk/hwsq/names-none.c,$(wildcard sdk/hwsq/*.c)) \
-	$(if $(HWSQ_RNN),sdk/hwsq/names.c,sdk/hwsq/names-none.c)
-HWSQ_LIBS := sdk-hwsq sdk-pp $(HWSQ_RNN) sdk-util
+# Register, flag and event names come from sdk/rnn.
+HWSQ_LIBS := sdk-hwsq sdk-pp sdk-rnn sdk-util
 
-$(eval $(call sdk_library,sdk-hwsq,$(HWSQ_SRCS)))
+$(eval $(call sdk_library,sdk-hwsq,$(wildcard sdk/hwsq/*.c)))
 $(eval $(call sdk_tool,hwsq-as,sdk/cli/hwsq-as.c,$(HWSQ_LIBS)))
 $(eval $(call sdk_tool,hwsq-objdump,sdk/cli/hwsq-objdump.c,$(HWSQ_LIBS)))
 $(eval $(call sdk_tool,hwsq-emu,sdk/cli/hwsq-emu.c,$(HWSQ_LIBS)))
