@@ -41,14 +41,14 @@ enum hwsq_illegal {
 };
 
 struct hwsq_family_info {
-	const char *name;     /* "nv50": the --chip spelling */
-	const char *variant;  /* "NV50": the register database variant */
-	const char *range;    /* "NV50:NV92": the chipsets it covers */
-	uint32_t ram_size;    /* code RAM bytes */
-	unsigned slots;       /* execution slots: 2, or 1 on NV92+ */
-	bool pokes;           /* MMIO pokes and event waits (NV41+) */
-	bool fb_pause;        /* flag 16 pauses the framebuffer (NV41+) */
-	bool entry_high;      /* ENTRY_POINT_HIGH holds address bit 8 (NV92+) */
+	const char *name;    /* "nv50": the --chip spelling */
+	const char *variant; /* "NV50": the register database variant */
+	const char *range;   /* "NV50:NV92": the chipsets it covers */
+	uint32_t ram_size;   /* code RAM bytes */
+	unsigned slots;      /* execution slots: 2, or 1 on NV92+ */
+	bool pokes;          /* MMIO pokes and event waits (NV41+) */
+	bool fb_pause;       /* flag 16 pauses the framebuffer (NV41+) */
+	bool entry_high;     /* ENTRY_POINT_HIGH holds address bit 8 (NV92+) */
 	enum hwsq_illegal illegal;
 	uint32_t code_window; /* MMIO base through which a driver uploads the code */
 };
@@ -60,9 +60,9 @@ bool hwsq_family_parse(const char *name, enum hwsq_family *f);
 /* ---- MMIO registers of the sequencer ---------------------------------- */
 
 enum {
-	HWSQ_MMIO_DEBUG_6 = 0x001098,          /* PBUS.DEBUG_6 */
-	HWSQ_DEBUG_6_ENABLE = 1u << 3,         /* HWSQ_ENABLE */
-	HWSQ_DEBUG_6_OVERRIDE_MODE = 1u << 4,  /* HWSQ_OVERRIDE_MODE */
+	HWSQ_MMIO_DEBUG_6 = 0x001098,         /* PBUS.DEBUG_6 */
+	HWSQ_DEBUG_6_ENABLE = 1u << 3,        /* HWSQ_ENABLE */
+	HWSQ_DEBUG_6_OVERRIDE_MODE = 1u << 4, /* HWSQ_OVERRIDE_MODE */
 	HWSQ_MMIO_ENTRY_POINT = 0x001304,
 	HWSQ_MMIO_STATUS = 0x001308,
 	HWSQ_MMIO_TRIGGER = 0x00130c,
@@ -76,13 +76,13 @@ enum {
 
 /* TRIGGER and STATUS fields. */
 enum {
-	HWSQ_TRIGGER_START = 1u << 0,     /* 0: abort */
-	HWSQ_TRIGGER_SLOT_A = 1u << 1,    /* 0: slot B (NV17:NV92) */
-	HWSQ_TRIGGER_ENTRY_SHIFT = 2,     /* bits 2-3 */
+	HWSQ_TRIGGER_START = 1u << 0,  /* 0: abort */
+	HWSQ_TRIGGER_SLOT_A = 1u << 1, /* 0: slot B (NV17:NV92) */
+	HWSQ_TRIGGER_ENTRY_SHIFT = 2,  /* bits 2-3 */
 	HWSQ_STATUS_ACTIVE = 1u << 8,
-	HWSQ_STATUS_ILLEGAL = 1u << 9,    /* NV41:NV92 */
-	HWSQ_STATUS_IP_HIGH = 1u << 10,   /* NV92+ */
-	HWSQ_STATUS_SLOT_B_SHIFT = 16,    /* NV17:NV92 */
+	HWSQ_STATUS_ILLEGAL = 1u << 9,  /* NV41:NV92 */
+	HWSQ_STATUS_IP_HIGH = 1u << 10, /* NV92+ */
+	HWSQ_STATUS_SLOT_B_SHIFT = 16,  /* NV17:NV92 */
 };
 
 #define HWSQ_FLAG_COUNT 32
@@ -135,7 +135,7 @@ struct hwsq_opcode {
 	uint8_t length;      /* bytes */
 	unsigned families;   /* HWSQ_FAMILY_BIT()s that have it */
 	struct hwsq_field fields[HWSQ_MAX_OPERANDS];
-	const char *joiner;  /* word between the two operands ("shl"), or NULL */
+	const char *joiner; /* word between the two operands ("shl"), or NULL */
 };
 
 /* The table, in decoding order (nop before wait: both match 0x00). */
@@ -150,12 +150,12 @@ static inline bool hwsq_opcode_on(const struct hwsq_opcode *o, enum hwsq_family 
 
 /* One decoded instruction. */
 struct hwsq_insn {
-	const struct hwsq_opcode *opcode; /* NULL: an opcode the family lacks */
-	uint8_t length;                   /* bytes it takes (1 when illegal) */
-	bool truncated;                   /* it runs past the end of the code */
+	const struct hwsq_opcode *opcode;     /* NULL: an opcode the family lacks */
+	uint8_t length;                       /* bytes it takes (1 when illegal) */
+	bool truncated;                       /* it runs past the end of the code */
 	uint32_t operands[HWSQ_MAX_OPERANDS]; /* field values, as encoded */
-	uint64_t raw;                     /* its bytes, little-endian */
-	uint64_t unknown;                 /* bits of raw that no field claims */
+	uint64_t raw;                         /* its bytes, little-endian */
+	uint64_t unknown;                     /* bits of raw that no field claims */
 };
 
 /* Decodes the instruction at code[pos] (pos < len) for a family. */
@@ -192,12 +192,12 @@ enum hwsq_flag_state { HWSQ_FLAG_UNSET, HWSQ_FLAG_ON, HWSQ_FLAG_OFF };
 
 /* Why hwsq_emu_run returned. */
 enum hwsq_emu_stop {
-	HWSQ_EMU_IDLE,        /* no slot is executing */
-	HWSQ_EMU_TIME_LIMIT,  /* the time limit came first */
-	HWSQ_EMU_ILLEGAL,     /* a slot hangs on an illegal opcode (NV41:NV92) */
-	HWSQ_EMU_MMIO_HANG,   /* a poke waits for HWSQ_ENABLE, which is off */
-	HWSQ_EMU_EVENT_HANG,  /* an ewait waits for an event nothing will change */
-	HWSQ_EMU_OFF_END,     /* execution ran past the end of code RAM */
+	HWSQ_EMU_IDLE,       /* no slot is executing */
+	HWSQ_EMU_TIME_LIMIT, /* the time limit came first */
+	HWSQ_EMU_ILLEGAL,    /* a slot hangs on an illegal opcode (NV41:NV92) */
+	HWSQ_EMU_MMIO_HANG,  /* a poke waits for HWSQ_ENABLE, which is off */
+	HWSQ_EMU_EVENT_HANG, /* an ewait waits for an event nothing will change */
+	HWSQ_EMU_OFF_END,    /* execution ran past the end of code RAM */
 };
 const char *hwsq_emu_stop_name(enum hwsq_emu_stop s);
 
@@ -208,7 +208,7 @@ struct hwsq_emu_write {
 	uint32_t addr, value;
 	uint64_t time_ns; /* elapsed PTIMER time when it happened */
 	enum hwsq_slot slot;
-	uint32_t ip;      /* address of the addr/addrlo opcode */
+	uint32_t ip; /* address of the addr/addrlo opcode */
 };
 
 /* One executed instruction, for tracing. */

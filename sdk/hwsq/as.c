@@ -11,9 +11,9 @@
 
 /* The original text of a source line, read again for messages: cpp
  * squeezes white space, so its output's columns are not the file's. */
-static const char *original_line(struct as_ctx *c, const char *file, unsigned line)
+static const char *original_line(struct hwsq_as_ctx *c, const char *file, unsigned line)
 {
-	struct as_source *src = NULL;
+	struct hwsq_as_source *src = NULL;
 	for (size_t i = 0; i < c->source_count && !src; i++)
 		if (strcmp(c->sources[i].file, file) == 0)
 			src = &c->sources[i];
@@ -21,7 +21,8 @@ static const char *original_line(struct as_ctx *c, const char *file, unsigned li
 		src = UTIL_PUSH(c->sources, c->source_count, c->source_cap);
 		src->file = util_xstrdup(file);
 		size_t len;
-		if (strcmp(file, "-") == 0 || util_read_file(file, (uint8_t **)&src->text, &len) != 0)
+		if (strcmp(file, "-") == 0 ||
+		    util_read_file(file, (uint8_t **)&src->text, &len) != 0)
 			src->text = NULL;
 	}
 	const char *p = src->text;
@@ -53,7 +54,7 @@ static bool map_column(const char *pp, unsigned col, const char *orig, unsigned 
 	return true;
 }
 
-static void report(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+static void report(struct hwsq_as_ctx *c, enum diag_level level, struct diag_loc loc,
 		   const char *line, const char *fmt, va_list ap)
 {
 	const char *orig = line && loc.col ? original_line(c, loc.file, loc.line) : NULL;
@@ -65,9 +66,9 @@ static void report(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
 	diag_vadd(c->d, level, loc, line, fmt, ap);
 }
 
-static void report_at(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+static void report_at(struct hwsq_as_ctx *c, enum diag_level level, struct diag_loc loc,
 		      const char *line, const char *fmt, ...) UTIL_PRINTF(5, 6);
-static void report_at(struct as_ctx *c, enum diag_level level, struct diag_loc loc,
+static void report_at(struct hwsq_as_ctx *c, enum diag_level level, struct diag_loc loc,
 		      const char *line, const char *fmt, ...)
 {
 	va_list ap;
@@ -76,7 +77,7 @@ static void report_at(struct as_ctx *c, enum diag_level level, struct diag_loc l
 	va_end(ap);
 }
 
-void as_error_at(struct as_ctx *c, unsigned col, const char *fmt, ...)
+void hwsq_as_error_at(struct hwsq_as_ctx *c, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -84,28 +85,28 @@ void as_error_at(struct as_ctx *c, unsigned col, const char *fmt, ...)
 	va_end(ap);
 }
 
-bool as_fail(struct as_ctx *c, const struct hwsq_tok *at, const char *what)
+bool hwsq_as_fail(struct hwsq_as_ctx *c, const struct hwsq_tok *at, const char *what)
 {
 	char *found = hwsq_tok_dup(at);
-	as_error_at(c, at->col, "%s, found '%s'", what, found);
+	hwsq_as_error_at(c, at->col, "%s, found '%s'", what, found);
 	free(found);
 	return false;
 }
 
 /* ---- emission and state -------------------------------------------------- */
 
-static void forget_mmio(struct as_ctx *c)
+static void forget_mmio(struct hwsq_as_ctx *c)
 {
 	c->mmio = (struct hwsq_mmio_state){0};
 }
 
-void as_action(struct as_ctx *c, struct hwsq_action a)
+void hwsq_as_action(struct hwsq_as_ctx *c, struct hwsq_action a)
 {
 	*UTIL_PUSH(c->p->actions, c->p->action_count, c->p->action_cap) = a;
 }
 
 /* Appends bytes; remembers the first statement that went past the RAM. */
-void as_emit(struct as_ctx *c, uint64_t raw, unsigned length)
+void hwsq_as_emit(struct hwsq_as_ctx *c, uint64_t raw, unsigned length)
 {
 	for (unsigned i = 0; i < length; i++)
 		*UTIL_PUSH(c->p->code, c->p->size, c->p->cap) = (uint8_t)(raw >> (8 * i));
@@ -120,39 +121,39 @@ void as_emit(struct as_ctx *c, uint64_t raw, unsigned length)
 
 /* Follows what an instruction does to the slot's ADDR and DATA, so that
  * later writes can use the short forms. */
-static void track(struct as_ctx *c, const struct hwsq_insn *insn)
+static void track(struct hwsq_as_ctx *c, const struct hwsq_insn *insn)
 {
 	struct hwsq_mmio_state before = c->mmio;
 	hwsq_mmio_apply(&c->mmio, insn);
 	/* A raw data/addr opcode changes what the size report's greedy
 	 * encoder may assume, too. */
 	if (!c->in_write && memcmp(&before, &c->mmio, sizeof before) != 0)
-		as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_FORGET});
+		hwsq_as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_FORGET});
 }
 
 /* Emits one instruction of the table, checking that the family has it
  * and that the operands fit; extra holds bits from an envydis
  * "[unknown: ...]" note. */
-bool as_emit_op(struct as_ctx *c, enum hwsq_op op, const uint32_t operands[HWSQ_MAX_OPERANDS],
-		unsigned col)
+bool hwsq_as_emit_op(struct hwsq_as_ctx *c, enum hwsq_op op,
+		     const uint32_t operands[HWSQ_MAX_OPERANDS], unsigned col)
 {
 	const struct hwsq_opcode *o = hwsq_opcode_of(op);
 	if (!hwsq_opcode_on(o, c->fam->family)) {
-		as_error_at(c, col, "'%s' is not an opcode of %s (%s has no %s)", o->name,
-			    c->fam->info->range, c->fam->info->range,
-			    o->op == HWSQ_OP_EWAIT ? "event waits" : "MMIO pokes");
+		hwsq_as_error_at(c, col, "'%s' is not an opcode of %s (%s has no %s)", o->name,
+				 c->fam->info->range, c->fam->info->range,
+				 o->op == HWSQ_OP_EWAIT ? "event waits" : "MMIO pokes");
 		return false;
 	}
 	uint64_t raw;
 	if (!hwsq_encode(o, operands, &raw)) {
-		as_error_at(c, col, "an operand of '%s' does not fit its field", o->name);
+		hwsq_as_error_at(c, col, "an operand of '%s' does not fit its field", o->name);
 		return false;
 	}
 	if (c->unknown_count) {
 		if (c->unknown_count > o->length) {
-			as_error_at(c, c->unknown_col,
-				    "'[unknown: ...]' lists %u bytes, '%s' has %u", c->unknown_count,
-				    o->name, o->length);
+			hwsq_as_error_at(c, c->unknown_col,
+					 "'[unknown: ...]' lists %u bytes, '%s' has %u",
+					 c->unknown_count, o->name, o->length);
 			return false;
 		}
 		raw |= c->unknown_bits;
@@ -163,7 +164,7 @@ bool as_emit_op(struct as_ctx *c, enum hwsq_op op, const uint32_t operands[HWSQ_
 	for (unsigned i = 0; i < o->length; i++)
 		bytes[i] = (uint8_t)(raw >> (8 * i));
 	hwsq_decode(c->fam->family, bytes, o->length, 0, &insn);
-	as_emit(c, raw, o->length);
+	hwsq_as_emit(c, raw, o->length);
 	track(c, &insn);
 	c->last_is_exit = op == HWSQ_OP_EXIT;
 	return true;
@@ -171,7 +172,7 @@ bool as_emit_op(struct as_ctx *c, enum hwsq_op op, const uint32_t operands[HWSQ_
 
 /* wr32: only the parts of DATA and ADDR that differ from what the slot
  * already holds, each in its shortest form. */
-void as_write(struct as_ctx *c, uint32_t addr, uint32_t value, unsigned col)
+void hwsq_as_write(struct hwsq_as_ctx *c, uint32_t addr, uint32_t value, unsigned col)
 {
 	size_t before = c->stmt_bytes;
 	uint32_t ops[HWSQ_MAX_OPERANDS] = {0};
@@ -179,24 +180,26 @@ void as_write(struct as_ctx *c, uint32_t addr, uint32_t value, unsigned col)
 	c->in_write = true;
 	const struct hwsq_mmio_state *m = &c->mmio;
 	if (m->data_known != 0xffffffff || m->data != value) {
-		bool high_same = (m->data_known & 0xffff0000) == 0xffff0000 &&
-				 (m->data >> 16) == (value >> 16);
+		bool high_same =
+		    (m->data_known & 0xffff0000) == 0xffff0000 && (m->data >> 16) == (value >> 16);
 		ops[0] = high_same ? (value & 0xffff) : value;
-		ok = as_emit_op(c, high_same ? HWSQ_OP_DATALO : HWSQ_OP_DATA, ops, col);
+		ok = hwsq_as_emit_op(c, high_same ? HWSQ_OP_DATALO : HWSQ_OP_DATA, ops, col);
 	}
-	bool high_same = (m->addr_known & 0xffff0000) == 0xffff0000 && (m->addr >> 16) == (addr >> 16);
+	bool high_same =
+	    (m->addr_known & 0xffff0000) == 0xffff0000 && (m->addr >> 16) == (addr >> 16);
 	ops[0] = high_same ? (addr & 0xffff) : addr;
-	ok = ok && as_emit_op(c, high_same ? HWSQ_OP_ADDRLO : HWSQ_OP_ADDR, ops, col);
+	ok = ok && hwsq_as_emit_op(c, high_same ? HWSQ_OP_ADDRLO : HWSQ_OP_ADDR, ops, col);
 	c->in_write = false;
 	if (ok)
-		as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_WRITE, .addr = addr,
-						  .value = value,
-						  .bytes = c->stmt_bytes - before});
+		hwsq_as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_WRITE,
+						       .addr = addr,
+						       .value = value,
+						       .bytes = c->stmt_bytes - before});
 }
 
 /* ---- delays: consecutive delays are encoded together ------------------------ */
 
-void as_flush_delay(struct as_ctx *c)
+void hwsq_as_flush_delay(struct hwsq_as_ctx *c)
 {
 	if (!c->delay_pending)
 		return;
@@ -209,20 +212,21 @@ void as_flush_delay(struct as_ctx *c)
 	c->loc = c->delay_loc;
 	c->line = c->delay_line;
 	if (need > c->fam->ram_size) {
-		as_error_at(c, c->delay_col,
-			    "delay too long for one script: %llu us needs %zu wait bytes, more "
-			    "than the 0x%x bytes of %s code RAM",
-			    (unsigned long long)us, need, c->fam->ram_size, c->fam->info->range);
+		hwsq_as_error_at(
+		    c, c->delay_col,
+		    "delay too long for one script: %llu us needs %zu wait bytes, more "
+		    "than the 0x%x bytes of %s code RAM",
+		    (unsigned long long)us, need, c->fam->ram_size, c->fam->info->range);
 	} else {
 		uint8_t bytes[0x200];
 		size_t before = c->stmt_bytes;
 		hwsq_delay_encode(us, c->delay_exact, bytes, sizeof bytes, &encoded);
 		for (size_t i = 0; i < need; i++)
-			as_emit(c, bytes[i], 1);
-		as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_DELAY,
-						  .requested_ns = c->delay_ns,
-						  .encoded_us = encoded,
-						  .bytes = c->stmt_bytes - before});
+			hwsq_as_emit(c, bytes[i], 1);
+		hwsq_as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_DELAY,
+						       .requested_ns = c->delay_ns,
+						       .encoded_us = encoded,
+						       .bytes = c->stmt_bytes - before});
 	}
 	c->loc = saved;
 	c->line = saved_line;
@@ -230,10 +234,10 @@ void as_flush_delay(struct as_ctx *c)
 	c->delay_line = NULL;
 }
 
-void as_delay(struct as_ctx *c, uint64_t ns, bool exact, unsigned col)
+void hwsq_as_delay(struct hwsq_as_ctx *c, uint64_t ns, bool exact, unsigned col)
 {
 	if (c->delay_pending && (c->delay_exact != exact || c->delay_ns + ns < ns))
-		as_flush_delay(c);
+		hwsq_as_flush_delay(c);
 	if (!c->delay_pending) {
 		c->delay_pending = true;
 		c->delay_ns = 0;
@@ -247,7 +251,7 @@ void as_delay(struct as_ctx *c, uint64_t ns, bool exact, unsigned col)
 
 /* ---- labels and entry points ---------------------------------------------- */
 
-const struct hwsq_label *as_find_label(const struct hwsq_program *p, const char *name)
+const struct hwsq_label *hwsq_as_find_label(const struct hwsq_program *p, const char *name)
 {
 	for (size_t i = 0; i < p->label_count; i++)
 		if (strcmp(p->labels[i].name, name) == 0)
@@ -257,14 +261,14 @@ const struct hwsq_label *as_find_label(const struct hwsq_program *p, const char 
 
 /* Execution can begin at a label (through an entry point), where ADDR and
  * DATA hold whatever an earlier run left. */
-void as_label(struct as_ctx *c, const struct hwsq_tok *name)
+void hwsq_as_label(struct hwsq_as_ctx *c, const struct hwsq_tok *name)
 {
-	as_flush_delay(c);
+	hwsq_as_flush_delay(c);
 	char *text = hwsq_tok_dup(name);
-	const struct hwsq_label *old = as_find_label(c->p, text);
+	const struct hwsq_label *old = hwsq_as_find_label(c->p, text);
 	if (old) {
-		as_error_at(c, name->col, "label '%s' is already defined at %s:%u", text,
-			    old->loc.file, old->loc.line);
+		hwsq_as_error_at(c, name->col, "label '%s' is already defined at %s:%u", text,
+				 old->loc.file, old->loc.line);
 		free(text);
 		return;
 	}
@@ -273,13 +277,13 @@ void as_label(struct as_ctx *c, const struct hwsq_tok *name)
 	l->addr = (uint32_t)c->p->size;
 	l->loc = c->loc;
 	l->loc.col = name->col;
-	as_forget(c);
+	hwsq_as_forget(c);
 }
 
-void as_forget(struct as_ctx *c)
+void hwsq_as_forget(struct hwsq_as_ctx *c)
 {
 	forget_mmio(c);
-	as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_FORGET});
+	hwsq_as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_FORGET});
 }
 
 /* ---- envydis listings -------------------------------------------------- */
@@ -292,7 +296,7 @@ static bool is_hex2(const char *p)
 
 /* Blanks "00000004: e2 01 00 00 00" at the start of an envydis line,
  * keeping the bytes to compare with what the instruction encodes to. */
-static void strip_listing(struct as_ctx *c, char *s)
+static void strip_listing(struct hwsq_as_ctx *c, char *s)
 {
 	char *p = s;
 	while (*p == ' ' || *p == '\t')
@@ -327,10 +331,12 @@ static void strip_listing(struct as_ctx *c, char *s)
 /* envydis notes after an instruction: "[unknown: 00 20 00]" gives bits
  * that no field claims (kept, so the bytes come back), the others only
  * describe. */
-static bool strip_notes(struct as_ctx *c, char *s)
+static bool strip_notes(struct hwsq_as_ctx *c, char *s)
 {
 	static const char *const notes[] = {
-		"[unknown instruction]", "[unknown operand]", "[unknown op length]",
+	    "[unknown instruction]",
+	    "[unknown operand]",
+	    "[unknown op length]",
 	};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(notes); i++) {
 		char *p = strstr(s, notes[i]);
@@ -339,9 +345,10 @@ static bool strip_notes(struct as_ctx *c, char *s)
 	}
 	char *p = strstr(s, "[incomplete]");
 	if (p) {
-		as_error_at(c, (unsigned)(p - s) + 1,
-			    "envydis marked this instruction incomplete: its bytes run past the "
-			    "end of what it read");
+		hwsq_as_error_at(
+		    c, (unsigned)(p - s) + 1,
+		    "envydis marked this instruction incomplete: its bytes run past the "
+		    "end of what it read");
 		return false;
 	}
 	p = strstr(s, "[unknown:");
@@ -357,8 +364,9 @@ static bool strip_notes(struct as_ctx *c, char *s)
 		if (*q == ']')
 			break;
 		if (!is_hex2(q) || q[0] == '?' || c->unknown_count >= HWSQ_MAX_LENGTH) {
-			as_error_at(c, (unsigned)(q - s) + 1,
-				    "expected the hex bytes of an envydis '[unknown: ...]' note");
+			hwsq_as_error_at(
+			    c, (unsigned)(q - s) + 1,
+			    "expected the hex bytes of an envydis '[unknown: ...]' note");
 			return false;
 		}
 		uint64_t byte = strtoul((char[]){q[0], q[1], 0}, NULL, 16);
@@ -381,18 +389,19 @@ static const char *intern_file(struct hwsq_program *p, const char *file)
 	return copy;
 }
 
-static void check_listing(struct as_ctx *c, size_t start)
+static void check_listing(struct hwsq_as_ctx *c, size_t start)
 {
 	if (!c->listing_count)
 		return;
 	size_t n = c->p->size - start;
 	if (n != c->listing_count || memcmp(c->p->code + start, c->listing, n) != 0)
 		report_at(c, DIAG_WARNING, diag_at(c->loc.file, c->loc.line, c->listing_col),
-			  c->line, "the listing's bytes differ from what the instruction encodes to");
+			  c->line,
+			  "the listing's bytes differ from what the instruction encodes to");
 	c->listing_count = 0;
 }
 
-static void one_line(struct as_ctx *c, char *line)
+static void one_line(struct hwsq_as_ctx *c, char *line)
 {
 	c->line = line;
 	char *work = util_xstrdup(line);
@@ -405,52 +414,56 @@ static void one_line(struct as_ctx *c, char *line)
 	}
 	unsigned bad;
 	if (!hwsq_lex(work, &c->toks, &bad)) {
-		as_error_at(c, bad, "unexpected character '%c'", line[bad - 1]);
+		hwsq_as_error_at(c, bad, "unexpected character '%c'", line[bad - 1]);
 		free(work);
 		return;
 	}
 	struct hwsq_tok *t = c->toks.items;
 	/* label: statement */
 	if (t[0].kind == HWSQ_TOK_IDENT && !t[0].hash && hwsq_tok_is(&t[1], ":")) {
-		as_label(c, &t[0]);
+		hwsq_as_label(c, &t[0]);
 		c->toks.pos = 2;
 	}
 	size_t start = c->p->size;
 	c->stmt_bytes = 0;
 	c->stmt_col = c->toks.items[c->toks.pos].col;
 	if (c->toks.items[c->toks.pos].kind != HWSQ_TOK_END)
-		as_statement(c);
+		hwsq_as_statement(c);
 	if (c->unknown_count)
-		as_error_at(c, c->unknown_col, "an '[unknown: ...]' note needs an instruction");
+		hwsq_as_error_at(c, c->unknown_col,
+				 "an '[unknown: ...]' note needs an instruction");
 	check_listing(c, start);
 	c->line = NULL;
 	free(work);
 }
 
-static void check_entries(struct as_ctx *c)
+static void check_entries(struct hwsq_as_ctx *c)
 {
 	uint32_t limit = c->fam->ram_size;
 	if (!c->fam->info->entry_high && limit > 0x100)
 		limit = 0x100;
 	for (size_t i = 0; i < c->entry_ref_count; i++) {
-		struct as_entry_ref *r = &c->entry_refs[i];
+		struct hwsq_as_entry_ref *r = &c->entry_refs[i];
 		uint32_t addr = r->addr;
 		c->loc = r->loc;
 		c->line = r->line;
 		if (r->label) {
-			const struct hwsq_label *l = as_find_label(c->p, r->label);
+			const struct hwsq_label *l = hwsq_as_find_label(c->p, r->label);
 			if (!l) {
-				as_error_at(c, r->label_col, "entry point %u names label '%s', which "
-					    "is not defined", r->n, r->label);
+				hwsq_as_error_at(c, r->label_col,
+						 "entry point %u names label '%s', which "
+						 "is not defined",
+						 r->n, r->label);
 				continue;
 			}
 			addr = l->addr;
 		}
 		if (addr >= limit) {
-			as_error_at(c, r->loc.col,
-				    "entry point %u at 0x%x is out of range: %s code RAM is 0x%x "
-				    "bytes",
-				    r->n, addr, c->fam->info->range, c->fam->ram_size);
+			hwsq_as_error_at(
+			    c, r->loc.col,
+			    "entry point %u at 0x%x is out of range: %s code RAM is 0x%x "
+			    "bytes",
+			    r->n, addr, c->fam->info->range, c->fam->ram_size);
 			continue;
 		}
 		c->p->entry[r->n] = addr;
@@ -459,7 +472,7 @@ static void check_entries(struct as_ctx *c)
 	c->line = NULL;
 }
 
-static void check_size(struct as_ctx *c, const struct diag_loc *last, const char *last_line)
+static void check_size(struct hwsq_as_ctx *c, const struct diag_loc *last, const char *last_line)
 {
 	/* A run must never fall off the end: past the code there must be
 	 * room for the exit that pads the image, unless the code ends in one. */
@@ -472,18 +485,18 @@ static void check_size(struct as_ctx *c, const struct diag_loc *last, const char
 	}
 	report_at(c, DIAG_ERROR, c->over_loc, c->over_line,
 		  "code over %s code RAM by %zu byte%s: 0x%zx bytes%s, RAM holds 0x%x",
-		 c->fam->info->range, total - c->fam->ram_size,
-		 total - c->fam->ram_size == 1 ? "" : "s", c->p->size,
-		 c->last_is_exit ? "" : " and the exit that ends them", c->fam->ram_size);
+		  c->fam->info->range, total - c->fam->ram_size,
+		  total - c->fam->ram_size == 1 ? "" : "s", c->p->size,
+		  c->last_is_exit ? "" : " and the exit that ends them", c->fam->ram_size);
 }
 
 bool hwsq_assemble(const char *text, const char *file, const struct hwsq_as_options *o,
 		   struct hwsq_program *p, struct diag *d)
 {
 	*p = (struct hwsq_program){.family = o->family};
-	struct as_family fam = {o->family, hwsq_family_info(o->family),
-				hwsq_family_info(o->family)->ram_size};
-	struct as_ctx c = {.o = o, .fam = &fam, .p = p, .d = d};
+	struct hwsq_as_family fam = {o->family, hwsq_family_info(o->family),
+				     hwsq_family_info(o->family)->ram_size};
+	struct hwsq_as_ctx c = {.o = o, .fam = &fam, .p = p, .d = d};
 	size_t errors_before = d->errors;
 	struct pp_lines lines;
 	pp_lines_init(&lines, file);
@@ -505,7 +518,7 @@ bool hwsq_assemble(const char *text, const char *file, const struct hwsq_as_opti
 			last_line = util_xstrdup(line);
 		}
 	}
-	as_flush_delay(&c);
+	hwsq_as_flush_delay(&c);
 	check_entries(&c);
 	check_size(&c, &last, last_line);
 	free(last_line);

@@ -39,8 +39,7 @@ static void single_at_least(uint64_t us, unsigned *count, unsigned *shift)
 	*shift = 15;
 }
 
-size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max,
-			 uint64_t *encoded_us)
+size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max, uint64_t *encoded_us)
 {
 	size_t n = 0;
 	*encoded_us = 0;

@@ -32,8 +32,9 @@ static void operand(struct dis_ctx *c, const struct hwsq_field *fl, uint32_t v)
 static void note(struct dis_ctx *c, const struct hwsq_insn *insn, struct util_str *n)
 {
 	if (insn->opcode->op == HWSQ_OP_WAIT)
-		util_str_printf(n, "%llu us", (unsigned long long)hwsq_wait_us(insn->operands[0],
-									     insn->operands[1]));
+		util_str_printf(
+		    n, "%llu us",
+		    (unsigned long long)hwsq_wait_us(insn->operands[0], insn->operands[1]));
 	bool write = hwsq_mmio_apply(&c->mmio, insn);
 	if (!write)
 		return;
@@ -110,7 +111,8 @@ static void instruction(struct dis_ctx *c, const uint8_t *code, uint32_t pos,
 		/* Bits no field claims, as envydis shows them; hwsq-as keeps them. */
 		util_str_puts(c->out, " [unknown:");
 		for (unsigned i = 0; i < insn->length; i++)
-			util_str_printf(c->out, " %02x", (unsigned)(insn->unknown >> (8 * i)) & 0xff);
+			util_str_printf(c->out, " %02x",
+					(unsigned)(insn->unknown >> (8 * i)) & 0xff);
 		util_str_putc(c->out, ']');
 	}
 	struct util_str n = {0};
@@ -122,8 +124,8 @@ static void instruction(struct dis_ctx *c, const uint8_t *code, uint32_t pos,
 static const char *illegal_text(const struct hwsq_family_info *fam)
 {
 	return fam->illegal == HWSQ_ILLEGAL_HANG
-		       ? "illegal opcode: the slot hangs here with STATUS.ILLEGAL_OPCODE set"
-		       : "illegal opcode: executes as a one-byte no-op";
+		   ? "illegal opcode: the slot hangs here with STATUS.ILLEGAL_OPCODE set"
+		   : "illegal opcode: executes as a one-byte no-op";
 }
 
 /* Where the exit padding starts: after the last instruction that is not
@@ -193,7 +195,9 @@ void hwsq_disassemble(const uint8_t *code, size_t size, const struct hwsq_dis_op
 		pos += insn.length;
 	}
 	if (pos < len)
-		util_str_printf(out, "; 0x%03x-0x%03x: exit padding (hwsq-as adds it)\n", pos, len - 1);
+		util_str_printf(out, "; 0x%03x-0x%03x: exit padding (hwsq-as adds it)\n", pos,
+				len - 1);
 	else if (len == fam->ram_size && !last_exit)
-		util_str_puts(out, "\t.no_final_exit\t\t\t\t; the code runs to the end of the RAM\n");
+		util_str_puts(out,
+			      "\t.no_final_exit\t\t\t\t; the code runs to the end of the RAM\n");
 }

@@ -9,17 +9,17 @@
 
 enum slot_state {
 	SLOT_IDLE,
-	SLOT_READY,        /* fetches the next instruction */
-	SLOT_WAIT_TIME,    /* in a PTIMER wait until wait_until */
-	SLOT_WAIT_EVENT,   /* in an ewait */
-	SLOT_WAIT_ENABLE,  /* a poke waits for HWSQ_ENABLE */
-	SLOT_HUNG,         /* illegal opcode (NV41:NV92) */
-	SLOT_OFF_END,      /* the IP left code RAM */
+	SLOT_READY,       /* fetches the next instruction */
+	SLOT_WAIT_TIME,   /* in a PTIMER wait until wait_until */
+	SLOT_WAIT_EVENT,  /* in an ewait */
+	SLOT_WAIT_ENABLE, /* a poke waits for HWSQ_ENABLE */
+	SLOT_HUNG,        /* illegal opcode (NV41:NV92) */
+	SLOT_OFF_END,     /* the IP left code RAM */
 };
 
 struct slot {
 	enum slot_state state;
-	bool illegal;     /* STATUS.ILLEGAL_OPCODE */
+	bool illegal; /* STATUS.ILLEGAL_OPCODE */
 	uint32_t ip;
 	struct hwsq_mmio_state mmio; /* the slot's ADDR and DATA */
 	uint64_t wait_until;
@@ -55,12 +55,12 @@ struct hwsq_emu {
 };
 
 static const char *const stop_names[] = {
-	[HWSQ_EMU_IDLE] = "idle",
-	[HWSQ_EMU_TIME_LIMIT] = "time-limit",
-	[HWSQ_EMU_ILLEGAL] = "illegal",
-	[HWSQ_EMU_MMIO_HANG] = "mmio-hang",
-	[HWSQ_EMU_EVENT_HANG] = "event-hang",
-	[HWSQ_EMU_OFF_END] = "off-end",
+    [HWSQ_EMU_IDLE] = "idle",
+    [HWSQ_EMU_TIME_LIMIT] = "time-limit",
+    [HWSQ_EMU_ILLEGAL] = "illegal",
+    [HWSQ_EMU_MMIO_HANG] = "mmio-hang",
+    [HWSQ_EMU_EVENT_HANG] = "event-hang",
+    [HWSQ_EMU_OFF_END] = "off-end",
 };
 
 const char *hwsq_emu_stop_name(enum hwsq_emu_stop s)
@@ -341,9 +341,12 @@ void hwsq_emu_set_enable(struct hwsq_emu *e, bool on)
 
 static void poke(struct hwsq_emu *e, struct slot *s)
 {
-	*UTIL_PUSH(e->writes, e->write_count, e->write_cap) = (struct hwsq_emu_write){
-		.addr = s->mmio.addr, .value = s->mmio.data, .time_ns = e->now,
-		.slot = s == &e->slots[HWSQ_SLOT_A] ? HWSQ_SLOT_A : HWSQ_SLOT_B, .ip = s->poke_ip};
+	*UTIL_PUSH(e->writes, e->write_count, e->write_cap) =
+	    (struct hwsq_emu_write){.addr = s->mmio.addr,
+				    .value = s->mmio.data,
+				    .time_ns = e->now,
+				    .slot = s == &e->slots[HWSQ_SLOT_A] ? HWSQ_SLOT_A : HWSQ_SLOT_B,
+				    .ip = s->poke_ip};
 	/* A script may poke the sequencer's own registers, too. */
 	hwsq_emu_mmio_write(e, s->mmio.addr, s->mmio.data);
 }

@@ -32,7 +32,7 @@ void hwsq_names_free(struct hwsq_names *n);
  * defaults of rnn_open). Returns NULL, leaving the reason in *why
  * (malloc'ed), when there is none; the tools then work with numbers. */
 struct rnn_db *hwsq_names_open_db(const char *dir, char **why);
-void hwsq_names_close_db(struct rnn_db *db); /* NULL is fine */
+void hwsq_names_close_db(struct rnn_db *db);            /* NULL is fine */
 const char *hwsq_name_kind_text(enum hwsq_name_kind k); /* "register", "flag", "event" */
 bool hwsq_names_lookup(const struct hwsq_names *n, enum hwsq_name_kind k, const char *name,
 		       uint64_t *value);
@@ -72,23 +72,22 @@ uint64_t hwsq_delay_ns_to_us(uint64_t ns);
  * also what a greedy largest-wait-first encoder produces. Returns the byte
  * count (which may exceed max: then only max were written) and the
  * encoded time in *encoded_us. */
-size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max,
-			 uint64_t *encoded_us);
+size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max, uint64_t *encoded_us);
 
 /* ---- the compiler (as.c, statements.c) ------------------------------------ */
 
 /* What the compiler did, statement by statement, for the size report. */
 enum hwsq_action_kind {
-	HWSQ_ACT_WRITE,   /* wr32: addr, value */
-	HWSQ_ACT_DELAY,   /* delay: requested_ns, encoded_us */
-	HWSQ_ACT_OTHER,   /* any other bytes (flags, event waits, raw opcodes) */
-	HWSQ_ACT_FORGET,  /* a label or entry point: ADDR/DATA become unknown */
+	HWSQ_ACT_WRITE,  /* wr32: addr, value */
+	HWSQ_ACT_DELAY,  /* delay: requested_ns, encoded_us */
+	HWSQ_ACT_OTHER,  /* any other bytes (flags, event waits, raw opcodes) */
+	HWSQ_ACT_FORGET, /* a label or entry point: ADDR/DATA become unknown */
 };
 struct hwsq_action {
 	enum hwsq_action_kind kind;
 	uint32_t addr, value;
 	uint64_t requested_ns, encoded_us;
-	size_t bytes;     /* bytes the compiler emitted for it */
+	size_t bytes; /* bytes the compiler emitted for it */
 };
 
 struct hwsq_label {
@@ -188,9 +187,9 @@ struct hwsq_tok {
 	enum hwsq_tok_kind kind;
 	const char *text; /* into the line */
 	size_t len;
-	unsigned col;     /* 1-based */
-	uint64_t num;     /* HWSQ_TOK_NUM */
-	bool hash;        /* an identifier written #NAME */
+	unsigned col; /* 1-based */
+	uint64_t num; /* HWSQ_TOK_NUM */
+	bool hash;    /* an identifier written #NAME */
 };
 
 struct hwsq_toks {

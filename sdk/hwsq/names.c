@@ -7,9 +7,9 @@
 #include "hwsq/hwsq.h"
 
 static const enum rnn_space spaces[HWSQ_NAME_KIND_COUNT] = {
-	[HWSQ_NAME_REG] = RNN_HWSQ_REG,
-	[HWSQ_NAME_FLAG] = RNN_HWSQ_FLAG,
-	[HWSQ_NAME_EVENT] = RNN_HWSQ_EVENT,
+    [HWSQ_NAME_REG] = RNN_HWSQ_REG,
+    [HWSQ_NAME_FLAG] = RNN_HWSQ_FLAG,
+    [HWSQ_NAME_EVENT] = RNN_HWSQ_EVENT,
 };
 
 static const char *const kind_texts[HWSQ_NAME_KIND_COUNT] = {"register", "flag", "event"};
@@ -28,7 +28,8 @@ struct rnn_db *hwsq_names_open_db(const char *dir, char **why)
 	if (!db) {
 		*why = util_xstrdup(d.count ? d.msgs[0].text : "no register database found");
 		if (d.count && d.msgs[0].file)
-			*why = (free(*why), util_xasprintf("%s: %s", d.msgs[0].file, d.msgs[0].text));
+			*why =
+			    (free(*why), util_xasprintf("%s: %s", d.msgs[0].file, d.msgs[0].text));
 	}
 	diag_free(&d);
 	return db;
@@ -78,8 +79,8 @@ void hwsq_names_suggest(const struct hwsq_names *n, enum hwsq_name_kind k, const
 {
 	const char *family = hwsq_family_info(n ? n->family : HWSQ_NV17)->variant;
 	if (!n || n->why_none) {
-		util_str_printf(out, " (%s)", n && n->why_none ? n->why_none
-								: "no register database");
+		util_str_printf(out, " (%s)",
+				n && n->why_none ? n->why_none : "no register database");
 		return;
 	}
 	if (!n->views[k]) {
@@ -102,7 +103,10 @@ void hwsq_names_suggest(const struct hwsq_names *n, enum hwsq_name_kind k, const
 	}
 	util_str_printf(out, " on %s; did you mean ", family);
 	for (size_t i = 0; i < count; i++)
-		util_str_printf(out, "%s'%s'", i == 0 ? "" : i + 1 == count ? " or " : ", ",
+		util_str_printf(out, "%s'%s'",
+				i == 0           ? ""
+				: i + 1 == count ? " or "
+						 : ", ",
 				best[i]);
 	util_str_puts(out, "?");
 }

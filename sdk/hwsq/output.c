@@ -40,13 +40,16 @@ void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *sou
 			" * Upload the words to the code window, set ENTRY_POINT%s, then\n"
 			" * start an entry through TRIGGER. Do not edit. */\n"
 			"#ifndef HWSQ_%s_H\n#define HWSQ_%s_H\n\n#include <stdint.h>\n\n",
-			source, fam->range, fam->name, fam->entry_high ? " and ENTRY_POINT_HIGH" : "",
-			u, u);
-	util_str_printf(out, "#define %s_CODE_SIZE 0x%zx /* bytes of script before the exit "
-			"padding */\n", u, p->size);
+			source, fam->range, fam->name,
+			fam->entry_high ? " and ENTRY_POINT_HIGH" : "", u, u);
+	util_str_printf(out,
+			"#define %s_CODE_SIZE 0x%zx /* bytes of script before the exit "
+			"padding */\n",
+			u, p->size);
 	util_str_printf(out, "#define %s_RAM_SIZE 0x%x\n", u, fam->ram_size);
 	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
-		util_str_printf(out, "#define %s_ENTRY_%u 0x%03x%s\n", u, n, hwsq_program_entry(p, n),
+		util_str_printf(out, "#define %s_ENTRY_%u 0x%03x%s\n", u, n,
+				hwsq_program_entry(p, n),
 				p->entry_set[n] ? "" : " /* not set: the final exit */");
 	util_str_printf(out, "#define %s_ENTRY_POINT 0x%08x\n", u, hwsq_entry_point_reg(p));
 	if (fam->entry_high)
@@ -67,19 +70,23 @@ void hwsq_emit_upload(const struct hwsq_program *p, unsigned entry, enum hwsq_sl
 	const struct hwsq_family_info *fam = hwsq_family_info(p->family);
 	uint8_t ram[0x200];
 	hwsq_image(p, ram);
-	const char *slot_text = fam->slots > 1 ? (slot == HWSQ_SLOT_A ? " on slot A" : " on slot B")
-					       : "";
-	util_str_printf(out, "; HWSQ upload for %s: 0x%x bytes of code RAM, then start entry %u%s\n",
+	const char *slot_text =
+	    fam->slots > 1 ? (slot == HWSQ_SLOT_A ? " on slot A" : " on slot B") : "";
+	util_str_printf(out,
+			"; HWSQ upload for %s: 0x%x bytes of code RAM, then start entry %u%s\n",
 			fam->range, fam->ram_size, entry, slot_text);
-	util_str_printf(out, "mask 0x%06x, 0x%08x, 0x00000000 ; PBUS.DEBUG_6: HWSQ_ENABLE off "
-			"while uploading\n", HWSQ_MMIO_DEBUG_6, HWSQ_DEBUG_6_ENABLE);
+	util_str_printf(out,
+			"mask 0x%06x, 0x%08x, 0x00000000 ; PBUS.DEBUG_6: HWSQ_ENABLE off "
+			"while uploading\n",
+			HWSQ_MMIO_DEBUG_6, HWSQ_DEBUG_6_ENABLE);
 	util_str_printf(out, "wr32 0x%06x, 0x%08x ; ENTRY_POINT:", HWSQ_MMIO_ENTRY_POINT,
 			hwsq_entry_point_reg(p));
 	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
 		util_str_printf(out, " %u=0x%03x", n, hwsq_program_entry(p, n));
 	util_str_putc(out, '\n');
 	if (fam->entry_high)
-		util_str_printf(out, "wr32 0x%06x, 0x%08x ; ENTRY_POINT_HIGH: bit 8 of each entry\n",
+		util_str_printf(out,
+				"wr32 0x%06x, 0x%08x ; ENTRY_POINT_HIGH: bit 8 of each entry\n",
 				HWSQ_MMIO_ENTRY_POINT_HIGH, hwsq_entry_point_high_reg(p));
 	const char *window = fam->code_window == HWSQ_MMIO_NEW_CODE ? "NEW_CODE" : "CODE";
 	for (uint32_t i = 0; i < fam->ram_size; i += 4)
@@ -118,8 +125,8 @@ void hwsq_program_stats(const struct hwsq_program *p, struct hwsq_stats *s)
 		switch (a->kind) {
 		case HWSQ_ACT_WRITE:
 			s->writes++;
-			s->greedy_bytes += greedy_write(a->addr, a->value, &known, &last_addr,
-							&last_value);
+			s->greedy_bytes +=
+			    greedy_write(a->addr, a->value, &known, &last_addr, &last_value);
 			s->naive_bytes += 10;
 			break;
 		case HWSQ_ACT_DELAY: {

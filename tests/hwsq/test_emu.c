@@ -6,8 +6,8 @@
 #include "afuc/tap.h"
 
 /* data 0x11223344; addr 0x1234; wait 1 shl 2 (4 us); exit */
-static const uint8_t poke_code[] = {0xe2, 0x44, 0x33, 0x22, 0x11, 0xe0, 0x34, 0x12,
-				    0x00, 0x00, 0x05, 0x7f};
+static const uint8_t poke_code[] = {0xe2, 0x44, 0x33, 0x22, 0x11, 0xe0,
+				    0x34, 0x12, 0x00, 0x00, 0x05, 0x7f};
 
 static void test_code_windows(struct tap *t)
 {
@@ -44,8 +44,7 @@ static void test_run_and_status(struct tap *t)
 		   "in the wait: IP past it, still active");
 	tap_is_int(t, hwsq_emu_write_count(e), 1, "the poke happened");
 	const struct hwsq_emu_write *w = hwsq_emu_write_at(e, 0);
-	tap_ok(t, w && w->addr == 0x1234 && w->value == 0x11223344 && w->time_ns == 0 &&
-			  w->ip == 5,
+	tap_ok(t, w && w->addr == 0x1234 && w->value == 0x11223344 && w->time_ns == 0 && w->ip == 5,
 	       "write 0x1234 <- 0x11223344 at 0 ns from the addr at 0x05");
 	tap_is_int(t, hwsq_emu_run(e, HWSQ_EMU_FOREVER), HWSQ_EMU_IDLE, "then runs to the exit");
 	tap_is_int(t, hwsq_emu_time_ns(e), 4000, "after 4 us");

@@ -18,21 +18,21 @@ struct known {
 };
 
 static const struct known knowns[] = {
-	{HWSQ_OP_NOP, {0}, "nop", {0x00}, 1},
-	{HWSQ_OP_WAIT, {3, 1}, "wait 0x3 shl 0x2", {0x07}, 1},
-	{HWSQ_OP_WAIT, {1, 15}, "wait 0x1 shl 0x1e", {0x3d}, 1},
-	{HWSQ_OP_WAIT, {2, 0}, "wait 0x2 shl 0x0", {0x02}, 1},
-	{HWSQ_OP_ADDRLO, {0x1234}, "addrlo 0x1234", {0x40, 0x34, 0x12}, 3},
-	{HWSQ_OP_DATALO, {0x5678}, "datalo 0x5678", {0x42, 0x78, 0x56}, 3},
-	{HWSQ_OP_EWAIT, {0, 1}, "ewait #FB_PAUSED 0x1", {0x5f, 0x00, 0x01}, 3},
-	{HWSQ_OP_EWAIT, {3, 0}, "ewait 0x3 0x0", {0x5f, 0x03, 0x00}, 3},
-	{HWSQ_OP_EXIT, {0}, "exit", {0x7f}, 1},
-	{HWSQ_OP_UNSET, {3}, "unset 0x3", {0x83}, 1},
-	{HWSQ_OP_SET1, {16}, "set1 #FB_PAUSE", {0xb0}, 1},
-	{HWSQ_OP_SET0, {1}, "set0 0x1", {0xc1}, 1},
-	{HWSQ_OP_SET0, {31}, "set0 0x1f", {0xdf}, 1},
-	{HWSQ_OP_ADDR, {0x101400}, "addr 0x101400", {0xe0, 0x00, 0x14, 0x10, 0x00}, 5},
-	{HWSQ_OP_DATA, {0xdeadbeef}, "data 0xdeadbeef", {0xe2, 0xef, 0xbe, 0xad, 0xde}, 5},
+    {HWSQ_OP_NOP, {0}, "nop", {0x00}, 1},
+    {HWSQ_OP_WAIT, {3, 1}, "wait 0x3 shl 0x2", {0x07}, 1},
+    {HWSQ_OP_WAIT, {1, 15}, "wait 0x1 shl 0x1e", {0x3d}, 1},
+    {HWSQ_OP_WAIT, {2, 0}, "wait 0x2 shl 0x0", {0x02}, 1},
+    {HWSQ_OP_ADDRLO, {0x1234}, "addrlo 0x1234", {0x40, 0x34, 0x12}, 3},
+    {HWSQ_OP_DATALO, {0x5678}, "datalo 0x5678", {0x42, 0x78, 0x56}, 3},
+    {HWSQ_OP_EWAIT, {0, 1}, "ewait #FB_PAUSED 0x1", {0x5f, 0x00, 0x01}, 3},
+    {HWSQ_OP_EWAIT, {3, 0}, "ewait 0x3 0x0", {0x5f, 0x03, 0x00}, 3},
+    {HWSQ_OP_EXIT, {0}, "exit", {0x7f}, 1},
+    {HWSQ_OP_UNSET, {3}, "unset 0x3", {0x83}, 1},
+    {HWSQ_OP_SET1, {16}, "set1 #FB_PAUSE", {0xb0}, 1},
+    {HWSQ_OP_SET0, {1}, "set0 0x1", {0xc1}, 1},
+    {HWSQ_OP_SET0, {31}, "set0 0x1f", {0xdf}, 1},
+    {HWSQ_OP_ADDR, {0x101400}, "addr 0x101400", {0xe0, 0x00, 0x14, 0x10, 0x00}, 5},
+    {HWSQ_OP_DATA, {0xdeadbeef}, "data 0xdeadbeef", {0xe2, 0xef, 0xbe, 0xad, 0xde}, 5},
 };
 
 static void test_known(struct tap *t)
@@ -57,10 +57,12 @@ static void test_known(struct tap *t)
 				       hwsq_family_info((enum hwsq_family)f)->name);
 				continue;
 			}
-			tap_ok(t, insn.opcode && insn.opcode->op == k->op && insn.length == k->length &&
-					  insn.operands[0] == k->operands[0] &&
-					  insn.operands[1] == k->operands[1] && insn.unknown == 0,
-			       "%s decodes on %s", k->text, hwsq_family_info((enum hwsq_family)f)->name);
+			tap_ok(t,
+			       insn.opcode && insn.opcode->op == k->op &&
+				   insn.length == k->length && insn.operands[0] == k->operands[0] &&
+				   insn.operands[1] == k->operands[1] && insn.unknown == 0,
+			       "%s decodes on %s", k->text,
+			       hwsq_family_info((enum hwsq_family)f)->name);
 		}
 	}
 }
@@ -116,16 +118,21 @@ static void test_families(struct tap *t)
 		tap_ok(t, hwsq_family_parse(fi->variant, &back) && back == f, "%s parses",
 		       fi->variant);
 	}
-	tap_ok(t, hwsq_family_info(HWSQ_NV17)->illegal == HWSQ_ILLEGAL_NOP &&
-			  hwsq_family_info(HWSQ_NV41)->illegal == HWSQ_ILLEGAL_HANG &&
-			  hwsq_family_info(HWSQ_NV50)->illegal == HWSQ_ILLEGAL_HANG &&
-			  hwsq_family_info(HWSQ_NV92)->illegal == HWSQ_ILLEGAL_NOP,
+	tap_ok(t,
+	       hwsq_family_info(HWSQ_NV17)->illegal == HWSQ_ILLEGAL_NOP &&
+		   hwsq_family_info(HWSQ_NV41)->illegal == HWSQ_ILLEGAL_HANG &&
+		   hwsq_family_info(HWSQ_NV50)->illegal == HWSQ_ILLEGAL_HANG &&
+		   hwsq_family_info(HWSQ_NV92)->illegal == HWSQ_ILLEGAL_NOP,
 	       "illegal opcodes hang on NV41:NV92 only");
-	tap_ok(t, hwsq_family_info(HWSQ_NV92)->slots == 1 && hwsq_family_info(HWSQ_NV50)->slots == 2,
+	tap_ok(t,
+	       hwsq_family_info(HWSQ_NV92)->slots == 1 && hwsq_family_info(HWSQ_NV50)->slots == 2,
 	       "NV92 has one slot, NV50 two");
-	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV50, HWSQ_SLOT_A, 0), 0x3, "TRIGGER: start entry 0 on A");
-	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV41, HWSQ_SLOT_B, 3), 0xd, "TRIGGER: start entry 3 on B");
-	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV92, HWSQ_SLOT_A, 2), 0x9, "TRIGGER on NV92: no slot bit");
+	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV50, HWSQ_SLOT_A, 0), 0x3,
+		   "TRIGGER: start entry 0 on A");
+	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV41, HWSQ_SLOT_B, 3), 0xd,
+		   "TRIGGER: start entry 3 on B");
+	tap_is_hex(t, hwsq_trigger_value(HWSQ_NV92, HWSQ_SLOT_A, 2), 0x9,
+		   "TRIGGER on NV92: no slot bit");
 	enum hwsq_family f;
 	tap_ok(t, !hwsq_family_parse("nv40", &f), "nv40 is no family name");
 }
@@ -139,7 +146,8 @@ static void test_delays(struct tap *t)
 	tap_is_hex(t, b[0], 0x06, "7 us: wait 0x2 shl 0x2");
 	tap_is_int(t, enc, 8, "7 us: waits 8 us");
 	tap_is_int(t, hwsq_delay_encode(7, true, b, 64, &enc), 2, "7 us exact: two bytes");
-	tap_ok(t, b[0] == 0x05 && b[1] == 0x03 && enc == 7, "7 us exact: wait 1 shl 2, wait 3 shl 0");
+	tap_ok(t, b[0] == 0x05 && b[1] == 0x03 && enc == 7,
+	       "7 us exact: wait 1 shl 2, wait 3 shl 0");
 	tap_is_int(t, hwsq_delay_ns_to_us(1500), 2, "1500 ns rounds up to 2 us");
 	tap_is_int(t, hwsq_delay_ns_to_us(2000), 2, "2000 ns is 2 us");
 	tap_is_int(t, hwsq_delay_encode(0, false, b, 64, &enc), 0, "no delay: no byte");
@@ -178,8 +186,9 @@ static void test_lex(struct tap *t)
 {
 	struct hwsq_toks toks = {0};
 	unsigned bad;
-	tap_ok(t, hwsq_lex("delay 7us ; note", &toks, &bad) && toks.count == 4 &&
-			  toks.items[1].num == 7 && hwsq_tok_is(&toks.items[2], "us"),
+	tap_ok(t,
+	       hwsq_lex("delay 7us ; note", &toks, &bad) && toks.count == 4 &&
+		   toks.items[1].num == 7 && hwsq_tok_is(&toks.items[2], "us"),
 	       "'7us' is a number and a unit; the comment ends the line");
 	uint64_t v;
 	char *err;

@@ -1,0 +1,341 @@
+/* Loading code into the test runner: compiled sources and blocks, raw
+ * images and bytes, and replayed upload sequences. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwsq/emutest.h"
+
+/* ---- loading code ----------------------------------------------------------- */
+
+static void trace(void *ctx, const struct hwsq_emu_step *st)
+{
+	struct hwsq_test *r = ctx;
+	char when[32];
+	hwsq_test_format_time(when, sizeof when, st->time_ns);
+	fprintf(r->out, "# slot %c 0x%03x at %s: %s\n", st->slot == HWSQ_SLOT_A ? 'A' : 'B', st->ip,
+		when, st->insn.opcode ? st->insn.opcode->name : "illegal opcode");
+}
+
+void hwsq_test_new_emu(struct hwsq_test *r)
+{
+	hwsq_emu_free(r->emu);
+	r->emu = hwsq_emu_new(r->family);
+	if (r->o->verbose)
+		hwsq_emu_set_trace(r->emu, trace, r);
+	if (r->image)
+		hwsq_emu_load(r->emu, r->image, r->image_size);
+	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
+		hwsq_emu_set_entry(r->emu, n, r->entries[n]);
+	r->next_write = 0;
+	r->have_stop = false;
+}
+
+static void set_bytes(struct hwsq_test *r, const uint8_t *bytes, size_t size);
+
+/* Raw bytes, not compiled here: no labels, every entry point at 0. */
+static void load_raw(struct hwsq_test *r, const uint8_t *bytes, size_t size)
+{
+	hwsq_program_free(&r->program);
+	r->have_program = false;
+	memset(r->entries, 0, sizeof r->entries);
+	set_bytes(r, bytes, size);
+}
+
+static void set_bytes(struct hwsq_test *r, const uint8_t *bytes, size_t size)
+{
+	free(r->image);
+	r->image = util_xmalloc(size ? size : 1);
+	if (size)
+		memcpy(r->image, bytes, size);
+	r->image_size = size;
+	hwsq_test_new_emu(r);
+}
+
+static void use_program(struct hwsq_test *r)
+{
+	uint8_t ram[0x200];
+	hwsq_image(&r->program, ram);
+	r->have_program = true;
+	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
+		r->entries[n] = hwsq_program_entry(&r->program, n);
+	set_bytes(r, ram, hwsq_family_info(r->family)->ram_size);
+}
+
+static void print_diag(struct hwsq_test *r, const struct diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	diag_print(d, mem, "hwsq-emu");
+	fclose(mem);
+	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+		fprintf(r->out, "# %s\n", line);
+	free(buf);
+}
+
+/* Expands $VAR and ${VAR} from the environment. */
+static char *expand(const char *s)
+{
+	struct util_str out = {0};
+	while (*s) {
+		if (*s != '$') {
+			util_str_putc(&out, *s++);
+			continue;
+		}
+		bool brace = s[1] == '{';
+		const char *name = s + 1 + brace;
+		size_t n = 0;
+		while (isalnum((unsigned char)name[n]) || name[n] == '_')
+			n++;
+		char *var = util_xstrndup(name, n);
+		const char *value = getenv(var);
+		util_str_puts(&out, value ? value : "");
+		free(var);
+		s = name + n + (brace && name[n] == '}');
+	}
+	return util_str_take(&out);
+}
+
+/* A path as written, or else relative to the test file's directory. */
+char *hwsq_test_find_path(struct hwsq_test *r, const char *written)
+{
+	char *p = expand(written);
+	FILE *f = fopen(p, "rb");
+	if (f || p[0] == '/') {
+		if (f)
+			fclose(f);
+		return p;
+	}
+	const char *slash = strrchr(r->path, '/');
+	if (!slash)
+		return p;
+	char *alt = util_xasprintf("%.*s/%s", (int)(slash - r->path), r->path, p);
+	f = fopen(alt, "rb");
+	if (f) {
+		fclose(f);
+		free(p);
+		return alt;
+	}
+	free(alt);
+	return p;
+}
+
+/* Splits the rest of a line into words at white space. */
+size_t hwsq_test_words(char *s, char **w, size_t max)
+{
+	size_t n = 0;
+	for (char *p = strtok(s, " \t"); p && n < max; p = strtok(NULL, " \t"))
+		w[n++] = p;
+	return n;
+}
+
+/* source PATH [-D NAME[=VALUE]]... [-I DIR]... */
+void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
+{
+	if (!hwsq_test_need_chip(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[64];
+	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
+	const char *defines[32], *includes[32];
+	struct hwsq_source_options so = {includes, 0, defines, 0};
+	char *path = NULL;
+	char *owned[64];
+	size_t owned_count = 0;
+	for (size_t i = 0; i < n && !r->bailed; i++) {
+		bool d = strncmp(w[i], "-D", 2) == 0, inc = strncmp(w[i], "-I", 2) == 0;
+		if (d || inc) {
+			const char *arg = w[i][2] ? w[i] + 2 : (i + 1 < n ? w[++i] : NULL);
+			if (!arg || so.define_count >= 32 || so.include_count >= 32) {
+				hwsq_test_bail(r, 1, "bad option '%s' of source", w[i]);
+				break;
+			}
+			if (d)
+				defines[so.define_count++] = arg;
+			else
+				includes[so.include_count++] = owned[owned_count++] =
+				    hwsq_test_find_path(r, arg);
+		} else if (!path) {
+			path = owned[owned_count++] = hwsq_test_find_path(r, w[i]);
+		} else {
+			hwsq_test_bail(r, 1, "source takes one file, found '%s' too", w[i]);
+		}
+	}
+	if (!path && !r->bailed)
+		hwsq_test_bail(r, 1, "source needs a file");
+	if (!r->bailed) {
+		struct diag d;
+		diag_init(&d);
+		struct hwsq_as_options ao = {r->family, hwsq_test_names(r)};
+		hwsq_program_free(&r->program);
+		if (hwsq_compile_file(path, &so, &ao, &r->program, &d)) {
+			use_program(r);
+		} else {
+			print_diag(r, &d);
+			hwsq_test_bail(r, 1, "%s does not compile for %s", path,
+				       hwsq_family_info(r->family)->name);
+		}
+		diag_free(&d);
+	}
+	for (size_t i = 0; i < owned_count; i++)
+		free(owned[i]);
+	free(copy);
+}
+
+void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
+{
+	if (!hwsq_test_need_chip(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[2];
+	if (hwsq_test_words(copy, w, 2) != 1) {
+		hwsq_test_bail(r, 1, "image takes one file");
+		free(copy);
+		return;
+	}
+	char *path = hwsq_test_find_path(r, w[0]);
+	uint8_t *data;
+	size_t len;
+	int err = util_read_file(path, &data, &len);
+	if (err) {
+		hwsq_test_bail(r, 1, "cannot read %s: %s", path, strerror(err));
+	} else if (len > hwsq_family_info(r->family)->ram_size) {
+		hwsq_test_bail(r, 1, "%s is 0x%zx bytes, more than %s code RAM", path, len,
+			       hwsq_family_info(r->family)->range);
+	} else {
+		load_raw(r, data, len);
+	}
+	if (!err)
+		free(data);
+	free(path);
+	free(copy);
+}
+
+void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
+{
+	if (!hwsq_test_need_chip(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[0x200];
+	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
+	uint8_t bytes[0x200];
+	for (size_t i = 0; i < n && !r->bailed; i++) {
+		char *end;
+		unsigned long b = strtoul(w[i], &end, 16);
+		if (*end || b > 0xff || !*w[i])
+			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
+		bytes[i] = (uint8_t)b;
+	}
+	if (!r->bailed && n > hwsq_family_info(r->family)->ram_size)
+		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
+			       hwsq_family_info(r->family)->range);
+	if (!r->bailed)
+		load_raw(r, bytes, n);
+	free(copy);
+}
+
+/* code ... end: source compiled as it is (no cpp or m4). */
+void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+{
+	if (!hwsq_test_need_chip(r))
+		return;
+	struct util_str text = {0};
+	util_str_printf(&text, "# %u \"%s\"\n", r->line_no + 1, r->path);
+	unsigned start = r->line_no;
+	for (;;) {
+		ssize_t n = getline(buf, cap, in);
+		if (n < 0) {
+			r->line_no = start;
+			hwsq_test_bail(r, 1, "'code' has no 'end'");
+			util_str_free(&text);
+			return;
+		}
+		r->line_no++;
+		char *l = *buf;
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (strncmp(l, "end", 3) == 0 && (l[3] == '\n' || l[3] == '\0' || l[3] == ' '))
+			break;
+		util_str_puts(&text, *buf);
+	}
+	struct diag d;
+	diag_init(&d);
+	struct hwsq_as_options ao = {r->family, hwsq_test_names(r)};
+	hwsq_program_free(&r->program);
+	if (hwsq_assemble(text.text, r->path, &ao, &r->program, &d)) {
+		use_program(r);
+	} else {
+		print_diag(r, &d);
+		hwsq_test_bail(r, 1, "the code block does not compile for %s",
+			       hwsq_family_info(r->family)->name);
+	}
+	diag_free(&d);
+	util_str_free(&text);
+}
+
+/* upload FILE: performs the MMIO writes of an hwsq-as --emit upload
+ * file (wr32 ADDR, VALUE and mask ADDR, MASK, VALUE), as a driver would. */
+void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
+{
+	if (!hwsq_test_need_chip(r))
+		return;
+	char *copy = util_xstrdup(rest);
+	char *w[2];
+	char *path = hwsq_test_words(copy, w, 2) == 1 ? hwsq_test_find_path(r, w[0]) : NULL;
+	free(copy);
+	FILE *in = path ? fopen(path, "r") : NULL;
+	if (!in) {
+		hwsq_test_bail(r, 1, path ? "cannot read %s" : "upload takes one file%s",
+			       path ? path : "");
+		free(path);
+		return;
+	}
+	if (!r->emu || !r->image)
+		load_raw(r, NULL, 0);
+	char *buf = NULL;
+	size_t cap = 0;
+	struct hwsq_toks toks = {0};
+	for (unsigned line = 1; !r->bailed && getline(&buf, &cap, in) >= 0; line++) {
+		unsigned bad;
+		uint64_t v[3];
+		char *err = NULL;
+		unsigned col;
+		if (!hwsq_lex(buf, &toks, &bad) || toks.items[0].kind == HWSQ_TOK_END)
+			continue;
+		bool mask = hwsq_tok_is(&toks.items[0], "mask");
+		unsigned want = mask ? 3 : 2;
+		bool ok = mask || hwsq_tok_is(&toks.items[0], "wr32");
+		toks.pos = 1;
+		for (unsigned i = 0; ok && i < want; i++) {
+			ok = hwsq_expr(&toks, &v[i], &err, &col) &&
+			     (i + 1 == want || hwsq_tok_is(&toks.items[toks.pos++], ","));
+		}
+		free(err);
+		if (!ok) {
+			hwsq_test_bail(r, 1,
+				       "%s:%u: expected wr32 ADDR, VALUE or mask ADDR, MASK, VALUE",
+				       path, line);
+			break;
+		}
+		uint32_t value = (uint32_t)v[want - 1];
+		if (mask)
+			value = (hwsq_emu_mmio_read(r->emu, (uint32_t)v[0]) & ~(uint32_t)v[1]) |
+				(value & (uint32_t)v[1]);
+		hwsq_emu_mmio_write(r->emu, (uint32_t)v[0], value);
+	}
+	hwsq_toks_free(&toks);
+	free(buf);
+	fclose(in);
+	free(path);
+	/* What the upload put in code RAM is the loaded code now. */
+	uint32_t size = hwsq_family_info(r->family)->ram_size;
+	free(r->image);
+	r->image = util_xmalloc(size);
+	r->image_size = size;
+	uint32_t window = size > 0x100 ? HWSQ_MMIO_NEW_CODE : HWSQ_MMIO_CODE;
+	for (uint32_t i = 0; i < size; i += 4)
+		util_put_le32(r->image + i, hwsq_emu_mmio_read(r->emu, window + i));
+}

@@ -1,0 +1,73 @@
+/* The emulator test runner's state, shared by its files: emutest.c (the
+ * line loop, operands, driving the sequencer), emutest-load.c (loading
+ * code) and emutest-check.c (the checks). Private to sdk/hwsq. */
+#ifndef SDK_HWSQ_EMUTEST_H
+#define SDK_HWSQ_EMUTEST_H
+
+#include "hwsq/hwsq.h"
+
+struct hwsq_test {
+	const struct hwsq_emutest_options *o;
+	FILE *out;
+	const char *path;
+	unsigned line_no;
+	const char *line;
+	int run, failed;
+	bool bailed;
+
+	bool have_chip;
+	enum hwsq_family family;
+	struct rnn_db *db;
+	bool db_tried;
+	struct hwsq_names names;
+	bool names_ready;
+	struct hwsq_emu *emu;
+
+	/* what is loaded: the bytes, and the program when compiled here */
+	uint8_t *image;
+	size_t image_size;
+	struct hwsq_program program;
+	bool have_program;
+	uint32_t entries[HWSQ_ENTRY_COUNT];
+
+	size_t next_write; /* writes before it were matched */
+	enum hwsq_emu_stop last_stop;
+	bool have_stop;
+
+	struct hwsq_toks toks;
+};
+
+/* TAP: a malformed line stops the file; a check is one test point. */
+void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
+void hwsq_test_check(struct hwsq_test *r, bool pass, const char *got, const char *fmt, ...)
+    UTIL_PRINTF(4, 5);
+void hwsq_test_format_time(char *buf, size_t size, uint64_t ns);
+
+/* Operands at the cursor of r->toks. */
+struct hwsq_tok *hwsq_test_tok(struct hwsq_test *r);
+size_t hwsq_test_word_span(struct hwsq_test *r, size_t *len);
+bool hwsq_test_word_is(struct hwsq_test *r, const char *w);
+bool hwsq_test_expect_end(struct hwsq_test *r);
+bool hwsq_test_number(struct hwsq_test *r, uint64_t *v);
+bool hwsq_test_time_value(struct hwsq_test *r, uint64_t *ns);
+bool hwsq_test_named(struct hwsq_test *r, enum hwsq_name_kind kind, uint64_t *v);
+bool hwsq_test_slot_word(struct hwsq_test *r, enum hwsq_slot *slot);
+bool hwsq_test_need_chip(struct hwsq_test *r);
+bool hwsq_test_need_code(struct hwsq_test *r);
+struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
+
+/* Loading code (emutest-load.c); rest is the line after the command. */
+void hwsq_test_new_emu(struct hwsq_test *r);
+size_t hwsq_test_words(char *s, char **w, size_t max);
+char *hwsq_test_find_path(struct hwsq_test *r, const char *written);
+void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest);
+void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest);
+void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest);
+void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
+void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest);
+
+/* The checks (emutest-check.c). */
+void hwsq_test_cmd_expect(struct hwsq_test *r);
+void hwsq_test_expect_image(struct hwsq_test *r, const char *rest);
+
+#endif
