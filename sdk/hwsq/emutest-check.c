@@ -116,14 +116,9 @@ void hwsq_test_expect_image(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_code(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[2];
-	if (hwsq_test_words(copy, w, 2) != 1) {
-		hwsq_test_bail(r, 1, "expect image takes one file");
-		free(copy);
+	char *path = hwsq_test_one_path(r, rest, "expect image");
+	if (!path)
 		return;
-	}
-	char *path = hwsq_test_find_path(r, w[0]);
 	uint8_t *data;
 	size_t len;
 	int err = util_read_file(path, &data, &len);
@@ -133,11 +128,10 @@ void hwsq_test_expect_image(struct hwsq_test *r, const char *rest)
 		snprintf(got, sizeof got, "%s", strerror(err));
 	else if (!same)
 		snprintf(got, sizeof got, "0x%zx bytes that differ", len);
-	hwsq_test_check(r, same, got, "the code is %s", w[0]);
+	hwsq_test_check(r, same, got, "the code is %s", path);
 	if (!err)
 		free(data);
 	free(path);
-	free(copy);
 }
 
 static void expect_no_more_writes(struct hwsq_test *r)

@@ -127,9 +127,25 @@ char *hwsq_test_find_path(struct hwsq_test *r, const char *written)
 size_t hwsq_test_words(char *s, char **w, size_t max)
 {
 	size_t n = 0;
-	for (char *p = strtok(s, " \t"); p && n < max; p = strtok(NULL, " \t"))
-		w[n++] = p;
+	for (char *p = strtok(s, " \t"); p; p = strtok(NULL, " \t")) {
+		if (n < max)
+			w[n] = p;
+		n++;
+	}
 	return n;
+}
+
+char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command)
+{
+	char *copy = util_xstrdup(rest);
+	char *w[2];
+	char *path = NULL;
+	if (hwsq_test_words(copy, w, 2) == 1)
+		path = hwsq_test_find_path(r, w[0]);
+	else
+		hwsq_test_bail(r, 1, "%s takes one file", command);
+	free(copy);
+	return path;
 }
 
 /* source PATH [-D NAME[=VALUE]]... [-I DIR]... */
@@ -140,6 +156,10 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	char *copy = util_xstrdup(rest);
 	char *w[64];
 	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
+	if (n > UTIL_ARRAY_SIZE(w)) {
+		hwsq_test_bail(r, 1, "source takes at most %zu words", UTIL_ARRAY_SIZE(w));
+		n = 0;
+	}
 	const char *defines[32], *includes[32];
 	struct hwsq_source_options so = {includes, 0, defines, 0};
 	char *path = NULL;
@@ -189,14 +209,9 @@ void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[2];
-	if (hwsq_test_words(copy, w, 2) != 1) {
-		hwsq_test_bail(r, 1, "image takes one file");
-		free(copy);
+	char *path = hwsq_test_one_path(r, rest, "image");
+	if (!path)
 		return;
-	}
-	char *path = hwsq_test_find_path(r, w[0]);
 	uint8_t *data;
 	size_t len;
 	int err = util_read_file(path, &data, &len);
@@ -211,7 +226,6 @@ void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
 	if (!err)
 		free(data);
 	free(path);
-	free(copy);
 }
 
 void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
@@ -222,6 +236,9 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 	char *w[0x200];
 	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
 	uint8_t bytes[0x200];
+	if (n > hwsq_family_info(r->family)->ram_size)
+		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
+			       hwsq_family_info(r->family)->range);
 	for (size_t i = 0; i < n && !r->bailed; i++) {
 		char *end;
 		unsigned long b = strtoul(w[i], &end, 16);
@@ -229,9 +246,6 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
 		bytes[i] = (uint8_t)b;
 	}
-	if (!r->bailed && n > hwsq_family_info(r->family)->ram_size)
-		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
-			       hwsq_family_info(r->family)->range);
 	if (!r->bailed)
 		load_raw(r, bytes, n);
 	free(copy);
@@ -269,6 +283,7 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 		use_program(r);
 	} else {
 		print_diag(r, &d);
+		r->line_no = start;
 		hwsq_test_bail(r, 1, "the code block does not compile for %s",
 			       hwsq_family_info(r->family)->name);
 	}
@@ -282,14 +297,12 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[2];
-	char *path = hwsq_test_words(copy, w, 2) == 1 ? hwsq_test_find_path(r, w[0]) : NULL;
-	free(copy);
-	FILE *in = path ? fopen(path, "r") : NULL;
+	char *path = hwsq_test_one_path(r, rest, "upload");
+	if (!path)
+		return;
+	FILE *in = fopen(path, "r");
 	if (!in) {
-		hwsq_test_bail(r, 1, path ? "cannot read %s" : "upload takes one file%s",
-			       path ? path : "");
+		hwsq_test_bail(r, 1, "cannot read %s", path);
 		free(path);
 		return;
 	}

@@ -336,10 +336,10 @@ static bool on_off(struct hwsq_test *r, bool *on)
 static void cmd_chip(struct hwsq_test *r)
 {
 	char *name = hwsq_tok_dup(hwsq_test_tok(r));
+	unsigned col = hwsq_test_tok(r)->col;
 	r->toks.pos++;
 	if (!hwsq_family_parse(name, &r->family))
-		hwsq_test_bail(r, hwsq_test_tok(r)->col,
-			       "unknown chip '%s' (nv17, nv41, nv50 or nv92)", name);
+		hwsq_test_bail(r, col, "unknown chip '%s' (nv17, nv41, nv50 or nv92)", name);
 	free(name);
 	if (r->bailed || !hwsq_test_expect_end(r))
 		return;
@@ -463,10 +463,14 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 		hwsq_test_expect_image(r, rest + strspn(rest, " \t") + 5);
 	} else {
 		unsigned bad;
-		if (!hwsq_lex(rest, &r->toks, &bad))
+		if (!hwsq_lex(rest, &r->toks, &bad)) {
 			hwsq_test_bail(r, (unsigned)(rest - line) + bad, "unexpected character");
-		else
+		} else {
+			/* Columns count from the start of the line. */
+			for (size_t i = 0; i < r->toks.count; i++)
+				r->toks.items[i].col += (unsigned)(rest - line);
 			cmd_simple(r, word);
+		}
 	}
 	free(word);
 }

@@ -58,8 +58,12 @@ struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
 
 /* Loading code (emutest-load.c); rest is the line after the command. */
 void hwsq_test_new_emu(struct hwsq_test *r);
+/* Splits s at white space into w (up to max); returns how many words
+ * there are, which may be more than max. */
 size_t hwsq_test_words(char *s, char **w, size_t max);
 char *hwsq_test_find_path(struct hwsq_test *r, const char *written);
+/* The one file a command names (malloc'ed), or NULL having bailed. */
+char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command);
 void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest);
