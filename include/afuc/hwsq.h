@@ -85,11 +85,11 @@ enum {
 	HWSQ_STATUS_SLOT_B_SHIFT = 16,  /* NV17:NV92 */
 };
 
-#define HWSQ_FLAG_COUNT 32
-#define HWSQ_EVENT_COUNT 32
+#define HWSQ_FLAGS 32
+#define HWSQ_EVENTS 32
 #define HWSQ_ENTRY_COUNT 4
-#define HWSQ_FLAG_FB_PAUSE 16
-#define HWSQ_EVENT_FB_PAUSED 0
+#define HWSQ_FB_PAUSE_FLAG 16
+#define HWSQ_FB_PAUSED_EVENT 0
 #define HWSQ_OPCODE_EXIT 0x7f /* the padding byte of every image */
 
 /* ---- the opcode table ------------------------------------------------- */
@@ -188,7 +188,7 @@ uint32_t hwsq_trigger_value(enum hwsq_family f, enum hwsq_slot slot, unsigned en
 
 /* ---- the emulator ----------------------------------------------------- */
 
-enum hwsq_flag_state { HWSQ_FLAG_UNSET, HWSQ_FLAG_ON, HWSQ_FLAG_OFF };
+enum hwsq_flag_state { HWSQ_STATE_UNSET, HWSQ_STATE_ON, HWSQ_STATE_OFF };
 
 /* Why hwsq_emu_run returned. */
 enum hwsq_emu_stop {

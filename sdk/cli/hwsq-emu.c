@@ -51,7 +51,7 @@ static bool parse_event(const char *v, struct event_arg *e)
 {
 	char *end;
 	unsigned long n = strtoul(v, &end, 0);
-	if (end == v || *end != '=' || n >= HWSQ_EVENT_COUNT || (end[1] != '0' && end[1] != '1'))
+	if (end == v || *end != '=' || n >= HWSQ_EVENTS || (end[1] != '0' && end[1] != '1'))
 		return false;
 	e->event = (unsigned)n;
 	e->value = end[1] == '1';
@@ -176,8 +176,8 @@ static int run_image(const struct args *a)
 		       (unsigned long long)w->time_ns, w->ip);
 	}
 	static const char *const states[] = {"unset", "on", "off"};
-	for (unsigned n = 0; n < HWSQ_FLAG_COUNT; n++)
-		if (hwsq_emu_flag(e, n) != HWSQ_FLAG_UNSET)
+	for (unsigned n = 0; n < HWSQ_FLAGS; n++)
+		if (hwsq_emu_flag(e, n) != HWSQ_STATE_UNSET)
 			printf("flag: %u %s\n", n, states[hwsq_emu_flag(e, n)]);
 	printf("FLAGS_0: 0x%08x\nFLAGS_1: 0x%08x\n", hwsq_emu_mmio_read(e, HWSQ_MMIO_FLAGS_0),
 	       hwsq_emu_mmio_read(e, HWSQ_MMIO_FLAGS_1));

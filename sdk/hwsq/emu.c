@@ -107,7 +107,7 @@ bool hwsq_emu_load(struct hwsq_emu *e, const uint8_t *code, size_t size)
 
 void hwsq_emu_set_event(struct hwsq_emu *e, unsigned event, bool value)
 {
-	if (event >= HWSQ_EVENT_COUNT)
+	if (event >= HWSQ_EVENTS)
 		return;
 	e->events = (e->events & ~(1u << event)) | (uint32_t)value << event;
 }
@@ -130,7 +130,7 @@ void hwsq_emu_schedule_event(struct hwsq_emu *e, unsigned event, bool value, uin
 
 bool hwsq_emu_event(const struct hwsq_emu *e, unsigned event)
 {
-	return event < HWSQ_EVENT_COUNT && (e->events >> event & 1);
+	return event < HWSQ_EVENTS && (e->events >> event & 1);
 }
 
 void hwsq_emu_set_handshake(struct hwsq_emu *e, bool on, uint64_t latency_ns)
@@ -170,24 +170,24 @@ static void set_flag(struct hwsq_emu *e, unsigned flag, enum hwsq_flag_state s)
 {
 	uint32_t bit = 1u << flag;
 	bool was_on = (e->flag_override & bit) && (e->flag_value & bit);
-	if (s == HWSQ_FLAG_UNSET) {
+	if (s == HWSQ_STATE_UNSET) {
 		e->flag_override &= ~bit;
 	} else {
 		e->flag_override |= bit;
-		e->flag_value = s == HWSQ_FLAG_ON ? e->flag_value | bit : e->flag_value & ~bit;
+		e->flag_value = s == HWSQ_STATE_ON ? e->flag_value | bit : e->flag_value & ~bit;
 	}
 	/* The memory controller answers a pause request (flag 16 in the
 	 * override-to-1 state) with FB_PAUSED. */
-	bool on = s == HWSQ_FLAG_ON;
-	if (flag == HWSQ_FLAG_FB_PAUSE && e->fam->fb_pause && e->handshake && on != was_on)
-		hwsq_emu_schedule_event(e, HWSQ_EVENT_FB_PAUSED, on, e->now + e->latency_ns);
+	bool on = s == HWSQ_STATE_ON;
+	if (flag == HWSQ_FB_PAUSE_FLAG && e->fam->fb_pause && e->handshake && on != was_on)
+		hwsq_emu_schedule_event(e, HWSQ_FB_PAUSED_EVENT, on, e->now + e->latency_ns);
 }
 
 enum hwsq_flag_state hwsq_emu_flag(const struct hwsq_emu *e, unsigned flag)
 {
-	if (flag >= HWSQ_FLAG_COUNT || !(e->flag_override >> flag & 1))
-		return HWSQ_FLAG_UNSET;
-	return e->flag_value >> flag & 1 ? HWSQ_FLAG_ON : HWSQ_FLAG_OFF;
+	if (flag >= HWSQ_FLAGS || !(e->flag_override >> flag & 1))
+		return HWSQ_STATE_UNSET;
+	return e->flag_value >> flag & 1 ? HWSQ_STATE_ON : HWSQ_STATE_OFF;
 }
 
 /* ---- registers ----------------------------------------------------------- */
@@ -419,13 +419,13 @@ static void step(struct hwsq_emu *e, struct slot *s)
 		s->state = SLOT_IDLE;
 		break;
 	case HWSQ_OP_UNSET:
-		set_flag(e, v, HWSQ_FLAG_UNSET);
+		set_flag(e, v, HWSQ_STATE_UNSET);
 		break;
 	case HWSQ_OP_SET1:
-		set_flag(e, v, HWSQ_FLAG_ON);
+		set_flag(e, v, HWSQ_STATE_ON);
 		break;
 	case HWSQ_OP_SET0:
-		set_flag(e, v, HWSQ_FLAG_OFF);
+		set_flag(e, v, HWSQ_STATE_OFF);
 		break;
 	case HWSQ_OP_COUNT:
 		break;

@@ -308,7 +308,7 @@ static void cmd_event(struct hwsq_test *r)
 		return;
 	if (!hwsq_test_expect_end(r))
 		return;
-	if (ev >= HWSQ_EVENT_COUNT || value > 1) {
+	if (ev >= HWSQ_EVENTS || value > 1) {
 		hwsq_test_bail(r, 1, "events are 0 to 31 and take the value 0 or 1");
 		return;
 	}

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "afuc/hwsq.h"
+#include "afuc/hwsq_regs.h" /* generated from the database: both must go together */
 #include "afuc/tap.h"
 
 /* data 0x11223344; addr 0x1234; wait 1 shl 2 (4 us); exit */
@@ -67,9 +68,9 @@ static void test_slots(struct tap *t)
 	tap_is_hex(t, hwsq_emu_mmio_read(e, HWSQ_MMIO_STATUS), 0x01020100,
 		   "both slots active: B at 2, A at 0");
 	hwsq_emu_run(e, 1000);
-	tap_is_int(t, hwsq_emu_flag(e, 3), HWSQ_FLAG_UNSET, "B waits while A is in its wait");
+	tap_is_int(t, hwsq_emu_flag(e, 3), HWSQ_STATE_UNSET, "B waits while A is in its wait");
 	hwsq_emu_run(e, HWSQ_EMU_FOREVER);
-	tap_is_int(t, hwsq_emu_flag(e, 3), HWSQ_FLAG_ON, "then B runs: flag 3 on");
+	tap_is_int(t, hwsq_emu_flag(e, 3), HWSQ_STATE_ON, "then B runs: flag 3 on");
 	tap_is_hex(t, hwsq_emu_mmio_read(e, HWSQ_MMIO_FLAGS_0), 0x00080008, "FLAGS_0");
 	tap_is_hex(t, hwsq_emu_mmio_read(e, HWSQ_MMIO_STATUS), 0x00030001, "both exited");
 	hwsq_emu_free(e);
@@ -103,10 +104,25 @@ static void test_events(struct tap *t)
 	hwsq_emu_free(e);
 }
 
+/* The emulator's constants against the register database's. */
+static void test_constants(struct tap *t)
+{
+	tap_is_int(t, HWSQ_FB_PAUSE_FLAG, HWSQ_FLAG_FB_PAUSE, "FB_PAUSE is flag 16");
+	tap_is_int(t, HWSQ_FB_PAUSED_EVENT, HWSQ_EVENT_FB_PAUSED, "FB_PAUSED is event 0");
+	tap_is_hex(t, HWSQ_MMIO_TRIGGER, HWSQ_REG_PBUS_HWSQ_TRIGGER, "TRIGGER");
+	tap_is_hex(t, HWSQ_MMIO_STATUS, HWSQ_REG_PBUS_HWSQ_STATUS, "STATUS");
+	tap_is_hex(t, HWSQ_MMIO_ENTRY_POINT_HIGH, HWSQ_REG_PBUS_HWSQ_ENTRY_POINT_HIGH,
+		   "ENTRY_POINT_HIGH");
+	tap_is_hex(t, HWSQ_MMIO_EVENTS, HWSQ_REG_PBUS_HWSQ_EVENTS, "EVENTS");
+	tap_is_hex(t, HWSQ_MMIO_NEW_CODE, HWSQ_REG_PBUS_HWSQ_NEW_CODE(0), "NEW_CODE");
+	tap_is_hex(t, HWSQ_MMIO_DEBUG_6, HWSQ_REG_PBUS_DEBUG_6, "DEBUG_6");
+}
+
 int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
+	test_constants(&t);
 	test_code_windows(&t);
 	test_run_and_status(&t);
 	test_slots(&t);
