@@ -134,16 +134,22 @@ static void track(struct hwsq_as_ctx *c, const struct hwsq_insn *insn)
 /* Emits one instruction of the table, checking that the family has it
  * and that the operands fit; extra holds bits from an envydis
  * "[unknown: ...]" note. */
+bool hwsq_as_family_has(struct hwsq_as_ctx *c, const struct hwsq_opcode *o, unsigned col)
+{
+	if (hwsq_opcode_on(o, c->fam->family))
+		return true;
+	hwsq_as_error_at(c, col, "'%s' is not an opcode of %s (%s has no %s)", o->name,
+			 c->fam->info->range, c->fam->info->range,
+			 o->op == HWSQ_OP_EWAIT ? "event waits" : "MMIO pokes");
+	return false;
+}
+
 bool hwsq_as_emit_op(struct hwsq_as_ctx *c, enum hwsq_op op,
 		     const uint32_t operands[HWSQ_MAX_OPERANDS], unsigned col)
 {
 	const struct hwsq_opcode *o = hwsq_opcode_of(op);
-	if (!hwsq_opcode_on(o, c->fam->family)) {
-		hwsq_as_error_at(c, col, "'%s' is not an opcode of %s (%s has no %s)", o->name,
-				 c->fam->info->range, c->fam->info->range,
-				 o->op == HWSQ_OP_EWAIT ? "event waits" : "MMIO pokes");
+	if (!hwsq_as_family_has(c, o, col))
 		return false;
-	}
 	uint64_t raw;
 	if (!hwsq_encode(o, operands, &raw)) {
 		hwsq_as_error_at(c, col, "an operand of '%s' does not fit its field", o->name);
@@ -404,7 +410,8 @@ static void check_listing(struct hwsq_as_ctx *c, size_t start)
 static void one_line(struct hwsq_as_ctx *c, char *line)
 {
 	c->line = line;
-	char *work = util_xstrdup(line);
+	/* Only the text before a comment is looked at. */
+	char *work = util_xstrndup(line, strcspn(line, ";"));
 	c->listing_count = 0;
 	c->unknown_count = 0;
 	strip_listing(c, work);

@@ -70,6 +70,8 @@ struct hwsq_as_ctx {
 void hwsq_as_error_at(struct hwsq_as_ctx *c, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
 bool hwsq_as_fail(struct hwsq_as_ctx *c, const struct hwsq_tok *at, const char *what);
 void hwsq_as_emit(struct hwsq_as_ctx *c, uint64_t raw, unsigned length);
+/* False, with the error, when the family lacks the opcode. */
+bool hwsq_as_family_has(struct hwsq_as_ctx *c, const struct hwsq_opcode *o, unsigned col);
 bool hwsq_as_emit_op(struct hwsq_as_ctx *c, enum hwsq_op op,
 		     const uint32_t operands[HWSQ_MAX_OPERANDS], unsigned col);
 void hwsq_as_write(struct hwsq_as_ctx *c, uint32_t addr, uint32_t value, unsigned col);

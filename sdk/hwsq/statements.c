@@ -108,6 +108,8 @@ static bool operand(struct hwsq_as_ctx *c, const struct hwsq_field *fl, uint32_t
 static bool st_opcode(struct hwsq_as_ctx *c, const struct hwsq_tok *word,
 		      const struct hwsq_opcode *o)
 {
+	if (!hwsq_as_family_has(c, o, word->col))
+		return false;
 	uint32_t ops[HWSQ_MAX_OPERANDS] = {0};
 	for (unsigned i = 0; i < HWSQ_MAX_OPERANDS && o->fields[i].kind != HWSQ_OPND_NONE; i++) {
 		if (i > 0 && o->joiner) {

@@ -53,6 +53,8 @@ is "$(bytes_of nv50 '00000000: 5f 00 01        ewait #FB_PAUSED 0x1
 00000007: 07              wait 0x3 shl 0x2
 00000008: e0 00 14 10 00  addr 0x101400' 13)" "5f 00 01 41 5f 20 02 07 e0 00 14 10 00" \
 	"an envydis listing assembles unchanged"
+is "$(bytes_of nv50 'nop ; a note on [unknown: 41] in a comment' 2)" "00 7f" \
+	"envydis notes in a comment are only a comment"
 asm nv50 '00000000: 5f 00 02        ewait #FB_PAUSED 0x1'
 like "$err" 'x\.hwsq:1:1: warning: the listing.s bytes differ' \
 	"listing bytes that disagree with the instruction: a warning"
@@ -126,7 +128,7 @@ check_error() {
 check_error nv17 'nop
  addr 0x1000' "2:2: error: 'addr' is not an opcode of NV17:NV41 (NV17:NV41 has no MMIO pokes)" \
 	"an opcode the family lacks"
-check_error nv17 'ewait 0 1' \
+check_error nv17 'ewait #FB_PAUSED 1' \
 	"1:1: error: 'ewait' is not an opcode of NV17:NV41 (NV17:NV41 has no event waits)" \
 	"ewait on nv17"
 check_error nv17 'wr32 0x1000, 1' "1:1: error: wr32 needs MMIO pokes, which NV17:NV41 does not have" \
