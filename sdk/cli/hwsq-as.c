@@ -30,7 +30,7 @@ struct args {
 	enum emit_kind emit;
 	unsigned entry;
 	enum hwsq_slot slot;
-	bool stats;
+	bool stats, preprocess_only;
 	const char **defines, **includes;
 	size_t define_count, include_count;
 };
@@ -55,6 +55,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 			return 0;
 		} else if (strcmp(s, "--stats") == 0) {
 			a->stats = true;
+			takes = false;
+		} else if (strcmp(s, "-E") == 0) {
+			a->preprocess_only = true;
 			takes = false;
 		} else if (strncmp(s, "-D", 2) == 0 && s[2]) {
 			a->defines[a->define_count++] = s + 2;
@@ -173,6 +176,37 @@ static int emit(const struct args *a, const struct hwsq_program *p)
 	return 0;
 }
 
+/* -E: the text the compiler would read. */
+static int preprocess(const struct args *a, const struct hwsq_source_options *so,
+		      enum hwsq_family family, struct diag *d)
+{
+	char *text = NULL;
+	size_t len = 0;
+	bool ok = hwsq_preprocess(a->source, so, family, &text, &len, d);
+	diag_print(d, stderr, "hwsq-as");
+	int err = ok ? util_write_file(a->output ? a->output : "-", text, len) : 0;
+	if (err)
+		fprintf(stderr, "hwsq-as: cannot write %s: %s\n", a->output ? a->output : "output",
+			strerror(err));
+	free(text);
+	return ok && !err ? 0 : 1;
+}
+
+static int compile(const struct args *a, const struct hwsq_source_options *so,
+		   const struct hwsq_as_options *ao, struct diag *d)
+{
+	struct hwsq_program p;
+	bool ok = hwsq_compile_file(a->source, so, ao, &p, d);
+	diag_print(d, stderr, "hwsq-as");
+	int status = ok ? 0 : 1;
+	if (ok && a->stats)
+		print_stats(&p, a->source);
+	if (ok && a->output)
+		status = emit(a, &p);
+	hwsq_program_free(&p);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct args a = {.emit = EMIT_BIN};
@@ -186,44 +220,35 @@ int main(int argc, char **argv)
 	    hwsq_family_info(family)->slots == 1)
 		status = usage_error("%s has one execution slot: no --slot b",
 				     hwsq_family_info(family)->range);
-	if (status >= 0) {
-		free(a.defines);
-		free(a.includes);
-		return status;
-	}
-
 	char *why = NULL;
-	struct rnn_db *db = hwsq_names_open_db(a.rnndb, &why);
-	if (!db && a.rnndb) {
-		fprintf(stderr, "hwsq-as: %s\n", why);
-		free(why);
-		free(a.defines);
-		free(a.includes);
-		return 1;
+	struct rnn_db *db = NULL;
+	if (status < 0) {
+		db = hwsq_names_open_db(a.rnndb, &why);
+		if (!db && a.rnndb) {
+			fprintf(stderr, "hwsq-as: %s\n", why);
+			status = 1;
+		}
 	}
-	struct hwsq_names names;
-	hwsq_names_init(&names, db, family);
-	if (!db) {
-		free(names.why_none);
-		names.why_none = why;
-		why = NULL;
+	if (status < 0) {
+		struct hwsq_names names;
+		hwsq_names_init(&names, db, family);
+		if (!db) {
+			/* Say why a name is unknown: no database could be read. */
+			free(names.why_none);
+			names.why_none = why;
+			why = NULL;
+		}
+		struct diag d;
+		diag_init(&d);
+		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
+		struct hwsq_source_options so = {a.includes, a.include_count, a.defines,
+						 a.define_count};
+		struct hwsq_as_options ao = {family, &names};
+		status =
+		    a.preprocess_only ? preprocess(&a, &so, family, &d) : compile(&a, &so, &ao, &d);
+		diag_free(&d);
+		hwsq_names_free(&names);
 	}
-	struct diag d;
-	diag_init(&d);
-	d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
-	struct hwsq_source_options so = {a.includes, a.include_count, a.defines, a.define_count};
-	struct hwsq_as_options ao = {family, &names};
-	struct hwsq_program p;
-	bool ok = hwsq_compile_file(a.source, &so, &ao, &p, &d);
-	diag_print(&d, stderr, "hwsq-as");
-	status = ok ? 0 : 1;
-	if (ok && a.stats)
-		print_stats(&p, a.source);
-	if (ok && a.output)
-		status = emit(&a, &p);
-	hwsq_program_free(&p);
-	diag_free(&d);
-	hwsq_names_free(&names);
 	hwsq_names_close_db(db);
 	free(why);
 	free(a.defines);

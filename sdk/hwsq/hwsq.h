@@ -133,6 +133,9 @@ struct hwsq_source_options {
 };
 bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 		       const struct hwsq_as_options *o, struct hwsq_program *p, struct diag *d);
+/* Only the preprocessing: the text hwsq_assemble would read (malloc'ed). */
+bool hwsq_preprocess(const char *path, const struct hwsq_source_options *so,
+		     enum hwsq_family family, char **text, size_t *len, struct diag *d);
 
 /* Where an entry point that the source does not set goes: the exit that
  * ends every image (the first padding byte, or the code's own final exit). */

@@ -1,6 +1,5 @@
 /* From a source file to a program: cpp and m4 (with the HWSQ macro
  * library), then the compiler. */
-#include <ctype.h>
 #include <stdlib.h>
 
 #include "hwsq/hwsq.h"
@@ -9,7 +8,21 @@
 bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 		       const struct hwsq_as_options *o, struct hwsq_program *p, struct diag *d)
 {
-	const struct hwsq_family_info *fam = hwsq_family_info(o->family);
+	char *text = NULL;
+	size_t len = 0;
+	bool ok = hwsq_preprocess(path, so, o->family, &text, &len, d);
+	if (ok)
+		ok = hwsq_assemble(text, path, o, p, d);
+	else
+		*p = (struct hwsq_program){.family = o->family};
+	free(text);
+	return ok;
+}
+
+bool hwsq_preprocess(const char *path, const struct hwsq_source_options *so,
+		     enum hwsq_family family, char **text, size_t *len, struct diag *d)
+{
+	const struct hwsq_family_info *fam = hwsq_family_info(family);
 	/* The family is visible to cpp: #ifdef HWSQ_CHIP_NV92. */
 	char *chip = util_xasprintf("HWSQ_CHIP_%s=1", fam->variant);
 	char *ram = util_xasprintf("HWSQ_RAM_SIZE=0x%x", fam->ram_size);
@@ -28,14 +41,7 @@ bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 	    .m4_library = library,
 	    .m4_prefix_builtins = true,
 	};
-	char *text = NULL;
-	size_t len = 0;
-	bool ok = pp_run(path, &ppo, &text, &len, d);
-	if (ok)
-		ok = hwsq_assemble(text, path, o, p, d);
-	else
-		*p = (struct hwsq_program){.family = o->family};
-	free(text);
+	bool ok = pp_run(path, &ppo, text, len, d);
 	free(library);
 	free(defines);
 	free(chip);

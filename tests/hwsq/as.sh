@@ -118,6 +118,17 @@ printf '#ifdef HWSQ_CHIP_NV92\nnop\n#endif\n.byte HWSQ_RAM_SIZE >> 8\n' >"$tmp/c
 run "$AS" --chip nv92 "$tmp/c.hwsq" -o "$tmp/c.bin"
 is "$(hex "$tmp/c.bin" 2)" "00 02" "HWSQ_CHIP_NV92 and HWSQ_RAM_SIZE are defined"
 
+printf 'm4_define(`twice'"'"', `$1
+$1'"'"')
+twice(nop)
+fb_pause()
+' >"$tmp/m.hwsq"
+run "$AS" --chip nv50 -E "$tmp/m.hwsq"
+is "$(printf '%s\n' "$out" | grep -v '^#' | grep -v '^$')" "nop
+nop
+flag FB_PAUSE on
+	wait FB_PAUSED == 1" "-E: the text after cpp and m4 (the library's fb_pause)"
+
 # ---- errors: file:line:column, exit 1, no output ------------------------------
 # check_error CHIP SOURCE MESSAGE NAME: the first error, exactly.
 check_error() {
