@@ -246,8 +246,8 @@ m4_define({_AFUC_DO_HANDLER}, {_AFUC_NARGS({HANDLER}, 1, 128, _AFUC_COUNT($@),
 	{_AFUC_OPEN({handler}, {HANDLER(}_AFUC_JOIN($@){)}).handler _AFUC_JOIN($@)})})})})
 ; _AFUC_ANY_EMPTY(args...): 1 when one of the arguments is empty.
 m4_define({_AFUC_ANY_EMPTY}, {m4_ifelse({$1}, {}, {1}, {$#}, {1}, {0}, {_AFUC_ANY_EMPTY(m4_shift($@))})})
-; _AFUC_JOIN(a, b, ...): "a, b, ..."
-m4_define({_AFUC_JOIN}, {m4_ifelse({$#}, {1}, {$1}, {$1, _AFUC_JOIN(m4_shift($@))})})
+; _AFUC_JOIN(a, b, ...): "a, b, ..." (quoted: the commas stay text)
+m4_define({_AFUC_JOIN}, {m4_ifelse({$#}, {1}, {{$1}}, {{$1, }_AFUC_JOIN(m4_shift($@))})})
 
 _AFUC_PUBLIC({END_HANDLER})
 m4_define({_AFUC_DO_END_HANDLER}, {_AFUC_NARGS({END_HANDLER}, 0, 0, _AFUC_COUNT($@),

@@ -51,7 +51,7 @@ m4_define({_AFUC_CALL}, {m4_ifelse({$2}, {0}, {{$1}},
 
 ; _AFUC_ERROR(macro, message): a line afuc-as reports as an error at the
 ; macro call.
-m4_define({_AFUC_ERROR}, {.error "$1: m4_patsubst({{$2}}, {"}, {'})"})
+m4_define({_AFUC_ERROR}, {.error "m4_patsubst({{$1: $2}}, {"}, {'})"})
 
 ; _AFUC_NARGS(macro, min, max, count, then): then when min <= count <= max,
 ; else an error.
@@ -65,7 +65,9 @@ m4_define({_AFUC_COUNT}, {m4_ifelse({$#$1}, {1}, {0}, {$#})})
 m4_define({_AFUC_IS_NUM}, {m4_ifelse(m4_regexp({$1},
 	{^\(0[xX][0-9a-fA-F]+\|0[bB][01]+\|[0-9]+\)$}), {0}, {1}, {0})})
 ; _AFUC_IS_REG(text): 1 when text is a register ($02, $rem, $data...).
-m4_define({_AFUC_IS_REG}, {m4_ifelse(m4_regexp({$1}, {^\$[0-9a-zA-Z]+$}), {0}, {1}, {0})})
+m4_define({_AFUC_IS_REG}, {m4_ifelse(m4_regexp({$1},
+	{^\$\([0-9a-fA-F][0-9a-fA-F]\|sp\|lr\|rem\|data\|addr\|usraddr\|memdata\|regdata\)$}),
+	{0}, {1}, {0})})
 ; _AFUC_IS_NAME(text): 1 when text is an identifier.
 m4_define({_AFUC_IS_NAME}, {m4_ifelse(m4_regexp({$1}, {^[A-Za-z_][A-Za-z0-9_]*$}), {0}, {1}, {0})})
 ; _AFUC_HEX(number): 0x.. spelling of a plain number.
@@ -90,6 +92,7 @@ m4_define({_AFUC_TOP_ID}, {m4_ifdef({_AFUC_BI}, {_AFUC_BI})})
 m4_define({_AFUC_OPENER}, {_AFUC_GET({$1}, {call})})
 
 ; _AFUC_OPEN(kind, call text): pushes a new block; _AFUC_TOP_ID is its id.
+; It remembers the call, for messages.
 m4_define({_AFUC_OPEN}, {_AFUC_PUSH({$1}, _AFUC_NEW_ID)_AFUC_SET(_AFUC_TOP_ID, {call}, {$2})})
 
 ; _AFUC_EXPECT(macro, kind, what, then): then when the innermost open block
@@ -111,8 +114,12 @@ m4_define({_AFUC_UNWIND}, {m4_ifdef({_AFUC_TK}, {_AFUC_PUSH(m4_defn({_AFUC_TK}),
 m4_define({_AFUC_CLOSE_WORD}, {m4_ifelse({$1}, {if}, {{ENDIF()}}, {$1}, {loop}, {{ENDLOOP()}},
 	{$1}, {switch}, {{ENDSWITCH()}}, {$1}, {handler}, {{END_HANDLER()}},
 	{$1}, {sub}, {{END_SUBROUTINE()}}, {$1}, {table}, {{END_TABLE()}})})
-m4_define({_AFUC_AT_END}, {m4_ifdef({_AFUC_BK}, {
-_AFUC_ERROR({end of input}, _AFUC_OPENER(_AFUC_TOP_ID){ is never closed by }_AFUC_CLOSE_WORD(_AFUC_TOP_KIND))_AFUC_POP{}_AFUC_AT_END})})
+; Each block still open at the end is an error there (at the end of the
+; file, as a C compiler reports a missing brace), naming the call that
+; opened it.
+m4_define({_AFUC_AT_END}, {m4_ifdef({_AFUC_BK}, {_AFUC_ERROR({}_AFUC_OPENER(_AFUC_TOP_ID),
+	{never closed: }_AFUC_CLOSE_WORD(_AFUC_TOP_KIND){ is missing})
+_AFUC_POP{}_AFUC_AT_END})})
 m4_m4wrap({_AFUC_AT_END})
 
 ; ---- The generation --------------------------------------------------------
