@@ -119,6 +119,14 @@ for chip in nv17 nv41 nv50 nv92; do
 	is "$bad" "" "$chip: 12 random images come back byte for byte"
 done
 
+# ---- the images make builds from hwsq-scripts/ -----------------------------------
+for image in "$SDK_BUILD"/hwsq/*.bin; do
+	[ -e "$image" ] || continue
+	name=$(basename "$image" .bin)
+	chip=${name##*-}
+	ok $(roundtrip "$chip" "$image"; echo $?) "$name: objdump then hwsq-as gives the same bytes"
+done
+
 # ---- errors -------------------------------------------------------------------
 random 1 65 >"$tmp/big.bin"
 run "$DUMP" --chip nv17 "$tmp/big.bin"
