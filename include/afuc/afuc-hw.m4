@@ -121,10 +121,10 @@ _AFUC_CWRITE_ANY({$3}, {@MEM_READ_DWORDS}, _AFUC_T({$4}))})
 ; lo are flags on a6xx and a7xx: keep the address 4-byte aligned).
 _AFUC_PUBLIC({SET_NRT_ADDR})
 m4_define({_AFUC_DO_SET_NRT_ADDR}, {_AFUC_NARGS({SET_NRT_ADDR}, 2, 2, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, _AFUC_A5_WRITE_ADDR},
+	{_AFUC_NEED_GEN({SET_NRT_ADDR}, {_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, _AFUC_A5_WRITE_ADDR},
 	{mov $addr, |NRT_ADDR << 24}, {mov $addr, |NRT_ADDR << 24})
 mov $data, $1
-mov $data, $2})})
+mov $data, $2})})})
 
 ; NRT_WRITE(value[, value...]): writes consecutive words of memory at the
 ; NRT address, which advances by 4 bytes per word.
@@ -141,8 +141,8 @@ _AFUC_NRT_WRITE5(m4_shift($@))})})
 ; MEM_WRITE(lo, hi, value[, value...]): SET_NRT_ADDR then NRT_WRITE.
 _AFUC_PUBLIC({MEM_WRITE})
 m4_define({_AFUC_DO_MEM_WRITE}, {_AFUC_NARGS({MEM_WRITE}, 3, 64, _AFUC_COUNT($@),
-	{_AFUC_DO_SET_NRT_ADDR({$1}, {$2})
-_AFUC_DO_NRT_WRITE(m4_shift(m4_shift($@)))})})
+	{_AFUC_NEED_GEN({MEM_WRITE}, {_AFUC_DO_SET_NRT_ADDR({$1}, {$2})
+_AFUC_DO_NRT_WRITE(m4_shift(m4_shift($@)))})})})
 
 ; NRT_SELECT_DATA([tmp]): points $addr at the NRT data register without
 ; auto-increment, so that a following (rep)mov $data, ... writes a run of
@@ -193,7 +193,7 @@ m4_define({_AFUC_SPILL}, {m4_ifelse(_AFUC_HAS_SPILL, {0},
 	m4_eval({$3}), m4_eval($# - 3), _AFUC_SPILL_AREA, m4_shift(m4_shift(m4_shift($@))))})})})
 ; _AFUC_SPILL_FITS(macro, insn, slot, count, base, slots, regs...)
 m4_define({_AFUC_SPILL_FITS}, {m4_ifelse(m4_eval($3 + $4 > $6), {1},
-	{_AFUC_ERROR({$1}, {slots $3..m4_eval($3 + $4 - 1) do not fit the $6-slot spill area})},
+	{_AFUC_ERROR({$1}, {slots $3..}m4_eval($3 + $4 - 1){ do not fit the $6-slot spill area})},
 	{_AFUC_SPILL_EACH({$2}, m4_eval($5 + $3), m4_shift(m4_shift(m4_shift(m4_shift(m4_shift(m4_shift($@)))))))})})
 ; _AFUC_SPILL_EACH(insn, control, regs...)
 _AFUC_DEF({_AFUC_SPILL_EACH}, {m4_ifelse({$1}, {cwrite}, {cwrite $3, [$00 + _AFUC_HEX({$2})]},

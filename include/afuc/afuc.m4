@@ -132,6 +132,9 @@ m4_define({_AFUC_DO_GPU}, {_AFUC_NARGS({GPU}, 1, 1, _AFUC_COUNT($@),
 	{$1}, {a7xx}, {_AFUC_SET_GEN(7, {$1})},
 	{_AFUC_ERROR({GPU}, {unknown generation '$1' (expected a5xx, a6xx or a7xx)})})})})
 m4_define({_AFUC_SET_GEN}, {m4_define({_AFUC_GEN}, {$1}).gpu $2})
+; _AFUC_NEED_GEN(macro, then): then once GPU() has been said.
+m4_define({_AFUC_NEED_GEN}, {m4_ifdef({_AFUC_GEN}, {$2},
+	{_AFUC_ERROR({$1}, {needs GPU(a5xx|a6xx|a7xx) first})})})
 ; _AFUC_BY_GEN(macro, a5xx text, a6xx text, a7xx text)
 m4_define({_AFUC_BY_GEN}, {m4_ifdef({_AFUC_GEN}, {m4_ifelse(_AFUC_GEN, {5}, {$2},
 	_AFUC_GEN, {6}, {$3}, {$4})}, {_AFUC_ERROR({$1}, {needs GPU(a5xx|a6xx|a7xx) first})})})
