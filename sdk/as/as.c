@@ -129,7 +129,8 @@ uint32_t as_emit(struct as_ctx *c, uint32_t word)
 		uint32_t sym = as_label_here(c, hint.text);
 		util_str_free(&hint);
 		for (size_t i = 0; i < c->handler_count; i++)
-			as_add_handler(c, c->handler_ops[i], sym, &c->handler_src, c->handler_cols[i]);
+			as_add_handler(c, c->handler_ops[i], sym, &c->handler_src, c->handler_cols[i],
+				       false);
 		c->handler_count = 0;
 	}
 	struct obj_section *s = &c->o->sections[c->section];

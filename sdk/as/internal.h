@@ -266,7 +266,7 @@ uint32_t as_resolve_label(struct as_ctx *c, const char *name, uint32_t section,
 			  const struct as_src *src, uint32_t col);
 /* A .handler record for opcode at symbol. */
 void as_add_handler(struct as_ctx *c, uint32_t opcode, uint32_t symbol, const struct as_src *src,
-		    uint32_t col);
+		    uint32_t col, bool from_label);
 /* A label for the word about to be emitted at the current position. */
 uint32_t as_label_here(struct as_ctx *c, const char *hint);
 struct as_sym_info *as_sym_info(struct as_ctx *c, uint32_t symbol);

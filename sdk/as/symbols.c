@@ -126,7 +126,7 @@ static void opcode_name(struct as_ctx *c, uint32_t opcode, struct util_str *out)
 }
 
 void as_add_handler(struct as_ctx *c, uint32_t opcode, uint32_t symbol, const struct as_src *src,
-		    uint32_t col)
+		    uint32_t col, bool from_label)
 {
 	uint32_t section = c->o->symbols[symbol].section;
 	size_t had = c->handlers_seen_cap;
@@ -145,7 +145,8 @@ void as_add_handler(struct as_ctx *c, uint32_t opcode, uint32_t symbol, const st
 		util_str_free(&name);
 		return;
 	}
-	obj_add_handler(c->o, (struct obj_handler){opcode, symbol, {src->file, src->line, col}});
+	obj_add_handler(c->o, (struct obj_handler){opcode, symbol, {src->file, src->line, col},
+						   from_label});
 	*UTIL_PUSH(c->handler_info, c->handler_info_count, c->handler_info_cap) =
 		(struct as_sym_info){*src, col};
 	c->handlers_seen[section][opcode] = (uint32_t)c->o->handler_count;
@@ -200,8 +201,13 @@ void as_finish_symbols(struct as_ctx *c)
 		    !as_map_get(&c->labels, s->section, s->name, strlen(s->name), &sym) || sym != i ||
 		    !as_pm4_opcode(c, s->name, &opcode))
 			continue;
+		/* `CP_NOP:` right after `.handler CP_NOP` is one record */
+		uint32_t seen = s->section < c->handlers_seen_cap
+					? c->handlers_seen[s->section][opcode] : 0;
+		if (seen && c->o->handlers[seen - 1].symbol == i)
+			continue;
 		const struct as_sym_info *info = as_sym_info(c, (uint32_t)i);
-		as_add_handler(c, opcode, (uint32_t)i, &info->src, info->col);
+		as_add_handler(c, opcode, (uint32_t)i, &info->src, info->col, true);
 	}
 	for (size_t i = 0; i < c->vis_count; i++)
 		apply_visibility(c, &c->vis[i]);

@@ -111,6 +111,7 @@ struct ld_handler {
 	uint32_t proc;
 	uint32_t input;        /* LD_NONE for HANDLER statements */
 	uint32_t symbol;       /* object symbol index */
+	bool from_label;       /* Mesa style: fills tables, never asks for one */
 	const struct ld_stmt *stmt;
 	struct diag_loc loc;
 };

@@ -28,7 +28,7 @@ void ld_collect_handlers(struct ld_ctx *c)
 							  : diag_at(c->inputs[i].name, 0, 0);
 			*UTIL_PUSH(c->handlers, c->handler_count, c->handler_cap) = (struct ld_handler){
 				.opcode = h->opcode, .proc = proc, .input = i, .symbol = h->symbol,
-				.loc = loc};
+				.from_label = h->from_label, .loc = loc};
 		}
 	}
 }
@@ -193,7 +193,8 @@ static bool check_unplaced(struct ld_ctx *c)
 }
 
 /* Which images have a .jumptbl, and which need the script to place a
- * table (handler records, no .jumptbl). */
+ * table (.handler records, no .jumptbl; records made from label names
+ * only fill tables, as in Mesa). */
 static bool decide_tables(struct ld_ctx *c)
 {
 	bool ok = true;
@@ -216,7 +217,8 @@ static bool decide_tables(struct ld_ctx *c)
 	}
 	for (size_t h = 0; h < c->handler_count; h++) {
 		uint32_t p = c->handlers[h].proc;
-		if (p == LD_NONE || c->procs[p].jumptbl_input != LD_NONE || c->procs[p].needs_table)
+		if (p == LD_NONE || c->handlers[h].from_label ||
+		    c->procs[p].jumptbl_input != LD_NONE || c->procs[p].needs_table)
 			continue;
 		c->procs[p].needs_table = true;
 		if (!c->procs[p].table_stmt) {

@@ -71,6 +71,11 @@ struct obj_handler {
 	uint32_t opcode;
 	uint32_t symbol;
 	struct obj_loc loc;
+	/* The record comes from a label's name (Mesa style: `CP_NOP:`), not
+	 * from `.handler`. Such records fill a `.jumptbl` or a patched
+	 * vendor table, but never make the linker place a table of its own:
+	 * a Mesa-style source without `.jumptbl` links to exactly its words. */
+	bool from_label;
 };
 
 #define OBJ_NO_TABLE UINT32_MAX

@@ -299,7 +299,8 @@ static bool read_handlers(struct reader *r, uint32_t i)
 		return false;
 	for (uint32_t k = 0; k < r->sh[i].size / OBJ_HANDLER_SIZE; k++) {
 		const uint8_t *p = sec_data(r, i) + (size_t)k * OBJ_HANDLER_SIZE;
-		struct obj_handler h = {.opcode = util_le32(p)};
+		struct obj_handler h = {.opcode = util_le32(p) & 0x7fffffffu,
+					.from_label = util_le32(p) >> 31};
 		if (h.opcode >= OBJ_PACKET_TABLE_WORDS)
 			return bad(r, "packet handler %u: opcode 0x%x is above 0x7f", k, h.opcode);
 		if (!symbol_ref(r, util_le32(p + 4), OBJ_SEC_HANDLERS, &h.symbol))

@@ -365,7 +365,8 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 		out->link = symtab_index;
 		out->entsize = OBJ_HANDLER_SIZE;
 		for (size_t i = 0; i < o->handler_count; i++) {
-			buf_u32(&out->data, o->handlers[i].opcode);
+			buf_u32(&out->data, o->handlers[i].opcode |
+						    (uint32_t)o->handlers[i].from_label << 31);
 			buf_u32(&out->data, w.sym_map[o->handlers[i].symbol]);
 			put_loc(&w, &locs, handlers_index, (uint32_t)i, &o->handlers[i].loc);
 		}

@@ -28,6 +28,7 @@ cat >good.s <<'SRC'
 ; a small handler
 .gpu a6xx
 .global CP_NOP
+.handler CP_NOP
 CP_NOP:
 	(rep)mov $00, $data
 	waitin
@@ -42,6 +43,8 @@ is "$status" 0 "readelf -a reads the object"
 is "$(printf '%s\n' "$out" "$err" | grep -ciE 'warning|error')" 0 "without a warning or error"
 like "$out" 'GLOBAL +DEFAULT +1 CP_NOP' "CP_NOP is a global symbol"
 like "$out" "\\.afuc\\.handlers" "with a packet-handler record"
+size=$(readelf -S -W good.o | awk '{ for (i = 1; i < NF; i++) if ($i == ".afuc.handlers") print $(i + 4) }')
+is "$size" 000008 "  one record for .handler CP_NOP and the label CP_NOP: (not two)"
 run "$as" -o other.o - <good.s
 is "$status" 0 "standard input with -o"
 is "$(readelf -x .text other.o | tail -n +2)" "$(readelf -x .text good.o | tail -n +2)" \

@@ -383,8 +383,8 @@ static void test_object(struct tap *t)
 	obj_add_reloc(&o, sec, (struct obj_reloc){5, OBJ_R_PAYLOAD24, tbl, 1, {0}});
 	obj_emit(s, 0);          /* 6: .word #fxn - 2 */
 	obj_add_reloc(&o, sec, (struct obj_reloc){6, OBJ_R_WORD32, fxn, -2, {0}});
-	obj_add_handler(&o, (struct obj_handler){0x10, nop, {0}});
-	obj_add_handler(&o, (struct obj_handler){0x11, other, {0}});
+	obj_add_handler(&o, (struct obj_handler){.opcode = 0x10, .symbol = nop});
+	obj_add_handler(&o, (struct obj_handler){.opcode = 0x11, .symbol = other});
 
 	struct dis_options opt = {.gen = 0};
 	struct util_str out = {0};

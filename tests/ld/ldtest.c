@@ -99,7 +99,7 @@ void tobj_reloc(struct tobj *t, enum obj_reloc_kind kind, const char *symbol, in
 void tobj_handler(struct tobj *t, uint32_t opcode, const char *name, unsigned line)
 {
 	obj_add_handler(&t->o, (struct obj_handler){opcode, find_symbol(t, name),
-						    {t->file, line, 1}});
+						    {t->file, line, 1}, false});
 }
 
 void tobj_jumptbl(struct tobj *t)

@@ -187,4 +187,34 @@ is "$(words "$tmp/raw.fw" | tr '\n' ' ')" \
 	"00000000 016ee207 01000003 d8000000 00000002 00000000 " \
 	"no handler records and no .jumptbl: exactly the words, no table added"
 
+# --- the same with packet-named labels: Mesa fills only a .jumptbl from
+# them, so the labels add no table either (a5xx listings look like this)
+cat >"$tmp/rawlabels.s" <<'EOF'
+[005ff08a]
+[00000003]
+CP_NOP:
+waitin
+[00000002]
+[00000000]
+EOF
+link rawlabels
+is "$(words "$tmp/rawlabels.fw" | tr '\n' ' ')" \
+	"00000000 005ff08a 00000003 d8000000 00000002 00000000 " \
+	"packet-named labels without .jumptbl: exactly the words, no table added"
+
+# --- Mesa's own listings of the a5xx images (their tables are raw words)
+# link back to the vendor images
+for name in a530_pfp a530_pm4; do
+	listing="$SDK_ROOT/../shared/reference/disasm/$name.s"
+	image=$(find_firmware "$name.fw")
+	if [ ! -r "$listing" ] || [ -z "$image" ]; then
+		skip 1 "$name: reference listing or vendor image absent"
+		continue
+	fi
+	"$SDK_BIN/afuc-as" --gpu a5xx "$listing" -o "$tmp/$name.o" &&
+		"$SDK_BIN/afuc-ld" "$tmp/$name.o" -o "$tmp/$name.fw"
+	ok "$(cmp -s "$tmp/$name.fw" "$image"; echo $?)" \
+		"Mesa's $name.s, assembled and linked, is the vendor image byte for byte"
+done
+
 done_testing

@@ -47,8 +47,8 @@ static void make_sample(struct obj_file *o)
 	obj_add_reloc(o, text, (struct obj_reloc){4, OBJ_R_IMM12, loop, -1, {NULL, 0, 0}});
 	obj_add_reloc(o, text, (struct obj_reloc){6, OBJ_R_PAYLOAD24, start, 0, {file, 6, 2}});
 	obj_add_reloc(o, bv, (struct obj_reloc){0, OBJ_R_WORD32, bv_entry, 3, {file, 9, 7}});
-	obj_add_handler(o, (struct obj_handler){0x10, loop, {file, 7, 1}});
-	obj_add_handler(o, (struct obj_handler){4, start, {NULL, 0, 0}});
+	obj_add_handler(o, (struct obj_handler){0x10, loop, {file, 7, 1}, false});
+	obj_add_handler(o, (struct obj_handler){4, start, {NULL, 0, 0}, true});
 }
 
 static bool same_loc(const struct obj_loc *a, const struct obj_loc *b)
@@ -170,7 +170,8 @@ static void compare(struct tap *t, const struct obj_file *a, const struct obj_fi
 	tap_is_int(t, b->handler_count, a->handler_count, "handler count");
 	for (size_t i = 0; i < a->handler_count && i < b->handler_count; i++) {
 		const struct obj_handler *h = &a->handlers[i], *k = &b->handlers[i];
-		tap_ok(t, h->opcode == k->opcode && same_loc(&h->loc, &k->loc) &&
+		tap_ok(t, h->opcode == k->opcode && h->from_label == k->from_label &&
+			      same_loc(&h->loc, &k->loc) &&
 			      strcmp(a->symbols[h->symbol].name, b->symbols[k->symbol].name) == 0,
 		       "handler %zu: opcode 0x%x", i, h->opcode);
 	}
