@@ -11,3 +11,6 @@ $(FW_EMU_TESTS): $(BUILD)/tests/firmware/%: tests/firmware/%
 	$(call quiet,CP,$@)mkdir -p $(@D) && cp $< $@
 TEST_PROGRAMS += $(FW_EMU_TESTS)
 TESTS += $(FW_EMU_TESTS)
+
+# Patching vendor images with afuc-ld --base (uses test-diff).
+TESTS += tests/firmware/patch.sh

@@ -528,6 +528,23 @@ static bool read_vendor_image(const char *name, uint8_t **data, size_t *len)
 	return ok;
 }
 
+/* Runs every case through the two images (names for messages). */
+static void compare_images(struct tap *t, enum emu_gen gen, const char *names[2],
+			   uint8_t *const images[2], const size_t sizes[2], const char *only)
+{
+	struct diff d = {.t = t, .gen = gen, .names = {names[0], names[1]}};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++) {
+		if (only && !strstr(cases[i].name, only))
+			continue;
+		char *name = util_xasprintf("%s vs %s: %s", names[0], names[1], cases[i].name);
+		if (diff_begin(&d, name, (const uint8_t *const *)images, sizes)) {
+			cases[i].run(&d);
+			diff_run(&d);
+		}
+		free(name);
+	}
+}
+
 static void compare(struct tap *t, enum emu_gen gen, const char *sdk, const char *vendor,
 		    const char *only)
 {
@@ -542,27 +559,40 @@ static void compare(struct tap *t, enum emu_gen gen, const char *sdk, const char
 		free(images[0]);
 		return;
 	}
-	struct diff d = {.t = t, .gen = gen, .names = {sdk, vendor}};
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++) {
-		if (only && !strstr(cases[i].name, only))
-			continue;
-		char *name = util_xasprintf("%s vs %s: %s", sdk, vendor, cases[i].name);
-		if (diff_begin(&d, name, (const uint8_t *const *)images, sizes)) {
-			cases[i].run(&d);
-			diff_run(&d);
-		}
-		free(name);
-	}
+	compare_images(t, gen, (const char *[]){sdk, vendor}, images, sizes, only);
 	free(images[0]);
 	free(images[1]);
 }
 
+/* test-diff --images GEN A.fw B.fw [CASE]: the same cases through any two
+ * images (tests/firmware/patch.sh compares a vendor image with itself
+ * patched). */
+static int images_main(struct tap *t, char **argv, const char *only)
+{
+	enum emu_gen gen = strcmp(argv[0], "a6xx") == 0 ? EMU_A6XX : EMU_A7XX;
+	uint8_t *images[2] = {NULL, NULL};
+	size_t sizes[2];
+	for (int i = 0; i < 2; i++) {
+		if (util_read_file(argv[1 + i], &images[i], &sizes[i]) != 0) {
+			tap_ok(t, false, "cannot read %s", argv[1 + i]);
+			free(images[0]);
+			return tap_done_testing(t);
+		}
+	}
+	compare_images(t, gen, (const char *[]){argv[1], argv[2]}, images, sizes, only);
+	free(images[0]);
+	free(images[1]);
+	return tap_done_testing(t);
+}
+
 int main(int argc, char **argv)
 {
-	/* test-diff [CASE]: only the cases whose name contains CASE */
-	const char *only = argc > 1 ? argv[1] : NULL;
 	struct tap t;
 	tap_init(&t, stdout);
+	if (argc >= 5 && strcmp(argv[1], "--images") == 0)
+		return images_main(&t, argv + 2, argc > 5 ? argv[5] : NULL);
+	/* test-diff [CASE]: only the cases whose name contains CASE */
+	const char *only = argc > 1 ? argv[1] : NULL;
 	compare(&t, EMU_A6XX, "a6xx/sqe.fw", "a630_sqe.fw", only);
 	compare(&t, EMU_A7XX, "a7xx/sqe.fw", "gen70500_sqe.fw", only);
 	return tap_done_testing(&t);
