@@ -42,6 +42,12 @@ $(eval $(call fw_image,a6xx/sqe.fw,a6xx/sqe.o,ld/a6xx-sqe.ld))
 $(eval $(call fw_image,a7xx/sqe.fw,a7xx/sqe.o,ld/a7xx-sqe.ld))
 
 # Examples: one handler each, linked with the SDK's a6xx SQE so that their
-# emulator tests need no vendor image.
+# emulator tests need no vendor image. Each test file is copied beside its
+# image, whose name it gives without a directory.
 FW_EXAMPLES := $(patsubst firmware/examples/%.S,%,$(wildcard firmware/examples/*.S))
 $(foreach e,$(FW_EXAMPLES),$(eval $(call fw_image,examples/$(e).fw,a6xx/sqe.o examples/$(e).o,ld/a6xx-sqe.ld)))
+FW_EXAMPLE_TESTS := $(patsubst firmware/%,$(BUILD)/firmware/%,$(wildcard firmware/examples/*.emu))
+$(FW_EXAMPLE_TESTS): $(BUILD)/firmware/%: firmware/%
+	$(call quiet,CP,$@)mkdir -p $(@D) && cp $< $@
+TEST_PROGRAMS += $(FW_EXAMPLE_TESTS)
+TESTS += $(FW_EXAMPLE_TESTS)
