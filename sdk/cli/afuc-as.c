@@ -11,7 +11,6 @@
 #include "as/as.h"
 #include "pp/pp.h"
 
-#define AFUC_AS_VERSION "1.0"
 
 static const char usage_text[] =
 	"usage: afuc-as [options] FILE\n"
@@ -53,7 +52,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (strcmp(s, "--version") == 0) {
-			printf("afuc-as (afuc SDK) %s\n", AFUC_AS_VERSION);
+			util_print_version("afuc-as");
 			return 0;
 		} else if (strcmp(s, "-E") == 0) {
 			a->preprocess_only = true;

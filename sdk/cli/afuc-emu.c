@@ -10,7 +10,6 @@
 #include "util/diag.h"
 #include "util/util.h"
 
-#define AFUC_EMU_VERSION "1.0"
 
 static const char usage_text[] =
 	"usage: afuc-emu [options] TEST.emu...\n"
@@ -55,7 +54,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (!strcmp(arg, "--version")) {
-			printf("afuc-emu (afuc SDK) %s\n", AFUC_EMU_VERSION);
+			util_print_version("afuc-emu");
 			return 0;
 		} else if (!strcmp(arg, "--trace")) {
 			a->trace = true;

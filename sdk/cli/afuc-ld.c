@@ -11,7 +11,6 @@
 
 #include "ld/ld.h"
 
-#define AFUC_LD_VERSION "1.0"
 
 static const char usage_text[] =
 	"usage: afuc-ld [options] -o OUT.fw OBJECT...\n"
@@ -96,7 +95,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			return 0;
 		}
 		if (!strcmp(s, "--version")) {
-			printf("afuc-ld (afuc SDK) %s\n", AFUC_LD_VERSION);
+			util_print_version("afuc-ld");
 			return 0;
 		}
 		if (s[0] != '-') {

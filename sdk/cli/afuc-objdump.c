@@ -13,7 +13,6 @@
 #include "dis/dis.h"
 #include "rnn/rnn.h"
 
-#define AFUC_OBJDUMP_VERSION "1.0"
 
 static const char usage[] =
 	"usage: afuc-objdump [--gpu a5xx|a6xx|a7xx] [--rnndb DIR] [--no-names]\n"
@@ -54,7 +53,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			fputs(usage, stdout);
 			return 0;
 		} else if (!strcmp(arg, "--version")) {
-			printf("afuc-objdump (afuc SDK) %s\n", AFUC_OBJDUMP_VERSION);
+			util_print_version("afuc-objdump");
 			return 0;
 		} else if (!strcmp(arg, "-d")) {
 			o->object = true;

@@ -51,7 +51,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (strcmp(s, "--version") == 0) {
-			printf("%s (afuc SDK) %s\n", "hwsq-as", HWSQ_VERSION);
+			util_print_version("hwsq-as");
 			return 0;
 		} else if (strcmp(s, "--stats") == 0) {
 			a->stats = true;

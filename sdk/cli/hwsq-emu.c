@@ -70,7 +70,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (strcmp(s, "--version") == 0) {
-			printf("%s (afuc SDK) %s\n", "hwsq-emu", HWSQ_VERSION);
+			util_print_version("hwsq-emu");
 			return 0;
 		} else if (strcmp(s, "-v") == 0) {
 			a->verbose = true;

@@ -54,7 +54,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (strcmp(s, "--version") == 0) {
-			printf("%s (afuc SDK) %s\n", "hwsq-objdump", HWSQ_VERSION);
+			util_print_version("hwsq-objdump");
 			return 0;
 		} else if (strcmp(s, "--keep-padding") == 0) {
 			a->dis.keep_padding = true;

@@ -67,7 +67,7 @@ static const struct header headers[] = {
 
 static const char usage[] =
 	"usage: rnn-headergen [--rnndb DIR] HEADER -o FILE\n"
-	"       rnn-headergen --list\n"
+	"       rnn-headergen --list | --version\n"
 	"  HEADER is one of pm4.h, a5xx_regs.h, a6xx_regs.h, a7xx_regs.h, hwsq_regs.h\n";
 
 /* One macro written so far, to merge the same constant from several
@@ -232,6 +232,9 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--list")) {
 			for (size_t k = 0; k < UTIL_ARRAY_SIZE(headers); k++)
 				printf("%s\t%s\n", headers[k].file, headers[k].about);
+			return 0;
+		} else if (!strcmp(argv[i], "--version")) {
+			util_print_version("rnn-headergen");
 			return 0;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage, stdout);

@@ -21,7 +21,8 @@ static const char usage[] =
 	"                  [--space SPACE] (--list | NAME-OR-VALUE...)\n"
 	"  SPACE is gpu, control, sqe, pipe, pm4 (with --gpu; default gpu) or\n"
 	"  hwsq-reg, hwsq-flag, hwsq-event (with --chip; default hwsq-reg).\n"
-	"  A number prints the name at that value; a name prints its value.\n";
+	"  A number prints the name at that value; a name prints its value.\n"
+	"  --version prints the version.\n";
 
 struct options {
 	const char *rnndb;
@@ -53,6 +54,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		} else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
 			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(arg, "--version")) {
+			util_print_version("rnn-lookup");
 			return 0;
 		} else if (!strcmp(arg, "--list")) {
 			o->list = true;

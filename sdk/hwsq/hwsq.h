@@ -216,7 +216,6 @@ bool hwsq_expr(struct hwsq_toks *t, uint64_t *value, char **err, unsigned *err_c
 
 /* ---- for the command-line tools (cli.c) ------------------------------------- */
 
-#define HWSQ_VERSION "0.1"
 
 /* Prints "tool: <fmt with arg>" and the usage text to standard error and
  * returns 2, the exit status of a usage error. */

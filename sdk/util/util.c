@@ -205,3 +205,8 @@ unsigned util_edit_distance(const char *a, const char *b, unsigned cap)
 	free(row);
 	return d > cap ? cap + 1 : d;
 }
+
+void util_print_version(const char *tool)
+{
+	printf("%s (afuc SDK) %s\n", tool, SDK_VERSION);
+}

@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The SDK's version: every tool's --version prints it, through
+ * util_print_version. */
+#define SDK_VERSION "0.1.0"
+
 #define UTIL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -97,6 +101,9 @@ char *util_sdk_path(const char *relative);
 /* Parses an unsigned number in C syntax (0x.., 0b.., 0.., decimal) that
  * fills the whole of text; false if it does not or overflows 64 bits. */
 bool util_parse_u64(const char *text, uint64_t *value);
+
+/* Prints "TOOL (afuc SDK) VERSION", what every tool's --version says. */
+void util_print_version(const char *tool);
 
 /* Levenshtein distance, capped: for "did you mean" suggestions. */
 unsigned util_edit_distance(const char *a, const char *b, unsigned cap);
