@@ -448,10 +448,49 @@ HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, 
 	}
 }
 
+/* `(rep)(xmovN)mov $data, $data` with every word already in the ring:
+ * the bulk copy of CP_MEM_WRITE, PKT4 and their kin. Its effect is the
+ * $rem words written to $data in order, in ceil($rem / (1 + N)) steps
+ * (each iteration moves its word and then up to N more), which this
+ * does without the general path's per-word checks. Returns false,
+ * having done nothing, whenever the general path must run: tracing, a
+ * stream other than the ring, too few words (so the general path
+ * reports the empty queue), or the step limit within reach. */
+static bool is_bulk_copy(const struct emu_insn *in)
+{
+	return in->op == ISA_OP_OR && (in->flags & (EMU_I_REP | EMU_I_PEEK | EMU_I_IMM)) == EMU_I_REP &&
+	       in->src1 == 0 && in->src2 == ISA_REG_DATA && in->dst == ISA_REG_DATA;
+}
+
+HOT bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_insn *in)
+{
+	const uint32_t rem = c->gpr[ISA_REG_REM];
+	if (e->trace_fn || c->id != EMU_MAIN || c->inject || rem == 0 ||
+	    e->ring_count - e->ring_read < rem ||
+	    (e->gi->ib_level != EMU_NONE && c->ctrl[e->gi->ib_level] != 0))
+		return false;
+	const uint32_t per_step = 1u + in->xmov;
+	const uint64_t steps = (rem + per_step - 1) / per_step;
+	if (e->step_limit - e->steps <= steps)
+		return false;
+	const uint32_t *words = &e->ring[e->ring_read];
+	for (uint32_t i = 0; i < rem; i++)
+		write_data(e, c, words[i]); /* which cannot fault */
+	e->steps += steps;
+	e->ring_read += rem;
+	if (e->ring_read == e->ring_count)
+		e->ring_read = e->ring_count = 0;
+	c->gpr[ISA_REG_REM] = 0;
+	c->rem_dec = 1;
+	return true;
+}
+
 /* One instruction: one step, or one per (rep) iteration. */
 HOT void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
 {
 	const bool tracing = e->trace_fn != NULL;
+	if (is_bulk_copy(in) && bulk_copy(e, c, in))
+		return;
 	if (!(in->flags & EMU_I_REP)) {
 		e->steps++;
 		c->rem_dec = 0;
