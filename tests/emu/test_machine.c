@@ -494,6 +494,71 @@ static void test_trace_and_reach(struct tap *t)
 	emu_free(emu);
 }
 
+/* `(rep)(xmovN)mov $data, $data` runs as one bulk copy when nothing
+ * watches it and as single steps under a trace: both must write the
+ * same words to the same places in the same number of steps. */
+static unsigned bulk_xmov;
+
+static void body_bulk(struct prog *p)
+{
+	li(p, R_ADDR, 0x0100);
+	put(p, A(p, "mov", F(REP, 1), F(XMOV, bulk_xmov), F(DST, R_DATA), F(SRC2, R_DATA)));
+	/* a pipe register with no increment: NRT-style repeated writes */
+	li(p, R_ADDR, 0xa2040000);
+	put(p, A(p, "mov", F(REP, 1), F(XMOV, bulk_xmov), F(DST, R_DATA), F(SRC2, R_DATA)));
+}
+
+static void ignore_trace(void *ctx, const struct emu *emu, const struct emu_trace *trace)
+{
+	(void)ctx, (void)emu, (void)trace;
+}
+
+static struct emu *run_bulk(unsigned xmov, unsigned count, bool traced)
+{
+	struct prog p;
+	bulk_xmov = xmov;
+	struct emu *emu = handler(&p, EMU_A6XX, body_bulk);
+	if (traced)
+		emu_set_trace(emu, ignore_trace, NULL);
+	uint32_t words[40];
+	for (unsigned i = 0; i < count; i++)
+		words[i] = 0x1000 + i;
+	/* the first half goes to registers, the rest to the pipe register:
+	 * $rem is set by the packet, so send two packets */
+	emu_push_pkt7(emu, 0x10, words, count);
+	emu_push_pkt7(emu, 0x10, words, count / 2);
+	emu_run(emu);
+	return emu;
+}
+
+static void test_bulk_copy(struct tap *t)
+{
+	int bad = 0, cases = 0;
+	for (unsigned xmov = 0; xmov <= 3; xmov++) {
+		for (unsigned count = 0; count <= 9; count++) {
+			struct emu *fast = run_bulk(xmov, count, false);
+			struct emu *slow = run_bulk(xmov, count, true);
+			size_t n = emu_write_count(fast);
+			bool same = emu_error_kind(fast) == emu_error_kind(slow) &&
+				    emu_last_steps(fast) == emu_last_steps(slow) &&
+				    n == emu_write_count(slow) &&
+				    emu_gpr(fast, EMU_MAIN, R_ADDR) == emu_gpr(slow, EMU_MAIN, R_ADDR);
+			for (size_t i = 0; same && i < n; i++) {
+				const struct emu_write *a = &emu_writes(fast)[i], *b = &emu_writes(slow)[i];
+				same = a->kind == b->kind && a->addr == b->addr && a->value == b->value &&
+				       a->pc == b->pc;
+			}
+			if (!same && bad++ < 3)
+				tap_diag(t, "(xmov%u) with %u words: the bulk copy differs", xmov, count);
+			cases++;
+			emu_free(fast);
+			emu_free(slow);
+		}
+	}
+	tap_is_int(t, bad, 0, "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)",
+		   cases);
+}
+
 int main(void)
 {
 	struct tap t;
@@ -508,5 +573,6 @@ int main(void)
 	test_fuzz(&t);
 	test_two(&t);
 	test_trace_and_reach(&t);
+	test_bulk_copy(&t);
 	return tap_done_testing(&t);
 }
