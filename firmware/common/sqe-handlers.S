@@ -1,6 +1,6 @@
 /* Packet handlers of the a6xx SQE and the a7xx BR only: indirect buffers,
- * draw states, predicates and render modes, the scratch registers, memcpy.
- * Included after cp-handlers.S. */
+ * draw states, render modes, the scratch registers, memcpy. Included
+ * after cp-handlers.S. */
 
 ; CP_MEMCPY: DWORDS, SRC_LO, SRC_HI, DST_LO, DST_HI.
 HANDLER(CP_MEMCPY)
@@ -66,7 +66,7 @@ HANDLER(SCRATCH_WRITE_OPCODE)
 	ENDLOOP()
 END_HANDLER()
 
-; ---- Indirect buffers and conditional execution --------------------------------
+; ---- Indirect buffers, render modes, draw states ---------------------------------
 
 ; CP_INDIRECT_BUFFER: IB_BASE_LO, IB_BASE_HI, IB_SIZE (bits 0..19, in
 ; words). The next packets come from the buffer; when it is used up the
@@ -108,91 +108,6 @@ HANDLER(IN_IB_END)
 		sub G_LEVEL, G_LEVEL, 0x1
 	ENDIF()
 	cwrite G_LEVEL, [$00 + @IB_LEVEL]
-END_HANDLER()
-
-; CP_REG_TEST: REG (0..17), BIT (20..24), PRED_BIT (26..30): predicate bit
-; PRED_BIT = bit BIT of the register. With PRED_UPDATE (31) two more words,
-; PRED_MASK and PRED_VAL, set the predicate bits directly.
-HANDLER(CP_REG_TEST)
-	mov $02, $data
-	IF_BIT_SET($02, 31)
-		mov $03, $data                  ; mask
-		mov $04, $data                  ; values
-		and $04, $04, $03
-		or G_PRED, G_PRED, $03
-		xor G_PRED, G_PRED, $03
-		or G_PRED, G_PRED, $04
-	ELSE()
-		EXTRACT_BITS($03, $02, 0, 17)
-		READ_REG($04, $03)
-		EXTRACT_BITS($05, $02, 20, 24)
-		ushr $04, $04, $05
-		and $04, $04, 0x1
-		EXTRACT_BITS($05, $02, 26, 30)
-		mov $06, 0x1
-		shl $06, $06, $05
-		or G_PRED, G_PRED, $06          ; clear the bit,
-		xor G_PRED, G_PRED, $06
-		shl $04, $04, $05               ; then set it from the test
-		or G_PRED, G_PRED, $04
-	ENDIF()
-	SKIP_PAYLOAD()
-END_HANDLER()
-
-; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
-; run only when the test passes.
-;   PRED_TEST (1): predicate bit PRED_BIT (18..22); DWORDS
-;   REG_COMPARE (2): registers REG0 (0..17) and REG1 equal; REG1, DWORDS
-;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
-;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
-;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
-;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
-HANDLER(CP_COND_REG_EXEC)
-	mov $02, $data
-	mov $03, $data
-	mov $04, $03                    ; DWORDS, for the two-word forms
-	EXTRACT_BITS($05, $02, 28, 31)
-	mov $06, 0x1                    ; passes?
-	SWITCH($05)
-	CASE(1)
-		EXTRACT_BITS($07, $02, 18, 22)
-		ushr $06, G_PRED, $07
-		and $06, $06, 0x1
-	CASE(2)
-		mov $04, $data
-		EXTRACT_BITS($07, $02, 0, 17)
-		READ_REG($08, $07)
-		EXTRACT_BITS($07, $03, 0, 17)
-		READ_REG($09, $07)
-		IF_NE($08, $09)
-			mov $06, 0x0
-		ENDIF()
-	CASE(3)
-		IF_EQ(G_MODE, RM6_BINNING)
-			EXTRACT_BITS($06, $02, 25, 25)
-		ELSE()
-			IF_EQ(G_MODE, RM6_BYPASS)
-				EXTRACT_BITS($06, $02, 27, 27)
-			ELSE()
-				EXTRACT_BITS($06, $02, 26, 26)
-			ENDIF()
-		ENDIF()
-#if FW_GEN >= 7
-	CASE(4)
-		mov $04, $data
-		EXTRACT_BITS($07, $02, 0, 17)
-		READ_REG($08, $07)
-		IF_NE($08, $03)
-			mov $06, 0x0
-		ENDIF()
-	CASE(5)
-		EXTRACT_BITS($06, $02, 26, 26)
-#endif
-	ENDSWITCH()
-	SKIP_PAYLOAD()
-	IF_EQ($06, 0)
-		SKIP_DWORDS($04)
-	ENDIF()
 END_HANDLER()
 
 ; CP_SET_MARKER: MODE (bits 0..8). With bit 8 clear the low four bits are
