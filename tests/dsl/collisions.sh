@@ -84,6 +84,10 @@ format:
 dnl:
 ifelse:
 divert:
+__file__:
+__line__:
+changequote:
+m4wrap:
 HANDLER:
 IF_EQ:
 DEFINE_MACRO:
@@ -104,6 +108,10 @@ format:
 dnl:
 ifelse:
 divert:
+__file__:
+__line__:
+changequote:
+m4wrap:
 HANDLER:
 IF_EQ:
 DEFINE_MACRO:
