@@ -46,15 +46,17 @@ all: $(ALL_LIBS) $(ALL_TOOLS) $(ALL_DATA) $(ALL_IMAGES)
 
 # Tests get the build's location through the environment; tests/run-test
 # picks the right way to run each kind of test file.
+# Tests that compile C the way a user would get the compiler and the
+# sanitizer flags of this build in SDK_CC and SDK_CFLAGS.
+TEST_ENV = SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
+	SDK_BIN='$(abspath $(BUILD))/bin' SDK_CC='$(CC)' \
+	SDK_CFLAGS='$(if $(filter 1,$(SANITIZE)),$(SAN_CFLAGS))'
+
 check: all $(TEST_PROGRAMS)
-	@SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
-	  SDK_BIN='$(abspath $(BUILD))/bin' \
-	  prove $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
+	@$(TEST_ENV) prove $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
 
 bench: all $(BENCH_PROGRAMS)
-	@set -e; for b in $(BENCHES); do \
-	  SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
-	  SDK_BIN='$(abspath $(BUILD))/bin' sh tests/run-test $$b; done
+	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
 
 install: all
 	@set -e; \

@@ -3,7 +3,7 @@
 . "$SDK_ROOT/tests/lib/tap.sh"
 
 AS=$SDK_BIN/hwsq-as
-CC=${CC:-cc}
+CC=${SDK_CC:-cc}
 
 cat >"$tmp/s.hwsq" <<'EOF2'
 entry 0
