@@ -5,6 +5,7 @@
 #   make bench           the benchmarks (never part of check)
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=1 ...  the same with ASan+UBSan, built under build/sanitize
+#   make format          formats every C file with clang-format (.clang-format)
 #   make clean           removes build/
 #   make V=1 ...         show full command lines
 #
@@ -68,7 +69,12 @@ install: all
 	for f in $(MAN_PAGES); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/share/man/man1/'$$(basename $$f); done; \
 	echo "installed under $(DESTDIR)$(PREFIX)"
 
+C_SOURCES = $(wildcard sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h)
+
+format:
+	clang-format -i $(C_SOURCES)
+
 clean:
 	rm -rf build
 
-.PHONY: all check bench install clean
+.PHONY: all check bench install format clean

@@ -7,9 +7,9 @@
 #ifndef FW_COMMON_FW_H
 #define FW_COMMON_FW_H
 
-#define G_LEVEL   $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
-#define G_MODE    $14 /* render mode of the last CP_SET_MARKER (RM6_*) */
-#define G_PRED    $15 /* predicate bits set by CP_REG_TEST */
+#define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
+#define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
+#define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 
 #if FW_GEN == 5
 /* control registers the register database leaves unnamed on a5xx */
@@ -22,12 +22,12 @@
 #define SCRATCH_BASE @SCRATCH_REG0 /* CP_SCRATCH_* packets' 8 registers */
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
-#define REG_TO_MEM_CNT_HI 29       /* CP_REG_TO_MEM's CNT: bits 18..29 */
+#define REG_TO_MEM_CNT_HI 29 /* CP_REG_TO_MEM's CNT: bits 18..29 */
 #elif FW_GEN == 7
 #define SCRATCH_BASE 0x1f8
-#define MAX_IB_LEVEL 3             /* IB1, IB2 and IB3 */
+#define MAX_IB_LEVEL 3              /* IB1, IB2 and IB3 */
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
-#define REG_TO_MEM_CNT_HI 28       /* bit 29 is a flag on a7xx */
+#define REG_TO_MEM_CNT_HI 28        /* bit 29 is a flag on a7xx */
 #endif
 
 /* Firmware ids (header word 0): the NOP byte, then a payload whose bits

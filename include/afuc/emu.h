@@ -46,10 +46,10 @@ struct rnn_db; /* the SDK's register database (sdk/rnn), opened below */
 
 #define EMU_DEFAULT_STEP_LIMIT 10000000ull
 #define EMU_DEFAULT_INSTR_BASE 0x100000000ull
-#define EMU_GPU_REG_COUNT 0x40000u  /* GPU register offsets are 18 bits */
-#define EMU_CONTROL_COUNT 0x1000u   /* control and SQE registers: 12 bits */
+#define EMU_GPU_REG_COUNT 0x40000u /* GPU register offsets are 18 bits */
+#define EMU_CONTROL_COUNT 0x1000u  /* control and SQE registers: 12 bits */
 #define EMU_PACKET_TABLE_SIZE 0x80u
-#define EMU_STACK_DEPTH 8u          /* call/ret stack: SQE STACK0..STACK7 */
+#define EMU_STACK_DEPTH 8u /* call/ret stack: SQE STACK0..STACK7 */
 
 struct emu_config {
 	enum emu_gen gen;
@@ -195,10 +195,10 @@ enum emu_write_kind {
 };
 
 struct emu_write {
-	uint8_t kind;   /* enum emu_write_kind */
-	uint8_t proc;   /* enum emu_proc */
-	uint32_t pc;    /* the instruction that wrote */
-	uint64_t addr;  /* register offset, pipe register or byte address */
+	uint8_t kind;  /* enum emu_write_kind */
+	uint8_t proc;  /* enum emu_proc */
+	uint32_t pc;   /* the instruction that wrote */
+	uint64_t addr; /* register offset, pipe register or byte address */
 	uint32_t value;
 };
 
@@ -213,8 +213,8 @@ void emu_clear_writes(struct emu *emu);
 enum emu_change_kind { EMU_CHANGE_GPR, EMU_CHANGE_CONTROL, EMU_CHANGE_SQE };
 
 struct emu_reg_change {
-	uint8_t kind;     /* enum emu_change_kind */
-	uint32_t offset;  /* GPR number, control or SQE register */
+	uint8_t kind;    /* enum emu_change_kind */
+	uint32_t offset; /* GPR number, control or SQE register */
 	uint32_t value;
 };
 
@@ -225,7 +225,7 @@ struct emu_trace {
 	enum emu_proc proc;
 	uint32_t pc;
 	uint32_t word;
-	unsigned iteration;          /* (rep): 0, 1, ... */
+	unsigned iteration; /* (rep): 0, 1, ... */
 	/* GPRs, control and SQE registers that changed (in that order);
 	 * more than EMU_TRACE_MAX_CHANGES are counted in dropped. */
 	struct emu_reg_change changes[EMU_TRACE_MAX_CHANGES];

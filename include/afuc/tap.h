@@ -42,21 +42,21 @@ void tap_diag(struct tap *t, const char *fmt, ...) TAP_PRINTF(2, 3);
 /* Prints the plan if none was given; returns the exit status for main. */
 int tap_done_testing(struct tap *t);
 
-bool tap_ok_at(struct tap *t, bool pass, const char *file, int line,
-	       const char *fmt, ...) TAP_PRINTF(5, 6);
-bool tap_is_int_at(struct tap *t, long long got, long long want,
-		   const char *file, int line, const char *fmt, ...) TAP_PRINTF(6, 7);
-bool tap_is_hex_at(struct tap *t, uint64_t got, uint64_t want,
-		   const char *file, int line, const char *fmt, ...) TAP_PRINTF(6, 7);
-bool tap_is_str_at(struct tap *t, const char *got, const char *want,
-		   const char *file, int line, const char *fmt, ...) TAP_PRINTF(6, 7);
+bool tap_ok_at(struct tap *t, bool pass, const char *file, int line, const char *fmt, ...)
+	TAP_PRINTF(5, 6);
+bool tap_is_int_at(struct tap *t, long long got, long long want, const char *file, int line,
+		   const char *fmt, ...) TAP_PRINTF(6, 7);
+bool tap_is_hex_at(struct tap *t, uint64_t got, uint64_t want, const char *file, int line,
+		   const char *fmt, ...) TAP_PRINTF(6, 7);
+bool tap_is_str_at(struct tap *t, const char *got, const char *want, const char *file, int line,
+		   const char *fmt, ...) TAP_PRINTF(6, 7);
 
 #define tap_ok(t, pass, ...) tap_ok_at((t), (pass), __FILE__, __LINE__, __VA_ARGS__)
-#define tap_is_int(t, got, want, ...)                                         \
+#define tap_is_int(t, got, want, ...) \
 	tap_is_int_at((t), (got), (want), __FILE__, __LINE__, __VA_ARGS__)
-#define tap_is_hex(t, got, want, ...)                                         \
+#define tap_is_hex(t, got, want, ...) \
 	tap_is_hex_at((t), (got), (want), __FILE__, __LINE__, __VA_ARGS__)
-#define tap_is_str(t, got, want, ...)                                         \
+#define tap_is_str(t, got, want, ...) \
 	tap_is_str_at((t), (got), (want), __FILE__, __LINE__, __VA_ARGS__)
 
 #endif

@@ -97,9 +97,10 @@ bool as_need_gen(struct as_ctx *c, uint32_t col)
 	enum isa_gen gen = c->dot_gpu ? c->dot_gpu : c->opt->gen ? c->opt->gen : c->inferred;
 	if (!gen) {
 		if (!c->gen_failed)
-			as_error(c, col, "which GPU generation is this for? Write .gpu a5xx, a6xx or "
-					 "a7xx before the code, pass --gpu, or begin with the firmware "
-					 "id word as Mesa does ([016ee207])");
+			as_error(c, col,
+				 "which GPU generation is this for? Write .gpu a5xx, a6xx or "
+				 "a7xx before the code, pass --gpu, or begin with the firmware "
+				 "id word as Mesa does ([016ee207])");
 		c->gen_failed = true;
 		return false;
 	}
@@ -129,8 +130,8 @@ uint32_t as_emit(struct as_ctx *c, uint32_t word)
 		uint32_t sym = as_label_here(c, hint.text);
 		util_str_free(&hint);
 		for (size_t i = 0; i < c->handler_count; i++)
-			as_add_handler(c, c->handler_ops[i], sym, &c->handler_src, c->handler_cols[i],
-				       false);
+			as_add_handler(c, c->handler_ops[i], sym, &c->handler_src,
+				       c->handler_cols[i], false);
 		c->handler_count = 0;
 	}
 	struct obj_section *s = &c->o->sections[c->section];
@@ -161,7 +162,8 @@ static bool is_hex_text(const struct as_tok *t)
 {
 	for (uint32_t i = 0; i < t->len; i++) {
 		char ch = t->text[i];
-		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')))
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
+		      (ch >= 'A' && ch <= 'F')))
 			return false;
 	}
 	return t->len > 0;
@@ -201,14 +203,15 @@ static void raw_word(struct as_ctx *c)
 	if ((t->type == AS_T_NUM || t->type == AS_T_IDENT) && is_hex_text(t) &&
 	    as_tok_is(t + 1, ']')) {
 		if (t->len > 8) {
-			as_error(c, t->col, "raw word [%.*s] has more than 8 hex digits", (int)t->len,
-				 t->text);
+			as_error(c, t->col, "raw word [%.*s] has more than 8 hex digits",
+				 (int)t->len, t->text);
 			return;
 		}
 		uint32_t word = 0;
 		for (uint32_t i = 0; i < t->len; i++) {
 			char ch = t->text[i];
-			word = word << 4 | (uint32_t)(ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10);
+			word = word << 4 |
+			       (uint32_t)(ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10);
 		}
 		c->pos += 2;
 		/* Mesa reads the generation from the firmware id of the first one. */
@@ -259,8 +262,9 @@ static bool is_bare_marker(const char *line)
 static void finish(struct as_ctx *c)
 {
 	if (c->handler_count)
-		as_error_at(c, &c->handler_src, c->handler_cols[0], ".handler at the end of the "
-								    "source: no instruction follows");
+		as_error_at(c, &c->handler_src, c->handler_cols[0],
+			    ".handler at the end of the "
+			    "source: no instruction follows");
 	as_need_gen(c, 0); /* the object must say which generation it is for */
 	as_resolve_fixups(c);
 	as_finish_symbols(c);
@@ -294,8 +298,8 @@ static void free_ctx(struct as_ctx *c)
 bool as_assemble(const char *text, size_t len, const char *name, const struct as_options *opt,
 		 struct obj_file *out, struct diag *d)
 {
-	struct as_ctx c = {.opt = opt, .d = d, .o = out, .section = AS_NONE,
-			   .here_symbol = AS_NONE};
+	struct as_ctx c = {
+		.opt = opt, .d = d, .o = out, .section = AS_NONE, .here_symbol = AS_NONE};
 	obj_init(out, opt->gen ? opt->gen : ISA_A6XX);
 	size_t errors_before = d->errors;
 	char *buf = util_xmalloc(len + 1);

@@ -77,7 +77,8 @@ static void d_jumptbl(struct as_ctx *c)
 {
 	struct obj_section *s = as_section(c);
 	size_t had = c->table_info_cap;
-	util_grow(&c->table_info, &c->table_info_cap, (size_t)c->section + 1, sizeof *c->table_info);
+	util_grow(&c->table_info, &c->table_info_cap, (size_t)c->section + 1,
+		  sizeof *c->table_info);
 	if (c->table_info_cap > had)
 		memset(c->table_info + had, 0, (c->table_info_cap - had) * sizeof *c->table_info);
 	if (s->table_offset != OBJ_NO_TABLE) {
@@ -263,8 +264,8 @@ static void report(struct as_ctx *c, enum diag_level level)
 		if (level == DIAG_ERROR)
 			as_error(c, col, "%s", msg.text ? msg.text : "");
 		else
-			diag_add(c->d, level, diag_at(c->src.file, c->src.line, col), c->src.text, "%s",
-				 msg.text ? msg.text : "");
+			diag_add(c->d, level, diag_at(c->src.file, c->src.line, col), c->src.text,
+				 "%s", msg.text ? msg.text : "");
 	}
 	util_str_free(&msg);
 }

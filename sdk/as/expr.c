@@ -103,8 +103,10 @@ static uint32_t parse_primary_at_depth(struct as_ctx *c)
 	if (t->type == AS_T_NUM) {
 		c->pos++;
 		if (!t->num_ok || t->num > INT64_MAX) {
-			as_error(c, col, "'%.*s' is not a number (numbers are written as in C: 0x1f, "
-					 "31, 0b11111)", (int)t->len, t->text);
+			as_error(c, col,
+				 "'%.*s' is not a number (numbers are written as in C: 0x1f, "
+				 "31, 0b11111)",
+				 (int)t->len, t->text);
 			return AS_NONE;
 		}
 		return num_node(c, (int64_t)t->num, col);
@@ -249,8 +251,7 @@ static void fold(struct as_ctx *c, struct as_value *v)
 	if (v->plus == AS_NONE || v->minus == AS_NONE)
 		return;
 	const struct obj_symbol *p = &c->o->symbols[v->plus], *m = &c->o->symbols[v->minus];
-	if (v->plus == v->minus ||
-	    (p->section == m->section && p->section < c->o->section_count)) {
+	if (v->plus == v->minus || (p->section == m->section && p->section < c->o->section_count)) {
 		v->c += (int64_t)p->value - (int64_t)m->value;
 		v->plus = v->minus = AS_NONE;
 	}
@@ -293,8 +294,9 @@ static bool add_values(struct eval *e, const struct as_node *n, struct as_value 
 	fold(e->c, a);
 	return true;
 too_many:
-	as_error_at(e->c, e->src, n->col, "this sum adds two label addresses; only one label (plus "
-					  "or minus a label of the same section) can be relocated");
+	as_error_at(e->c, e->src, n->col,
+		    "this sum adds two label addresses; only one label (plus "
+		    "or minus a label of the same section) can be relocated");
 	return false;
 }
 
@@ -313,8 +315,10 @@ static bool eval_label(struct eval *e, const struct as_node *n, struct as_value 
 		uint32_t sym = as_resolve_label(c, n->name, e->section, e->src, n->col);
 		*out = (struct as_value){0, sym, AS_NONE};
 	} else {
-		as_error_at(c, e->src, n->col, "'#%s' is not defined at this point; this value must be "
-					       "known where it is written", n->name);
+		as_error_at(c, e->src, n->col,
+			    "'#%s' is not defined at this point; this value must be "
+			    "known where it is written",
+			    n->name);
 		return false;
 	}
 	return true;
@@ -339,8 +343,9 @@ static bool eval_binary(struct eval *e, const struct as_node *n, struct as_value
 		return add_values(e, n, a, &neg);
 	}
 	if (!is_absolute(a) || !is_absolute(b)) {
-		as_error_at(e->c, e->src, n->col, "a label address can only be added or subtracted, "
-						  "not used with this operator");
+		as_error_at(e->c, e->src, n->col,
+			    "a label address can only be added or subtracted, "
+			    "not used with this operator");
 		return false;
 	}
 	int64_t x = a->c, y = b->c;
@@ -351,7 +356,8 @@ static bool eval_binary(struct eval *e, const struct as_node *n, struct as_value
 	case AS_N_DIV:
 	case AS_N_MOD:
 		if (y == 0 || (x == INT64_MIN && y == -1)) {
-			as_error_at(e->c, e->src, n->col, "division by %s", y ? "-1 overflows" : "zero");
+			as_error_at(e->c, e->src, n->col, "division by %s",
+				    y ? "-1 overflows" : "zero");
 			return false;
 		}
 		a->c = n->op == AS_N_DIV ? x / y : x % y;
@@ -359,7 +365,8 @@ static bool eval_binary(struct eval *e, const struct as_node *n, struct as_value
 	case AS_N_SHL:
 	case AS_N_SHR:
 		if (y < 0 || y > 63) {
-			as_error_at(e->c, e->src, n->col, "shift count %lld is not in 0..63", (long long)y);
+			as_error_at(e->c, e->src, n->col, "shift count %lld is not in 0..63",
+				    (long long)y);
 			return false;
 		}
 		a->c = n->op == AS_N_SHL ? (int64_t)((uint64_t)x << y) : shift_right(x, y);
@@ -413,8 +420,8 @@ static bool eval_node(struct eval *e, uint32_t index, struct as_value *out)
 	}
 }
 
-bool as_eval(struct as_ctx *c, uint32_t node, uint32_t section, const struct as_src *src,
-	     bool now, struct as_value *out)
+bool as_eval(struct as_ctx *c, uint32_t node, uint32_t section, const struct as_src *src, bool now,
+	     struct as_value *out)
 {
 	struct eval e = {c, section, src, now};
 	return eval_node(&e, node, out);

@@ -17,15 +17,17 @@ void as_defer_field(struct as_ctx *c, uint32_t pending, enum isa_field_kind fiel
 void as_defer_word(struct as_ctx *c, enum as_fixup_kind kind, uint32_t offset, uint32_t expr,
 		   uint32_t col)
 {
-	*UTIL_PUSH(c->fix, c->fix_count, c->fix_cap) =
-		(struct as_fixup){(uint8_t)kind, 0, AS_NONE, c->section, offset, expr, col, c->src};
+	*UTIL_PUSH(c->fix, c->fix_count, c->fix_cap) = (struct as_fixup){
+		(uint8_t)kind, 0, AS_NONE, c->section, offset, expr, col, c->src};
 }
 
 static const char *const field_names[ISA_F_COUNT] = {
-	[ISA_F_REP] = "(rep) flag", [ISA_F_XMOV] = "(xmov) count", [ISA_F_PEEK] = "(peek) flag",
-	[ISA_F_SDS] = "(sds) count", [ISA_F_PREINC] = "'!' flag", [ISA_F_DST] = "destination",
-	[ISA_F_SRC1] = "source", [ISA_F_SRC2] = "source", [ISA_F_IMM] = "immediate",
-	[ISA_F_SHIFT] = "shift", [ISA_F_BIT] = "bit number", [ISA_F_HI] = "bit number",
+	[ISA_F_REP] = "(rep) flag",       [ISA_F_XMOV] = "(xmov) count",
+	[ISA_F_PEEK] = "(peek) flag",     [ISA_F_SDS] = "(sds) count",
+	[ISA_F_PREINC] = "'!' flag",      [ISA_F_DST] = "destination",
+	[ISA_F_SRC1] = "source",          [ISA_F_SRC2] = "source",
+	[ISA_F_IMM] = "immediate",        [ISA_F_SHIFT] = "shift",
+	[ISA_F_BIT] = "bit number",       [ISA_F_HI] = "bit number",
 	[ISA_F_OFFSET] = "branch offset", [ISA_F_TARGET] = "target address",
 };
 
@@ -53,7 +55,10 @@ static void add_reloc(struct as_ctx *c, const struct as_fixup *f, enum obj_reloc
 		return;
 	}
 	obj_add_reloc(c->o, f->section,
-		      (struct obj_reloc){f->offset, (uint8_t)kind, v->plus, (int32_t)v->c,
+		      (struct obj_reloc){f->offset,
+					 (uint8_t)kind,
+					 v->plus,
+					 (int32_t)v->c,
 					 {f->src.file, f->src.line, f->col}});
 }
 
@@ -68,16 +73,18 @@ static void check_setsecure(struct as_ctx *c, const struct as_fixup *f, const st
 	int64_t target = v->c;
 	if (v->plus != AS_NONE) {
 		if (!is_local(c, f, v->plus)) {
-			as_error_at(c, &f->src, f->col, "the target of setsecure must be a label of its "
-							"own section, 3 words after it");
+			as_error_at(c, &f->src, f->col,
+				    "the target of setsecure must be a label of its "
+				    "own section, 3 words after it");
 			return;
 		}
 		target += c->o->symbols[v->plus].value;
 	}
 	if (target != (int64_t)f->offset + 3)
-		as_error_at(c, &f->src, f->col, "the target of setsecure is fixed 3 words after it "
-						"(address 0x%x), not 0x%llx", f->offset + 3,
-			    (long long)target);
+		as_error_at(c, &f->src, f->col,
+			    "the target of setsecure is fixed 3 words after it "
+			    "(address 0x%x), not 0x%llx",
+			    f->offset + 3, (long long)target);
 }
 
 /* Relocation kinds for an immediate field, by its width. */
@@ -109,8 +116,9 @@ static void resolve_field(struct as_ctx *c, const struct as_fixup *f, const stru
 		if (f->field == ISA_F_TARGET) {
 			kind = OBJ_R_ABS26;
 		} else if (f->field != ISA_F_IMM || !imm_reloc(bits, &kind)) {
-			as_error_at(c, &f->src, f->col, "a label address cannot go in the %u-bit %s of %s "
-							"(labels fit 16-bit and 12-bit immediates)",
+			as_error_at(c, &f->src, f->col,
+				    "a label address cannot go in the %u-bit %s of %s "
+				    "(labels fit 16-bit and 12-bit immediates)",
 				    bits, field_names[f->field], form->name);
 			return;
 		}
@@ -145,7 +153,8 @@ static void resolve_word(struct as_ctx *c, const struct as_fixup *f, const struc
 		if (v->plus != AS_NONE) {
 			add_reloc(c, f, OBJ_R_PAYLOAD24, v);
 		} else if (v->c < 0 || v->c > 0xffffff) {
-			as_error_at(c, &f->src, f->col, "value 0x%llx does not fit a 24-bit NOP payload",
+			as_error_at(c, &f->src, f->col,
+				    "value 0x%llx does not fit a 24-bit NOP payload",
 				    (unsigned long long)v->c);
 		} else {
 			*word |= (uint32_t)v->c;
@@ -169,9 +178,10 @@ void as_resolve_fixups(struct as_ctx *c)
 		if (!as_eval(c, f->expr, f->section, &f->src, false, &v))
 			continue;
 		if (v.minus != AS_NONE) {
-			as_error_at(c, &f->src, f->col, "the difference of '%s' and '%s' is not known "
-							"here: only labels of one section subtract "
-							"to a number",
+			as_error_at(c, &f->src, f->col,
+				    "the difference of '%s' and '%s' is not known "
+				    "here: only labels of one section subtract "
+				    "to a number",
 				    v.plus != AS_NONE ? c->o->symbols[v.plus].name : "0",
 				    c->o->symbols[v.minus].name);
 			continue;

@@ -11,8 +11,10 @@
 enum operand_kind { OPK_REG, OPK_BIT, OPK_MEM, OPK_EXPR, OPK_COUNT };
 
 static const char *const kind_names[OPK_COUNT] = {
-	[OPK_REG] = "a register", [OPK_BIT] = "a bit (b0..b31)",
-	[OPK_MEM] = "a [$reg + offset] operand", [OPK_EXPR] = "an immediate or #label",
+	[OPK_REG] = "a register",
+	[OPK_BIT] = "a bit (b0..b31)",
+	[OPK_MEM] = "a [$reg + offset] operand",
+	[OPK_EXPR] = "an immediate or #label",
 };
 
 struct operand {
@@ -22,7 +24,7 @@ struct operand {
 	uint32_t bit;             /* OPK_BIT */
 	uint32_t expr;            /* OPK_EXPR, and the offset of OPK_MEM */
 	uint32_t expr_col;
-	bool preinc;              /* OPK_MEM: ']!' */
+	bool preinc; /* OPK_MEM: ']!' */
 };
 
 #define MAX_OPERANDS 4
@@ -37,30 +39,50 @@ static const struct syntax_pattern {
 	const char *usage;
 } patterns[] = {
 	[ISA_SYN_NONE] = {0, {0}, {0}, "no operands"},
-	[ISA_SYN_ALU] = {3, {OPK_REG, OPK_REG, OPK_REG}, {ISA_F_DST, ISA_F_SRC1, ISA_F_SRC2},
+	[ISA_SYN_ALU] = {3,
+			 {OPK_REG, OPK_REG, OPK_REG},
+			 {ISA_F_DST, ISA_F_SRC1, ISA_F_SRC2},
 			 "$dst, $src1, $src2"},
-	[ISA_SYN_ALU_IMM] = {3, {OPK_REG, OPK_REG, OPK_EXPR}, {ISA_F_DST, ISA_F_SRC1, ISA_F_IMM},
+	[ISA_SYN_ALU_IMM] = {3,
+			     {OPK_REG, OPK_REG, OPK_EXPR},
+			     {ISA_F_DST, ISA_F_SRC1, ISA_F_IMM},
 			     "$dst, $src1, immediate"},
 	[ISA_SYN_ALU1] = {2, {OPK_REG, OPK_REG}, {ISA_F_DST, ISA_F_SRC2}, "$dst, $src"},
 	[ISA_SYN_ALU1_IMM] = {2, {OPK_REG, OPK_EXPR}, {ISA_F_DST, ISA_F_IMM}, "$dst, immediate"},
-	[ISA_SYN_MOVI] = {2, {OPK_REG, OPK_EXPR}, {ISA_F_DST, ISA_F_IMM},
+	[ISA_SYN_MOVI] = {2,
+			  {OPK_REG, OPK_EXPR},
+			  {ISA_F_DST, ISA_F_IMM},
 			  "$dst, immediate [<< shift]"},
-	[ISA_SYN_SETBIT] = {3, {OPK_REG, OPK_REG, OPK_BIT}, {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT},
+	[ISA_SYN_SETBIT] = {3,
+			    {OPK_REG, OPK_REG, OPK_BIT},
+			    {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT},
 			    "$dst, $src, bN"},
-	[ISA_SYN_BITFIELD] = {4, {OPK_REG, OPK_REG, OPK_BIT, OPK_BIT},
-			      {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT, ISA_F_HI}, "$dst, $src, bLO, bHI"},
-	[ISA_SYN_CONTROL_WRITE] = {2, {OPK_REG, OPK_MEM}, {ISA_F_SRC1, ISA_F_SRC2},
+	[ISA_SYN_BITFIELD] = {4,
+			      {OPK_REG, OPK_REG, OPK_BIT, OPK_BIT},
+			      {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT, ISA_F_HI},
+			      "$dst, $src, bLO, bHI"},
+	[ISA_SYN_CONTROL_WRITE] = {2,
+				   {OPK_REG, OPK_MEM},
+				   {ISA_F_SRC1, ISA_F_SRC2},
 				   "$src, [$base + offset][!]"},
-	[ISA_SYN_CONTROL_READ] = {2, {OPK_REG, OPK_MEM}, {ISA_F_DST, ISA_F_SRC1},
+	[ISA_SYN_CONTROL_READ] = {2,
+				  {OPK_REG, OPK_MEM},
+				  {ISA_F_DST, ISA_F_SRC1},
 				  "$dst, [$base + offset][!]"},
-	[ISA_SYN_BRANCH_IMM] = {3, {OPK_REG, OPK_EXPR, OPK_EXPR},
-				{ISA_F_SRC1, ISA_F_IMM, ISA_F_OFFSET}, "$src, immediate, #target"},
-	[ISA_SYN_BRANCH_BIT] = {3, {OPK_REG, OPK_BIT, OPK_EXPR},
-				{ISA_F_SRC1, ISA_F_BIT, ISA_F_OFFSET}, "$src, bN, #target"},
+	[ISA_SYN_BRANCH_IMM] = {3,
+				{OPK_REG, OPK_EXPR, OPK_EXPR},
+				{ISA_F_SRC1, ISA_F_IMM, ISA_F_OFFSET},
+				"$src, immediate, #target"},
+	[ISA_SYN_BRANCH_BIT] = {3,
+				{OPK_REG, OPK_BIT, OPK_EXPR},
+				{ISA_F_SRC1, ISA_F_BIT, ISA_F_OFFSET},
+				"$src, bN, #target"},
 	[ISA_SYN_JUMP] = {1, {OPK_EXPR}, {ISA_F_OFFSET}, "#target"},
 	[ISA_SYN_CALL] = {1, {OPK_EXPR}, {ISA_F_TARGET}, "#target"},
 	[ISA_SYN_JUMPR] = {1, {OPK_REG}, {ISA_F_SRC1}, "$src"},
-	[ISA_SYN_SETSECURE] = {2, {OPK_REG, OPK_EXPR}, {ISA_F_SRC1, ISA_F_OFFSET},
+	[ISA_SYN_SETSECURE] = {2,
+			       {OPK_REG, OPK_EXPR},
+			       {ISA_F_SRC1, ISA_F_OFFSET},
 			       "$02, #target (3 words on)"},
 };
 
@@ -212,8 +234,9 @@ static void unknown_register(struct as_ctx *c, const struct as_tok *t, bool is_d
 	if (n)
 		as_did_you_mean(&msg, close, n);
 	else
-		util_str_puts(&msg, " (registers are $00..$19, $sp, $lr, $rem, $data, $addr, $usraddr, "
-				    "$memdata, $regdata)");
+		util_str_puts(&msg,
+			      " (registers are $00..$19, $sp, $lr, $rem, $data, $addr, $usraddr, "
+			      "$memdata, $regdata)");
 	as_error(c, t->col, "%s", msg.text);
 	util_str_free(&msg);
 	free(name);
@@ -245,8 +268,8 @@ struct build {
 };
 
 /* An expression operand into field: now if it holds no label, else later. */
-static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind field,
-		       uint32_t node, uint32_t col)
+static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind field, uint32_t node,
+		       uint32_t col)
 {
 	b->cols[field] = col;
 	const struct as_node *n = &c->nodes[node];
@@ -264,7 +287,8 @@ static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind fi
 		return false;
 	if (b->in.form->shape->syntax == ISA_SYN_SETSECURE) {
 		if (v != (int64_t)b->pc + 3) {
-			as_error(c, col, "the target of setsecure is fixed 3 words after it (address 0x%x)",
+			as_error(c, col,
+				 "the target of setsecure is fixed 3 words after it (address 0x%x)",
 				 b->pc + 3);
 			return false;
 		}
@@ -275,8 +299,8 @@ static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind fi
 	if (v < (field == ISA_F_OFFSET ? INT32_MIN : 0) || v > UINT32_MAX) {
 		const struct isa_field *f = isa_form_field(b->in.form, field);
 		as_error(c, col, "%lld does not fit the %u-bit %s field of %s", (long long)v,
-			 (unsigned)(f->hi - f->lo + 1), field == ISA_F_OFFSET ? "branch offset" : "unsigned",
-			 b->in.form->name);
+			 (unsigned)(f->hi - f->lo + 1),
+			 field == ISA_F_OFFSET ? "branch offset" : "unsigned", b->in.form->name);
 		return false;
 	}
 	b->in.f[field] = (uint32_t)v;
@@ -299,7 +323,8 @@ static bool movi_operand(struct as_ctx *c, struct build *b, const struct operand
 	if (!as_eval_const(c, right, &shift))
 		return false;
 	if (shift < 0 || shift > 31) {
-		as_error(c, c->nodes[right].col, "mov shift %lld is not in 0..31", (long long)shift);
+		as_error(c, c->nodes[right].col, "mov shift %lld is not in 0..31",
+			 (long long)shift);
 		return false;
 	}
 	b->in.f[ISA_F_SHIFT] = (uint32_t)shift;
@@ -359,10 +384,13 @@ static bool parse_modifier(struct as_ctx *c, struct modifier *m)
 		const char *prefix;
 		enum isa_field_kind field;
 		bool counted;
-	} kinds[] = {{"rep", ISA_F_REP, false}, {"peek", ISA_F_PEEK, false},
-		     {"xmov", ISA_F_XMOV, true}, {"sds", ISA_F_SDS, true}};
+	} kinds[] = {{"rep", ISA_F_REP, false},
+		     {"peek", ISA_F_PEEK, false},
+		     {"xmov", ISA_F_XMOV, true},
+		     {"sds", ISA_F_SDS, true}};
 	if (word->type != AS_T_IDENT || !as_tok_is(close, ')')) {
-		as_error(c, open->col, "expected a modifier: (rep), (xmov1..3), (sds1..3) or (peek)");
+		as_error(c, open->col,
+			 "expected a modifier: (rep), (xmov1..3), (sds1..3) or (peek)");
 		return false;
 	}
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(kinds); i++) {
@@ -371,7 +399,8 @@ static bool parse_modifier(struct as_ctx *c, struct modifier *m)
 			continue;
 		uint32_t value = 1;
 		if (kinds[i].counted) {
-			if (word->len != plen + 1 || word->text[plen] < '1' || word->text[plen] > '3')
+			if (word->len != plen + 1 || word->text[plen] < '1' ||
+			    word->text[plen] > '3')
 				break;
 			value = (uint32_t)(word->text[plen] - '0');
 		} else if (word->len != plen) {
@@ -382,8 +411,10 @@ static bool parse_modifier(struct as_ctx *c, struct modifier *m)
 		c->pos += 3;
 		return true;
 	}
-	as_error(c, word->col, "unknown modifier '(%.*s)': the modifiers are (rep), (xmov1..3), "
-			       "(sds1..3) and (peek)", (int)word->len, word->text);
+	as_error(c, word->col,
+		 "unknown modifier '(%.*s)': the modifiers are (rep), (xmov1..3), "
+		 "(sds1..3) and (peek)",
+		 (int)word->len, word->text);
 	return false;
 }
 
@@ -436,8 +467,8 @@ static void emit_instruction(struct as_ctx *c, struct build *b)
 		if (b->deferred[f] == AS_NONE)
 			continue;
 		if (pending == AS_NONE) {
-			*UTIL_PUSH(c->pend, c->pend_count, c->pend_cap) =
-				(struct as_pending){b->in, c->section, offset, c->src};
+			*UTIL_PUSH(c->pend, c->pend_count, c->pend_cap) = (struct as_pending){
+				b->in, c->section, offset, c->src};
 			pending = (uint32_t)(c->pend_count - 1);
 		}
 		as_defer_field(c, pending, (enum isa_field_kind)f, b->deferred[f], b->cols[f]);
@@ -467,7 +498,8 @@ void as_instruction(struct as_ctx *c)
 		return;
 	char name[32];
 	snprintf(name, sizeof name, "%.*s", (int)mn->len, mn->text);
-	const struct isa_form *first = mn->len < sizeof name ? isa_next_form(&c->isa, name, NULL) : NULL;
+	const struct isa_form *first = mn->len < sizeof name ? isa_next_form(&c->isa, name, NULL)
+							     : NULL;
 	if (!first) {
 		unknown_mnemonic(c, name, mn->col);
 		return;

@@ -51,7 +51,7 @@ enum as_tok_type {
 
 struct as_tok {
 	uint8_t type;
-	char c;       /* AS_T_PUNCT, AS_T_BAD */
+	char c; /* AS_T_PUNCT, AS_T_BAD */
 	bool num_ok;
 	uint32_t col; /* 1-based byte column */
 	uint32_t len;
@@ -73,18 +73,28 @@ enum as_node_op {
 	AS_N_NUM,   /* num */
 	AS_N_LABEL, /* #name: name */
 	AS_N_ADDR,  /* #number: an instruction address, num */
-	AS_N_NEG, AS_N_NOT, AS_N_PLUS,
-	AS_N_MUL, AS_N_DIV, AS_N_MOD, AS_N_ADD, AS_N_SUB, AS_N_SHL, AS_N_SHR,
-	AS_N_AND, AS_N_XOR, AS_N_OR,
+	AS_N_NEG,
+	AS_N_NOT,
+	AS_N_PLUS,
+	AS_N_MUL,
+	AS_N_DIV,
+	AS_N_MOD,
+	AS_N_ADD,
+	AS_N_SUB,
+	AS_N_SHL,
+	AS_N_SHR,
+	AS_N_AND,
+	AS_N_XOR,
+	AS_N_OR,
 };
 
 struct as_node {
 	uint8_t op;
-	bool paren;      /* written in parentheses */
-	bool has_label;  /* an AS_N_LABEL below: evaluation waits for labels */
-	bool has_hash;   /* any # below */
+	bool paren;     /* written in parentheses */
+	bool has_label; /* an AS_N_LABEL below: evaluation waits for labels */
+	bool has_hash;  /* any # below */
 	uint32_t col;
-	uint32_t a, b;   /* operands (node indexes) */
+	uint32_t a, b; /* operands (node indexes) */
 	int64_t num;
 	const char *name;
 };
@@ -117,7 +127,7 @@ struct as_fixup {
 	uint8_t field;    /* AS_FIX_FIELD: the isa field */
 	uint32_t pending; /* AS_FIX_FIELD: index into pending */
 	uint32_t section, offset;
-	uint32_t expr;    /* node index */
+	uint32_t expr; /* node index */
 	uint32_t col;
 	struct as_src src;
 };
@@ -170,8 +180,8 @@ struct as_ctx {
 	int64_t *const_values;
 	uint32_t *const_symbols; /* the absolute symbol each .set also makes */
 	size_t const_count, const_cap;
-	struct as_map atoms;  /* interned names for #label nodes */
-	char **strings;       /* what atoms own */
+	struct as_map atoms; /* interned names for #label nodes */
+	char **strings;      /* what atoms own */
 	size_t string_count, string_cap;
 	struct as_sym_info *sym_info; /* by model symbol */
 	size_t sym_info_cap;
@@ -230,8 +240,8 @@ uint32_t as_parse_expr(struct as_ctx *c);
 /* Evaluates a node tree; labels resolve in section. Returns false (error
  * given, at src) when it cannot: an undefined name in `now` mode, a label
  * in a multiplication, division by zero. */
-bool as_eval(struct as_ctx *c, uint32_t node, uint32_t section, const struct as_src *src,
-	     bool now, struct as_value *out);
+bool as_eval(struct as_ctx *c, uint32_t node, uint32_t section, const struct as_src *src, bool now,
+	     struct as_value *out);
 /* Evaluates an expression that must be a plain number here and now. */
 bool as_eval_const(struct as_ctx *c, uint32_t node, int64_t *out);
 

@@ -13,8 +13,8 @@ static uint32_t hash_key(uint32_t scope, const char *key, size_t len)
 	return h;
 }
 
-static struct as_map_slot *find(const struct as_map *m, uint32_t scope, const char *key,
-				size_t len, uint32_t hash)
+static struct as_map_slot *find(const struct as_map *m, uint32_t scope, const char *key, size_t len,
+				uint32_t hash)
 {
 	for (size_t at = hash & m->mask;; at = (at + 1) & m->mask) {
 		struct as_map_slot *s = &m->slots[at];

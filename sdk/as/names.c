@@ -6,8 +6,8 @@
 
 #include "as/internal.h"
 
-static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
-				       [ISA_A7XX] = "A7XX"};
+static const char *const variants[] = {
+	[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
 
 static bool open_db(struct as_ctx *c, uint32_t col)
 {
@@ -24,8 +24,9 @@ static bool open_db(struct as_ctx *c, uint32_t col)
 	c->db = rnn_open(c->opt->rnndb_dir, &why);
 	if (!c->db) {
 		c->db_failed = true;
-		as_error(c, col, "names need the register database, which could not be opened "
-				 "(name one with --rnndb DIR)");
+		as_error(c, col,
+			 "names need the register database, which could not be opened "
+			 "(name one with --rnndb DIR)");
 		diag_append(c->d, &why);
 	}
 	diag_free(&why);
@@ -59,14 +60,17 @@ static void unknown_in_view(struct as_ctx *c, const struct rnn_view *v, const ch
 	size_t before = c->d->count;
 	rnn_diag_unknown(v, name, c->d, diag_at(c->src.file, c->src.line, col));
 	if (c->d->count > before && !c->d->msgs[before].source_line && c->src.text)
-		c->d->msgs[before].source_line =
-			util_xstrndup(c->src.text, strcspn(c->src.text, "\r\n"));
+		c->d->msgs[before].source_line = util_xstrndup(c->src.text,
+							       strcspn(c->src.text, "\r\n"));
 }
 
 void as_did_you_mean(struct util_str *msg, const char *const *names, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		util_str_printf(msg, "%s%s", i == 0 ? "; did you mean " : i + 1 == n ? " or " : ", ",
+		util_str_printf(msg, "%s%s",
+				i == 0       ? "; did you mean "
+				: i + 1 == n ? " or "
+					     : ", ",
 				names[i]);
 	if (n)
 		util_str_putc(msg, '?');
@@ -121,8 +125,10 @@ bool as_lookup_name(struct as_ctx *c, const char *name, uint32_t col, int64_t *v
 			close[n++] = cname;
 	}
 	struct util_str msg = {0};
-	util_str_printf(&msg, "unknown name '%s': not a .set constant, GPU register or PM4 packet "
-			      "of %s", name, variants[c->gen]);
+	util_str_printf(&msg,
+			"unknown name '%s': not a .set constant, GPU register or PM4 packet "
+			"of %s",
+			name, variants[c->gen]);
 	as_did_you_mean(&msg, close, n);
 	as_error(c, col, "%s", msg.text);
 	util_str_free(&msg);
@@ -132,7 +138,8 @@ bool as_lookup_name(struct as_ctx *c, const char *name, uint32_t col, int64_t *v
 static bool all_caps(const char *name)
 {
 	for (; *name; name++)
-		if (!((*name >= 'A' && *name <= 'Z') || (*name >= '0' && *name <= '9') || *name == '_'))
+		if (!((*name >= 'A' && *name <= 'Z') || (*name >= '0' && *name <= '9') ||
+		      *name == '_'))
 			return false;
 	return true;
 }

@@ -56,7 +56,8 @@ void as_define_label(struct as_ctx *c, const struct as_tok *name)
 		return;
 	}
 	if (as_map_get(&c->consts, 0, name->text, name->len, &prev)) {
-		as_error(c, name->col, "'%.*s' is already a .set constant", (int)name->len, name->text);
+		as_error(c, name->col, "'%.*s' is already a .set constant", (int)name->len,
+			 name->text);
 		note_first(c, c->const_symbols[prev], "set");
 		return;
 	}
@@ -68,7 +69,8 @@ void as_define_label(struct as_ctx *c, const struct as_tok *name)
 	if (!as_map_get(&c->label_names, 1, key, name->len, &sections))
 		as_map_put(&c->label_names, 0, key, name->len, sym);
 	as_map_put(&c->label_names, 1, key, name->len, sections + 1);
-	if (c->here_symbol == AS_NONE || c->here_section != c->section || c->here_offset != offset) {
+	if (c->here_symbol == AS_NONE || c->here_section != c->section ||
+	    c->here_offset != offset) {
 		c->here_symbol = sym;
 		c->here_section = c->section;
 		c->here_offset = offset;
@@ -85,8 +87,10 @@ uint32_t as_resolve_label(struct as_ctx *c, const char *name, uint32_t section,
 	if (as_map_get(&c->label_names, 1, name, len, &sections)) {
 		as_map_get(&c->label_names, 0, name, len, &sym);
 		if (sections > 1)
-			as_error_at(c, src, col, "'#%s' is not defined in this section and %u other "
-						 "sections define it: which one is meant?", name, sections);
+			as_error_at(c, src, col,
+				    "'#%s' is not defined in this section and %u other "
+				    "sections define it: which one is meant?",
+				    name, sections);
 		return sym;
 	}
 	if (as_map_get(&c->labels, AS_UNDEF_SCOPE, name, len, &sym))
@@ -133,7 +137,8 @@ void as_add_handler(struct as_ctx *c, uint32_t opcode, uint32_t symbol, const st
 	util_grow(&c->handlers_seen, &c->handlers_seen_cap, (size_t)section + 1,
 		  sizeof *c->handlers_seen);
 	if (c->handlers_seen_cap > had)
-		memset(c->handlers_seen + had, 0, (c->handlers_seen_cap - had) * sizeof *c->handlers_seen);
+		memset(c->handlers_seen + had, 0,
+		       (c->handlers_seen_cap - had) * sizeof *c->handlers_seen);
 	uint32_t prev = c->handlers_seen[section][opcode];
 	if (prev) {
 		struct util_str name = {0};
@@ -145,10 +150,10 @@ void as_add_handler(struct as_ctx *c, uint32_t opcode, uint32_t symbol, const st
 		util_str_free(&name);
 		return;
 	}
-	obj_add_handler(c->o, (struct obj_handler){opcode, symbol, {src->file, src->line, col},
-						   from_label});
-	*UTIL_PUSH(c->handler_info, c->handler_info_count, c->handler_info_cap) =
-		(struct as_sym_info){*src, col};
+	obj_add_handler(c->o, (struct obj_handler){
+				      opcode, symbol, {src->file, src->line, col}, from_label});
+	*UTIL_PUSH(c->handler_info, c->handler_info_count,
+		   c->handler_info_cap) = (struct as_sym_info){*src, col};
 	c->handlers_seen[section][opcode] = (uint32_t)c->o->handler_count;
 }
 
@@ -164,7 +169,8 @@ void as_set_visibility(struct as_ctx *c, const struct as_tok *name, bool global)
 		}
 		return;
 	}
-	*UTIL_PUSH(c->vis, c->vis_count, c->vis_cap) = (struct as_vis){c->src, name->col, global, atom};
+	*UTIL_PUSH(c->vis, c->vis_count, c->vis_cap) = (struct as_vis){c->src, name->col, global,
+								       atom};
 	as_map_put(&c->visibility, 0, atom, name->len, (uint32_t)(c->vis_count - 1));
 }
 
@@ -178,15 +184,18 @@ static void apply_visibility(struct as_ctx *c, const struct as_vis *v)
 		c->o->symbols[sym].global = v->global;
 	} else if (sections > 1) {
 		if (v->global)
-			as_error_at(c, &v->src, v->col, "'%s' cannot be global: %u sections define it",
-				    v->name, sections);
+			as_error_at(c, &v->src, v->col,
+				    "'%s' cannot be global: %u sections define it", v->name,
+				    sections);
 	} else if (as_map_get(&c->consts, 0, v->name, len, &k)) {
 		c->o->symbols[c->const_symbols[k]].global = v->global;
 	} else if (v->global) {
 		as_resolve_label(c, v->name, AS_UNDEF_SCOPE, &v->src, v->col);
 	} else {
-		as_error_at(c, &v->src, v->col, ".local '%s': nothing of that name is defined in this "
-						"file", v->name);
+		as_error_at(c, &v->src, v->col,
+			    ".local '%s': nothing of that name is defined in this "
+			    "file",
+			    v->name);
 	}
 }
 
@@ -198,12 +207,13 @@ void as_finish_symbols(struct as_ctx *c)
 		const struct obj_symbol *s = &c->o->symbols[i];
 		uint32_t opcode, sym;
 		if (s->section >= c->o->section_count ||
-		    !as_map_get(&c->labels, s->section, s->name, strlen(s->name), &sym) || sym != i ||
-		    !as_pm4_opcode(c, s->name, &opcode))
+		    !as_map_get(&c->labels, s->section, s->name, strlen(s->name), &sym) ||
+		    sym != i || !as_pm4_opcode(c, s->name, &opcode))
 			continue;
 		/* `CP_NOP:` right after `.handler CP_NOP` is one record */
 		uint32_t seen = s->section < c->handlers_seen_cap
-					? c->handlers_seen[s->section][opcode] : 0;
+					? c->handlers_seen[s->section][opcode]
+					: 0;
 		if (seen && c->o->handlers[seen - 1].symbol == i)
 			continue;
 		const struct as_sym_info *info = as_sym_info(c, (uint32_t)i);

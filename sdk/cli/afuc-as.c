@@ -11,7 +11,6 @@
 #include "as/as.h"
 #include "pp/pp.h"
 
-
 static const char usage_text[] =
 	"usage: afuc-as [options] FILE\n"
 	"  --gpu a5xx|a6xx|a7xx  the generation when the source has no .gpu\n"
@@ -72,8 +71,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 			return usage_error("'%s' needs a value", s);
 		} else if (strcmp(s, "--gpu") == 0) {
 			if (!isa_parse_gen(v, &a->gen))
-				return usage_error("unknown generation '%s': --gpu takes a5xx, a6xx or a7xx",
-						   v);
+				return usage_error(
+					"unknown generation '%s': --gpu takes a5xx, a6xx or a7xx",
+					v);
 		} else if (strcmp(s, "-o") == 0) {
 			a->output = v;
 		} else if (strcmp(s, "--rnndb") == 0) {
@@ -106,7 +106,8 @@ static char *default_output(const char *source)
 	static const char *const exts[] = {".s", ".S", ".asm"};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(exts); i++)
 		if (ends_with(source, exts[i]))
-			return util_xasprintf("%.*s.o", (int)(strlen(source) - strlen(exts[i])), source);
+			return util_xasprintf("%.*s.o", (int)(strlen(source) - strlen(exts[i])),
+					      source);
 	return util_xasprintf("%s.o", source);
 }
 

@@ -10,7 +10,6 @@
 #include "util/diag.h"
 #include "util/util.h"
 
-
 static const char usage_text[] =
 	"usage: afuc-emu [options] TEST.emu...\n"
 	"Runs test files and prints TAP (the language is in docs/afuc-emu.md).\n"
@@ -60,7 +59,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->trace = true;
 		} else if (!strcmp(arg, "--coverage")) {
 			a->coverage = true;
-		} else if (!strcmp(arg, "--gpu") || !strcmp(arg, "--rnndb") || !strcmp(arg, "--steps")) {
+		} else if (!strcmp(arg, "--gpu") || !strcmp(arg, "--rnndb") ||
+			   !strcmp(arg, "--steps")) {
 			if (!next)
 				return usage_error("%s needs a value", arg);
 			i++;
@@ -69,7 +69,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 				a->rnndb = next;
 			else if (!strcmp(arg, "--gpu") && emu_parse_gen(next, &g))
 				a->gen = (int)g;
-			else if (!strcmp(arg, "--steps") && util_parse_u64(next, &a->steps) && a->steps)
+			else if (!strcmp(arg, "--steps") && util_parse_u64(next, &a->steps) &&
+				 a->steps)
 				continue;
 			else if (strcmp(arg, "--rnndb") != 0)
 				return usage_error("bad value for the option: %s", next);
@@ -122,7 +123,9 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 				fprintf(out, "$%02x", c->offset);
 		} else {
 			fputc(c->kind == EMU_CHANGE_CONTROL ? '@' : '%', out);
-			print_name(emu, c->kind == EMU_CHANGE_CONTROL ? EMU_SPACE_CONTROL : EMU_SPACE_SQE,
+			print_name(emu,
+				   c->kind == EMU_CHANGE_CONTROL ? EMU_SPACE_CONTROL
+								 : EMU_SPACE_SQE,
 				   c->offset, out);
 		}
 		fprintf(out, "=%08x", c->value);
@@ -136,7 +139,8 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 			continue;
 		}
 		fputs(w->kind == EMU_WRITE_GPU ? " GPU " : " PIPE |", out);
-		print_name(emu, w->kind == EMU_WRITE_GPU ? EMU_SPACE_GPU : EMU_SPACE_PIPE, w->addr, out);
+		print_name(emu, w->kind == EMU_WRITE_GPU ? EMU_SPACE_GPU : EMU_SPACE_PIPE, w->addr,
+			   out);
 		fprintf(out, "=%08x", w->value);
 	}
 	fputc('\n', out);

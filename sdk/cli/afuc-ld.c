@@ -11,7 +11,6 @@
 
 #include "ld/ld.h"
 
-
 static const char usage_text[] =
 	"usage: afuc-ld [options] -o OUT.fw OBJECT...\n"
 	"  -o FILE               write the firmware image to FILE\n"
@@ -65,9 +64,12 @@ static const char **value_slot(struct args *a, const char *opt)
 		const char *name;
 		size_t offset;
 	} opts[] = {
-		{"-o", offsetof(struct args, output)}, {"-T", offsetof(struct args, script)},
-		{"-Map", offsetof(struct args, map)}, {"--Map", offsetof(struct args, map)},
-		{"--elf", offsetof(struct args, elf)}, {"--base", offsetof(struct args, base)},
+		{"-o", offsetof(struct args, output)},
+		{"-T", offsetof(struct args, script)},
+		{"-Map", offsetof(struct args, map)},
+		{"--Map", offsetof(struct args, map)},
+		{"--elf", offsetof(struct args, elf)},
+		{"--base", offsetof(struct args, base)},
 		{"--processor", offsetof(struct args, processor)},
 		{"--rnndb", offsetof(struct args, rnndb)},
 	};
@@ -111,12 +113,16 @@ static int parse_args(int argc, char **argv, struct args *a)
 			*slot = v;
 		} else if (!strcmp(s, "--gpu")) {
 			if (!isa_parse_gen(v, &a->gen))
-				return usage_error("unknown generation '%s': --gpu takes a5xx, a6xx or "
-						   "a7xx", v);
+				return usage_error(
+					"unknown generation '%s': --gpu takes a5xx, a6xx or "
+					"a7xx",
+					v);
 		} else if (!strcmp(s, "--defsym")) {
 			if (!parse_defsym(v, &a->defsyms[a->defsym_count]))
-				return usage_error("--defsym '%s': expected NAME=VALUE with a 32-bit "
-						   "number in C syntax", v);
+				return usage_error(
+					"--defsym '%s': expected NAME=VALUE with a 32-bit "
+					"number in C syntax",
+					v);
 			a->defsym_count++;
 		} else {
 			return usage_error("unknown option '%s'", s);
@@ -163,11 +169,11 @@ static struct ld_script *load_script(const struct args *a, enum isa_gen gen, str
 
 /* PM4 names for the map and the script's HANDLER; NULL (numbers) when
  * no database is found, unless --rnndb named one. */
-static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen,
-				       struct rnn_db **db, struct diag *d)
+static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen, struct rnn_db **db,
+				       struct diag *d)
 {
-	static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
-					       [ISA_A7XX] = "A7XX"};
+	static const char *const variants[] = {
+		[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
 	struct diag quiet;
 	diag_init(&quiet);
 	struct diag *to = a->rnndb ? d : &quiet;
@@ -231,10 +237,18 @@ static int run(const struct args *a, struct diag *d)
 	struct ld_output out = {0};
 	if (ok) {
 		struct ld_options opt = {
-			.script = script, .gen = a->gen, .pm4 = pm4, .defsyms = a->defsyms,
-			.defsym_count = a->defsym_count, .base = base, .base_len = base_len,
-			.base_name = a->base, .processor = a->processor, .output_name = a->output,
-			.map = a->map != NULL, .elf = a->elf != NULL,
+			.script = script,
+			.gen = a->gen,
+			.pm4 = pm4,
+			.defsyms = a->defsyms,
+			.defsym_count = a->defsym_count,
+			.base = base,
+			.base_len = base_len,
+			.base_name = a->base,
+			.processor = a->processor,
+			.output_name = a->output,
+			.map = a->map != NULL,
+			.elf = a->elf != NULL,
 		};
 		ok = ld_link(inputs, a->object_count, &opt, &out, d) && write_outputs(a, &out, d);
 	}

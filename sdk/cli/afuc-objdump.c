@@ -13,7 +13,6 @@
 #include "dis/dis.h"
 #include "rnn/rnn.h"
 
-
 static const char usage[] =
 	"usage: afuc-objdump [--gpu a5xx|a6xx|a7xx] [--rnndb DIR] [--no-names]\n"
 	"                    [--addresses] [-o FILE] IMAGE\n"

@@ -7,21 +7,21 @@
 #include "hwsq/hwsq.h"
 
 static const char usage_text[] =
-    "usage: hwsq-as --chip CHIP [options] SOURCE\n"
-    "  --chip CHIP       nv17, nv41, nv50 or nv92 (the family of the code RAM)\n"
-    "  -o FILE           write the output to FILE (- for standard output)\n"
-    "  --emit KIND       bin (the code RAM image, default), c (a C header) or\n"
-    "                    upload (the MMIO writes that load and start the script)\n"
-    "  --entry N         upload: the entry point TRIGGER starts (default 0)\n"
-    "  --slot a|b        upload: the execution slot (default a)\n"
-    "  --name NAME       c: the prefix of the identifiers (default: from the file name)\n"
-    "  -D NAME[=VALUE]   define a macro for the preprocessor\n"
-    "  -I DIR            search DIR for included files\n"
-    "  --rnndb DIR       read register, flag and event names from DIR\n"
-    "  --stats           print the size report: bytes against a greedy encoder,\n"
-    "                    delays asked and encoded\n"
-    "  -h, --help        show this help\n"
-    "  --version         print the version\n";
+	"usage: hwsq-as --chip CHIP [options] SOURCE\n"
+	"  --chip CHIP       nv17, nv41, nv50 or nv92 (the family of the code RAM)\n"
+	"  -o FILE           write the output to FILE (- for standard output)\n"
+	"  --emit KIND       bin (the code RAM image, default), c (a C header) or\n"
+	"                    upload (the MMIO writes that load and start the script)\n"
+	"  --entry N         upload: the entry point TRIGGER starts (default 0)\n"
+	"  --slot a|b        upload: the execution slot (default a)\n"
+	"  --name NAME       c: the prefix of the identifiers (default: from the file name)\n"
+	"  -D NAME[=VALUE]   define a macro for the preprocessor\n"
+	"  -I DIR            search DIR for included files\n"
+	"  --rnndb DIR       read register, flag and event names from DIR\n"
+	"  --stats           print the size report: bytes against a greedy encoder,\n"
+	"                    delays asked and encoded\n"
+	"  -h, --help        show this help\n"
+	"  --version         print the version\n";
 
 enum emit_kind { EMIT_BIN, EMIT_C, EMIT_UPLOAD };
 
@@ -244,8 +244,8 @@ int main(int argc, char **argv)
 		struct hwsq_source_options so = {a.includes, a.include_count, a.defines,
 						 a.define_count};
 		struct hwsq_as_options ao = {family, &names};
-		status =
-		    a.preprocess_only ? preprocess(&a, &so, family, &d) : compile(&a, &so, &ao, &d);
+		status = a.preprocess_only ? preprocess(&a, &so, family, &d)
+					   : compile(&a, &so, &ao, &d);
 		diag_free(&d);
 		hwsq_names_free(&names);
 	}

@@ -7,21 +7,21 @@
 #include "hwsq/hwsq.h"
 
 static const char usage_text[] =
-    "usage: hwsq-emu [--rnndb DIR] [-v] TEST.hemu...\n"
-    "       hwsq-emu --chip CHIP [options] IMAGE\n"
-    "Test files print TAP (the format is in docs/hwsq.md). With --chip, runs one\n"
-    "image and prints its MMIO writes, flags, elapsed time and STATUS:\n"
-    "  --chip CHIP          nv17, nv41, nv50 or nv92\n"
-    "  -e, --entry N=ADDR   set entry point N (default: all at 0)\n"
-    "  --start N            the entry point to start (default 0)\n"
-    "  --slot a|b           the slot to start (default a)\n"
-    "  --event N=V[@US]     event N takes value V, now or at US microseconds\n"
-    "  --disable            run with HWSQ_ENABLE off\n"
-    "  --trace              print every instruction executed\n"
-    "  -v                   test files: print every instruction as a TAP comment\n"
-    "  --rnndb DIR          read names from DIR\n"
-    "  -h, --help           show this help\n"
-    "  --version            print the version\n";
+	"usage: hwsq-emu [--rnndb DIR] [-v] TEST.hemu...\n"
+	"       hwsq-emu --chip CHIP [options] IMAGE\n"
+	"Test files print TAP (the format is in docs/hwsq.md). With --chip, runs one\n"
+	"image and prints its MMIO writes, flags, elapsed time and STATUS:\n"
+	"  --chip CHIP          nv17, nv41, nv50 or nv92\n"
+	"  -e, --entry N=ADDR   set entry point N (default: all at 0)\n"
+	"  --start N            the entry point to start (default 0)\n"
+	"  --slot a|b           the slot to start (default a)\n"
+	"  --event N=V[@US]     event N takes value V, now or at US microseconds\n"
+	"  --disable            run with HWSQ_ENABLE off\n"
+	"  --trace              print every instruction executed\n"
+	"  -v                   test files: print every instruction as a TAP comment\n"
+	"  --rnndb DIR          read names from DIR\n"
+	"  -h, --help           show this help\n"
+	"  --version            print the version\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -105,11 +105,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 				a->entry_set[e] = true;
 				a->entry[e] = addr;
 			} else if (strcmp(s, "--event") == 0) {
-				struct event_arg *e =
-				    UTIL_PUSH(a->events, a->event_count, a->event_cap);
+				struct event_arg *e = UTIL_PUSH(a->events, a->event_count,
+								a->event_cap);
 				if (!parse_event(v, e))
 					return usage_error(
-					    "--event takes N=0|1[@MICROSECONDS], not '%s'", v);
+						"--event takes N=0|1[@MICROSECONDS], not '%s'", v);
 			} else {
 				return usage_error("unknown option '%s'", s);
 			}

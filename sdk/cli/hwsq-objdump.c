@@ -7,19 +7,19 @@
 #include "hwsq/hwsq.h"
 
 static const char usage_text[] =
-    "usage: hwsq-objdump --chip CHIP [options] IMAGE\n"
-    "  --chip CHIP            nv17, nv41, nv50 or nv92\n"
-    "  -e, --entry N=ADDR     entry point N is at ADDR: label it (repeatable)\n"
-    "  --entry-point VALUE    the four entry points as the ENTRY_POINT register\n"
-    "                         holds them\n"
-    "  --entry-point-high VALUE  with --entry-point on nv92: ENTRY_POINT_HIGH\n"
-    "  --keep-padding         print the exit padding at the end instead of a note\n"
-    "  --plain                no address and byte comments\n"
-    "  --numeric              print numbers, no names from the register database\n"
-    "  --rnndb DIR            read names from DIR\n"
-    "  -o FILE                write to FILE instead of standard output\n"
-    "  -h, --help             show this help\n"
-    "  --version              print the version\n";
+	"usage: hwsq-objdump --chip CHIP [options] IMAGE\n"
+	"  --chip CHIP            nv17, nv41, nv50 or nv92\n"
+	"  -e, --entry N=ADDR     entry point N is at ADDR: label it (repeatable)\n"
+	"  --entry-point VALUE    the four entry points as the ENTRY_POINT register\n"
+	"                         holds them\n"
+	"  --entry-point-high VALUE  with --entry-point on nv92: ENTRY_POINT_HIGH\n"
+	"  --keep-padding         print the exit padding at the end instead of a note\n"
+	"  --plain                no address and byte comments\n"
+	"  --numeric              print numbers, no names from the register database\n"
+	"  --rnndb DIR            read names from DIR\n"
+	"  -o FILE                write to FILE instead of standard output\n"
+	"  -h, --help             show this help\n"
+	"  --version              print the version\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -79,20 +79,20 @@ static int parse_args(int argc, char **argv, struct args *a)
 			else if (strcmp(s, "-e") == 0 || strcmp(s, "--entry") == 0) {
 				if (!parse_entry(v, &a->dis))
 					return usage_error(
-					    "--entry takes N=ADDRESS (N 0 to 3), not '%s'", v);
+						"--entry takes N=ADDRESS (N 0 to 3), not '%s'", v);
 			} else if (strcmp(s, "--entry-point") == 0) {
 				a->have_ep = util_parse_u64(v, &a->ep) && a->ep <= 0xffffffff;
 				if (!a->have_ep)
 					return usage_error(
-					    "--entry-point takes a 32-bit value, not '%s'", v);
+						"--entry-point takes a 32-bit value, not '%s'", v);
 			} else if (strcmp(s, "--entry-point-high") == 0) {
-				a->have_ep_high =
-				    util_parse_u64(v, &a->ep_high) && a->ep_high <= 0xffffffff;
+				a->have_ep_high = util_parse_u64(v, &a->ep_high) &&
+						  a->ep_high <= 0xffffffff;
 				if (!a->have_ep_high)
 					return usage_error(
-					    "--entry-point-high takes a 32-bit value, not "
-					    "'%s'",
-					    v);
+						"--entry-point-high takes a 32-bit value, not "
+						"'%s'",
+						v);
 			} else {
 				return usage_error("unknown option '%s'", s);
 			}
@@ -118,8 +118,8 @@ int main(int argc, char **argv)
 		return usage_error("%s has no ENTRY_POINT_HIGH", fam->range);
 	for (unsigned n = 0; a.have_ep && n < HWSQ_ENTRY_COUNT; n++) {
 		a.dis.entry_set[n] = true;
-		a.dis.entry[n] =
-		    (uint32_t)(a.ep >> (8 * n) & 0xff) | (uint32_t)(a.ep_high >> (8 * n) & 1) << 8;
+		a.dis.entry[n] = (uint32_t)(a.ep >> (8 * n) & 0xff) |
+				 (uint32_t)(a.ep_high >> (8 * n) & 1) << 8;
 	}
 
 	uint8_t *image;

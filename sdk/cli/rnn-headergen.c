@@ -23,7 +23,7 @@ struct part {
 	enum rnn_space space;
 	const char *variant;
 	const char *prefix;
-	const char *domain;   /* only entries read from this domain; NULL: all */
+	const char *domain; /* only entries read from this domain; NULL: all */
 	const char *title;
 };
 
@@ -37,25 +37,34 @@ struct header {
 /* a7xx GPU registers are variant A7XX of the domain A6XX; the AXXX
  * fallback the views decode with is not part of any generation. */
 static const struct header headers[] = {
-	{"pm4.h", "AFUC_PM4_H", "PM4 packet opcodes of a5xx, a6xx and a7xx",
+	{"pm4.h",
+	 "AFUC_PM4_H",
+	 "PM4 packet opcodes of a5xx, a6xx and a7xx",
 	 {{RNN_PM4, "A5XX", "PM4_", NULL, "a5xx"},
 	  {RNN_PM4, "A6XX", "PM4_", NULL, "a6xx"},
 	  {RNN_PM4, "A7XX", "PM4_", NULL, "a7xx"}}},
-	{"a5xx_regs.h", "AFUC_A5XX_REGS_H", "a5xx register offsets",
+	{"a5xx_regs.h",
+	 "AFUC_A5XX_REGS_H",
+	 "a5xx register offsets",
 	 {{RNN_GPU, "A5XX", "REG_A5XX_", "A5XX", "GPU registers"},
 	  {RNN_CONTROL, "A5XX", "A5XX_CTRL_", NULL, "control registers (@)"},
 	  {RNN_PIPE, "A5XX", "A5XX_PIPE_", NULL, "pipe registers (|)"}}},
-	{"a6xx_regs.h", "AFUC_A6XX_REGS_H", "a6xx register offsets",
+	{"a6xx_regs.h",
+	 "AFUC_A6XX_REGS_H",
+	 "a6xx register offsets",
 	 {{RNN_GPU, "A6XX", "REG_A6XX_", "A6XX", "GPU registers"},
 	  {RNN_CONTROL, "A6XX", "A6XX_CTRL_", NULL, "control registers (@)"},
 	  {RNN_SQE, "A6XX", "A6XX_SQE_", NULL, "SQE registers (%)"},
 	  {RNN_PIPE, "A6XX", "A6XX_PIPE_", NULL, "pipe registers (|)"}}},
-	{"a7xx_regs.h", "AFUC_A7XX_REGS_H", "a7xx register offsets",
+	{"a7xx_regs.h",
+	 "AFUC_A7XX_REGS_H",
+	 "a7xx register offsets",
 	 {{RNN_GPU, "A7XX", "REG_A7XX_", "A6XX", "GPU registers"},
 	  {RNN_CONTROL, "A7XX", "A7XX_CTRL_", NULL, "control registers (@)"},
 	  {RNN_SQE, "A7XX", "A7XX_SQE_", NULL, "SQE registers (%)"},
 	  {RNN_PIPE, "A7XX", "A7XX_PIPE_", NULL, "pipe registers (|)"}}},
-	{"hwsq_regs.h", "AFUC_HWSQ_REGS_H",
+	{"hwsq_regs.h",
+	 "AFUC_HWSQ_REGS_H",
 	 "NVIDIA HWSQ registers, flags and events of NV17 to NVC0",
 	 {{RNN_HWSQ_REG, "NV17", "HWSQ_REG_", NULL, "MMIO registers"},
 	  {RNN_HWSQ_REG, "NV41", "HWSQ_REG_", NULL, NULL},
@@ -239,20 +248,25 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage, stdout);
 			return 0;
-		} else if ((!strcmp(argv[i], "--rnndb") || !strcmp(argv[i], "-o")) && i + 1 < argc) {
+		} else if ((!strcmp(argv[i], "--rnndb") || !strcmp(argv[i], "-o")) &&
+			   i + 1 < argc) {
 			*(argv[i][1] == 'o' ? &out : &rnndb) = argv[i + 1];
 			i++;
 		} else if (argv[i][0] != '-' && !which) {
 			which = argv[i];
 		} else {
-			fprintf(stderr, "rnn-headergen: unexpected argument %s\n%s", argv[i], usage);
+			fprintf(stderr, "rnn-headergen: unexpected argument %s\n%s", argv[i],
+				usage);
 			return 2;
 		}
 	}
 	const struct header *h = which ? find_header(which) : NULL;
 	if (!h || !out) {
 		fprintf(stderr, "rnn-headergen: %s\n%s",
-			!which ? "which header?" : !h ? "unknown header" : "no output file (-o)", usage);
+			!which ? "which header?"
+			: !h   ? "unknown header"
+			       : "no output file (-o)",
+			usage);
 		return 2;
 	}
 

@@ -16,13 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-	"usage: rnn-lookup [--rnndb DIR] (--gpu a5xx|a6xx|a7xx | --chip NVxx)\n"
-	"                  [--space SPACE] (--list | NAME-OR-VALUE...)\n"
-	"  SPACE is gpu, control, sqe, pipe, pm4 (with --gpu; default gpu) or\n"
-	"  hwsq-reg, hwsq-flag, hwsq-event (with --chip; default hwsq-reg).\n"
-	"  A number prints the name at that value; a name prints its value.\n"
-	"  --version prints the version.\n";
+static const char usage[] = "usage: rnn-lookup [--rnndb DIR] (--gpu a5xx|a6xx|a7xx | --chip NVxx)\n"
+			    "                  [--space SPACE] (--list | NAME-OR-VALUE...)\n"
+			    "  SPACE is gpu, control, sqe, pipe, pm4 (with --gpu; default gpu) or\n"
+			    "  hwsq-reg, hwsq-flag, hwsq-event (with --chip; default hwsq-reg).\n"
+			    "  A number prints the name at that value; a name prints its value.\n"
+			    "  --version prints the version.\n";
 
 struct options {
 	const char *rnndb;

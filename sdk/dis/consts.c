@@ -152,8 +152,8 @@ static void walk_back(const struct dis_consts *c, uint32_t pc, unsigned reg, int
 								 : NULL;
 			if (before && dis_ends_flow(before))
 				; /* at - 1 is the delay slot of a jump: it goes elsewhere */
-			else if (before && (before->form->op == ISA_OP_CALL ||
-					    before->form->op == ISA_OP_BL))
+			else if (before &&
+				 (before->form->op == ISA_OP_CALL || before->form->op == ISA_OP_BL))
 				q->unknown = true; /* back from a call: the callee may change it */
 			else
 				from[n++] = at - 1;
@@ -186,8 +186,7 @@ static void walk_back(const struct dis_consts *c, uint32_t pc, unsigned reg, int
 	}
 }
 
-void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg,
-		       struct dis_query *q)
+void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg, struct dis_query *q)
 {
 	q->count = 0;
 	q->unknown = false;

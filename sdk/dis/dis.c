@@ -67,8 +67,8 @@ static bool check_size(size_t len, const char *name, struct diag *d)
 	return true;
 }
 
-bool dis_image(const uint8_t *bytes, size_t len, const char *name,
-	       const struct dis_options *opt, struct util_str *out, struct diag *d)
+bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
+	       struct util_str *out, struct diag *d)
 {
 	if (!check_size(len, name, d))
 		return false;
@@ -79,7 +79,9 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name,
 			   util_le32(bytes));
 		return false;
 	}
-	struct dis dis = {.name = name, .d = d, .addresses = opt->addresses,
+	struct dis dis = {.name = name,
+			  .d = d,
+			  .addresses = opt->addresses,
 			  .numbers_only = opt->numbers_only};
 	dis.count = (uint32_t)(len / 4 - 1);
 	dis.words = util_xmalloc((size_t)dis.count * sizeof *dis.words);

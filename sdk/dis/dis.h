@@ -52,8 +52,8 @@ struct dis_options {
 bool dis_infer_gen(uint32_t id_word, enum isa_gen *gen);
 
 /* Disassembles a whole image file: len bytes, name for messages. */
-bool dis_image(const uint8_t *bytes, size_t len, const char *name,
-	       const struct dis_options *opt, struct util_str *out, struct diag *d);
+bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
+	       struct util_str *out, struct diag *d);
 
 /* Disassembles a relocatable object section by section, printing each
  * relocated field as the symbol it refers to. */

@@ -105,11 +105,12 @@ static bool try_layout(struct dis *dis, uint32_t br_ref)
 	uint32_t start = 0;
 	for (unsigned i = 0; i < sections; i++) {
 		if (start >= dis->count) {
-			diag_error(dis->d, diag_at(dis->name, 0, 0),
-				   "%s image of the a7xx bundle would start at file word 0x%x (the "
-				   "first 32-byte boundary after the previous packet table), past the "
-				   "end of the file (0x%x words)",
-				   bundle[i], start + 1, dis->count + 1);
+			diag_error(
+				dis->d, diag_at(dis->name, 0, 0),
+				"%s image of the a7xx bundle would start at file word 0x%x (the "
+				"first 32-byte boundary after the previous packet table), past the "
+				"end of the file (0x%x words)",
+				bundle[i], start + 1, dis->count + 1);
 			return false;
 		}
 		struct dis_sect *s = add_sect(dis, bundle[i], start);
@@ -139,8 +140,8 @@ static bool try_layout(struct dis *dis, uint32_t br_ref)
 				diag_error(dis->d, diag_at(dis->name, 0, 0),
 					   "%s: packet table entry 0x%x (file word %u) is 0x%x, %s "
 					   "(0x%x words)",
-					   s->name ? s->name : "the image", k, s->file_word + s->table + k,
-					   h, why, s->count);
+					   s->name ? s->name : "the image", k,
+					   s->file_word + s->table + k, h, why, s->count);
 				return false;
 			}
 		}

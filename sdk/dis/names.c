@@ -17,8 +17,8 @@ struct dis_names {
 	const struct rnn_view *gpu, *control, *sqe, *pipe, *pm4;
 };
 
-static const char *const variants[] = {[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX",
-				       [ISA_A7XX] = "A7XX"};
+static const char *const variants[] = {
+	[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
 
 struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag *d)
 {
@@ -58,7 +58,8 @@ static bool name_of(const struct rnn_view *v, uint64_t value, struct util_str *o
 	struct util_str s = {0};
 	bool ok = false;
 	uint64_t back;
-	if (rnn_value_to_name(v, value, &s) && rnn_name_to_value(v, s.text, &back) && back == value) {
+	if (rnn_value_to_name(v, value, &s) && rnn_name_to_value(v, s.text, &back) &&
+	    back == value) {
 		util_str_puts(out, s.text);
 		ok = true;
 	}

@@ -26,7 +26,8 @@ static void index_symbols(const struct obj_file *o, uint32_t section, struct dis
 	for (size_t k = o->handler_count; k-- > 0;) {
 		const struct obj_handler *h = &o->handlers[k];
 		const struct obj_symbol *sym = &o->symbols[h->symbol];
-		if (sym->section != section || sym->value > s->count || h->opcode >= DIS_TABLE_WORDS)
+		if (sym->section != section || sym->value > s->count ||
+		    h->opcode >= DIS_TABLE_WORDS)
 			continue;
 		s->handler_next[h->opcode] = s->handler_at[sym->value];
 		s->handler_at[sym->value] = (uint8_t)h->opcode;
@@ -68,10 +69,10 @@ static void classify(struct dis *dis, const struct obj_file *o, struct dis_sect 
 			s->kind[pc] = DIS_K_RAW; /* no label can name it */
 		else if (t >= 0)
 			s->label[t] |= s->ins[pc].form->op == ISA_OP_CALL ||
-						s->ins[pc].form->op == ISA_OP_BL ||
-						s->ins[pc].form->op == ISA_OP_JUMPA
-					? DIS_L_CALL
-					: DIS_L_BRANCH;
+						       s->ins[pc].form->op == ISA_OP_BL ||
+						       s->ins[pc].form->op == ISA_OP_JUMPA
+					       ? DIS_L_CALL
+					       : DIS_L_BRANCH;
 	}
 }
 
@@ -89,10 +90,14 @@ static void print_symbols_header(const struct obj_file *o, struct util_str *out)
 bool dis_object(const struct obj_file *o, const char *name, const struct dis_options *opt,
 		struct util_str *out, struct diag *d)
 {
-	struct dis dis = {.name = name, .d = d, .gen = o->gen, .addresses = opt->addresses,
+	struct dis dis = {.name = name,
+			  .d = d,
+			  .gen = o->gen,
+			  .addresses = opt->addresses,
 			  .numbers_only = opt->numbers_only};
 	if (o->gen < ISA_GEN_MIN || o->gen > ISA_GEN_MAX) {
-		diag_error(d, diag_at(name, 0, 0), "the object names no GPU generation (%d)", o->gen);
+		diag_error(d, diag_at(name, 0, 0), "the object names no GPU generation (%d)",
+			   o->gen);
 		return false;
 	}
 	isa_init(&dis.isa, o->gen);

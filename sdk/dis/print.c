@@ -246,7 +246,8 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 		case DIS_K_TABLE:
 			util_str_puts(out, s->obj ? ".jumptbl" : "jumptbl:\n.jumptbl");
 			if (dis->addresses)
-				util_str_printf(out, "\t; 0x%04x-0x%04x", pc, pc + DIS_TABLE_WORDS - 1);
+				util_str_printf(out, "\t; 0x%04x-0x%04x", pc,
+						pc + DIS_TABLE_WORDS - 1);
 			util_str_putc(out, '\n');
 			pc += DIS_TABLE_WORDS - 1;
 			continue;

@@ -39,22 +39,22 @@ enum dis_kind {
 
 /* One processor image of the file (the whole file before a7xx). */
 struct dis_sect {
-	const char *name;     /* the .section name; NULL for the first */
-	const uint32_t *w;    /* its words, host order (borrowed from struct dis) */
-	uint32_t file_word;   /* file word of address 0, for messages */
-	uint32_t count;       /* words, table and trailer included */
-	uint32_t table;       /* packet table offset */
-	uint32_t table_ref;   /* header word holding it as a NOP payload */
-	uint32_t size_ref;    /* header word holding the image size, or DIS_NONE */
+	const char *name;   /* the .section name; NULL for the first */
+	const uint32_t *w;  /* its words, host order (borrowed from struct dis) */
+	uint32_t file_word; /* file word of address 0, for messages */
+	uint32_t count;     /* words, table and trailer included */
+	uint32_t table;     /* packet table offset */
+	uint32_t table_ref; /* header word holding it as a NOP payload */
+	uint32_t size_ref;  /* header word holding the image size, or DIS_NONE */
 	uint32_t handler[DIS_TABLE_WORDS];
 
 	/* Per word, filled by the passes. */
 	bool ins_done;
 	struct isa_instr *ins; /* valid where decoded[] */
 	uint8_t *decoded;
-	uint8_t *kind;         /* enum dis_kind */
-	uint8_t *label;        /* enum dis_label flags */
-	uint8_t *align;        /* print `.align 4 << align[pc]` before pc (0: none) */
+	uint8_t *kind;  /* enum dis_kind */
+	uint8_t *label; /* enum dis_label flags */
+	uint8_t *align; /* print `.align 4 << align[pc]` before pc (0: none) */
 	/* The address an immediate stands for (DIS_NONE: a number). For an
 	 * ALU immediate with ref_bytes set it is the byte offset 4 * ref. */
 	uint32_t *ref;
@@ -77,10 +77,10 @@ struct dis_sect {
 };
 
 struct dis {
-	const char *name;  /* the input, for messages */
+	const char *name; /* the input, for messages */
 	enum isa_gen gen;
 	struct isa isa;
-	uint32_t *words;   /* the instruction words (file word 1 on) */
+	uint32_t *words; /* the instruction words (file word 1 on) */
 	uint32_t count;
 	struct dis_sect sect[DIS_MAX_SECTIONS];
 	unsigned sect_count;
@@ -126,8 +126,7 @@ struct dis_query {
 	unsigned count;
 	bool unknown; /* some path gives something else (or too many) */
 };
-void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg,
-		       struct dis_query *q);
+void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg, struct dis_query *q);
 /* The constants the instruction at pc writes to its destination. */
 void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q);
 

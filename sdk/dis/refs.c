@@ -33,8 +33,8 @@ static const uint32_t pc_sqe_regs[] = {0x002, 0x003, 0x004};
 
 /* Registers the bootstrap reads its own base address from. */
 static const char *const base_gpu_regs[] = {
-	"CP_SQE_INSTR_BASE", "CP_LPAC_SQE_INSTR_BASE", "CP_PFP_INSTR_BASE_LO",
-	"CP_ME_INSTR_BASE_LO", "CP_PFP_INSTR_BASE", "CP_ME_INSTR_BASE",
+	"CP_SQE_INSTR_BASE",   "CP_LPAC_SQE_INSTR_BASE", "CP_PFP_INSTR_BASE_LO",
+	"CP_ME_INSTR_BASE_LO", "CP_PFP_INSTR_BASE",      "CP_ME_INSTR_BASE",
 };
 static const char *const base_control_regs[] = {"BV_INSTR_BASE", "LPAC_INSTR_BASE"};
 

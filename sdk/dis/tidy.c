@@ -59,8 +59,8 @@ static bool dead_code(const struct dis_sect *s, uint32_t a, uint32_t b)
 		    (t >= s->count || (s->kind[t] != DIS_K_CODE && s->kind[t] != DIS_K_RAW)))
 			return false;
 	}
-	if (b < s->count && (s->kind[b] == DIS_K_CODE || s->kind[b] == DIS_K_RAW ||
-			     s->kind[b] == DIS_K_TABLE))
+	if (b < s->count &&
+	    (s->kind[b] == DIS_K_CODE || s->kind[b] == DIS_K_RAW || s->kind[b] == DIS_K_TABLE))
 		return true;
 	return b - a >= 2 && dis_ends_flow(&s->ins[b - 2]);
 }

@@ -32,11 +32,8 @@ static void find_void_pipes(struct emu *e)
 }
 
 static const enum rnn_space rnn_spaces[EMU_SPACE_COUNT] = {
-	[EMU_SPACE_GPU] = RNN_GPU,
-	[EMU_SPACE_CONTROL] = RNN_CONTROL,
-	[EMU_SPACE_SQE] = RNN_SQE,
-	[EMU_SPACE_PIPE] = RNN_PIPE,
-	[EMU_SPACE_PM4] = RNN_PM4,
+	[EMU_SPACE_GPU] = RNN_GPU,   [EMU_SPACE_CONTROL] = RNN_CONTROL, [EMU_SPACE_SQE] = RNN_SQE,
+	[EMU_SPACE_PIPE] = RNN_PIPE, [EMU_SPACE_PM4] = RNN_PM4,
 };
 
 struct emu *emu_new(const struct emu_config *config, char **error)
@@ -44,7 +41,8 @@ struct emu *emu_new(const struct emu_config *config, char **error)
 	const struct emu_gen_info *gi = emu_gen_info(config->gen);
 	if (!gi) {
 		if (error)
-			*error = util_xasprintf("unknown GPU generation %d (5, 6 or 7)", (int)config->gen);
+			*error = util_xasprintf("unknown GPU generation %d (5, 6 or 7)",
+						(int)config->gen);
 		return NULL;
 	}
 	if (config->instr_base & 3) {

@@ -153,20 +153,34 @@ HOT uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
 		return (uint32_t)wide;
 	case ISA_OP_SUBHI:
 		return a - b + c->carry;
-	case ISA_OP_AND: return a & b;
-	case ISA_OP_OR: return a | b;
-	case ISA_OP_XOR: return a ^ b;
-	case ISA_OP_NOT: return ~b;
-	case ISA_OP_SHL: return a << n;
-	case ISA_OP_USHR: return a >> n;
-	case ISA_OP_ISHR: return (a >> n) | (a & 0x80000000u ? ~(0xffffffffu >> n) : 0);
-	case ISA_OP_ROT: return n ? a << n | a >> (32 - n) : a;
-	case ISA_OP_MUL8: return (a & 0xff) * (b & 0xff);
-	case ISA_OP_MIN: return a < b ? a : b;
-	case ISA_OP_MAX: return a > b ? a : b;
-	case ISA_OP_CMP: return a > b ? 0x00 : a == b ? 0x2b : 0x1e;
-	case ISA_OP_BIC: return a & ~b;
-	case ISA_OP_MSB: return msb(b);
+	case ISA_OP_AND:
+		return a & b;
+	case ISA_OP_OR:
+		return a | b;
+	case ISA_OP_XOR:
+		return a ^ b;
+	case ISA_OP_NOT:
+		return ~b;
+	case ISA_OP_SHL:
+		return a << n;
+	case ISA_OP_USHR:
+		return a >> n;
+	case ISA_OP_ISHR:
+		return (a >> n) | (a & 0x80000000u ? ~(0xffffffffu >> n) : 0);
+	case ISA_OP_ROT:
+		return n ? a << n | a >> (32 - n) : a;
+	case ISA_OP_MUL8:
+		return (a & 0xff) * (b & 0xff);
+	case ISA_OP_MIN:
+		return a < b ? a : b;
+	case ISA_OP_MAX:
+		return a > b ? a : b;
+	case ISA_OP_CMP:
+		return a > b ? 0x00 : a == b ? 0x2b : 0x1e;
+	case ISA_OP_BIC:
+		return a & ~b;
+	case ISA_OP_MSB:
+		return msb(b);
 	case ISA_OP_SETBIT: {
 		unsigned bit = (b >> 1) & 31;
 		return (a & ~(1u << bit)) | (b & 1) << bit;
@@ -249,13 +263,14 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		count = hdr & 0x7f;
 		want = emu_pkt4_header((hdr >> 8) & EMU_REG_OFFSET_MASK, count);
 	} else {
-		emu_fault(e, c, EMU_ERR_PACKET, "waitin: 0x%08x is not a type-4 or type-7 packet header",
-			  hdr);
+		emu_fault(e, c, EMU_ERR_PACKET,
+			  "waitin: 0x%08x is not a type-4 or type-7 packet header", hdr);
 		return;
 	}
 	if (hdr != want) {
 		emu_fault(e, c, EMU_ERR_PACKET,
-			  "waitin: packet header 0x%08x has bad parity or stray bits (0x%08x expected)",
+			  "waitin: packet header 0x%08x has bad parity or stray bits (0x%08x "
+			  "expected)",
 			  hdr, want);
 		return;
 	}
@@ -265,7 +280,8 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		if (!emu_name_str(e, EMU_SPACE_PM4, op, &name))
 			util_str_puts(&name, "unnamed");
 		emu_fault(e, c, EMU_ERR_BRANCH,
-			  "waitin: packet table entry 0x%02x (%s) is %04x, outside the %u instructions",
+			  "waitin: packet table entry 0x%02x (%s) is %04x, outside the %u "
+			  "instructions",
 			  op, name.text, target, c->size);
 		util_str_free(&name);
 		return;
@@ -300,11 +316,25 @@ HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, 
 	case EMU_OP_PAYLOAD:
 	case ISA_OP_SETSECURE: /* no zap shader: it fails, and execution falls through */
 		return;
-	case ISA_OP_ADD: case ISA_OP_ADDHI: case ISA_OP_SUB: case ISA_OP_SUBHI:
-	case ISA_OP_AND: case ISA_OP_OR: case ISA_OP_XOR: case ISA_OP_NOT:
-	case ISA_OP_SHL: case ISA_OP_USHR: case ISA_OP_ISHR: case ISA_OP_ROT:
-	case ISA_OP_MUL8: case ISA_OP_MIN: case ISA_OP_MAX: case ISA_OP_CMP:
-	case ISA_OP_BIC: case ISA_OP_MSB: case ISA_OP_SETBIT:
+	case ISA_OP_ADD:
+	case ISA_OP_ADDHI:
+	case ISA_OP_SUB:
+	case ISA_OP_SUBHI:
+	case ISA_OP_AND:
+	case ISA_OP_OR:
+	case ISA_OP_XOR:
+	case ISA_OP_NOT:
+	case ISA_OP_SHL:
+	case ISA_OP_USHR:
+	case ISA_OP_ISHR:
+	case ISA_OP_ROT:
+	case ISA_OP_MUL8:
+	case ISA_OP_MIN:
+	case ISA_OP_MAX:
+	case ISA_OP_CMP:
+	case ISA_OP_BIC:
+	case ISA_OP_MSB:
+	case ISA_OP_SETBIT:
 		a = rd(e, c, in->src1, peek);
 		b = in->flags & EMU_I_IMM ? in->imm : rd(e, c, in->src2, peek);
 		if (e->error_kind)
@@ -321,7 +351,8 @@ HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, 
 		a = rd(e, c, in->src1, false);
 		if (e->error_kind)
 			return;
-		wr(e, c, in->dst, in->op == ISA_OP_SETBITI ? a | 1u << in->bit : a & ~(1u << in->bit));
+		wr(e, c, in->dst,
+		   in->op == ISA_OP_SETBITI ? a | 1u << in->bit : a & ~(1u << in->bit));
 		return;
 	case ISA_OP_UBFX:
 		a = rd(e, c, in->src1, false);
@@ -458,8 +489,9 @@ HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, 
  * reports the empty queue), or the step limit within reach. */
 static bool is_bulk_copy(const struct emu_insn *in)
 {
-	return in->op == ISA_OP_OR && (in->flags & (EMU_I_REP | EMU_I_PEEK | EMU_I_IMM)) == EMU_I_REP &&
-	       in->src1 == 0 && in->src2 == ISA_REG_DATA && in->dst == ISA_REG_DATA;
+	return in->op == ISA_OP_OR &&
+	       (in->flags & (EMU_I_REP | EMU_I_PEEK | EMU_I_IMM)) == EMU_I_REP && in->src1 == 0 &&
+	       in->src2 == ISA_REG_DATA && in->dst == ISA_REG_DATA;
 }
 
 HOT bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_insn *in)

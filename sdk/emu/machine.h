@@ -22,18 +22,18 @@
 /* What writing a control register does besides storing the value. */
 enum emu_ctrl_action {
 	EMU_CA_NONE,
-	EMU_CA_REG_WRITE,      /* GPU register write at REG_WRITE_ADDR, which increments */
-	EMU_CA_REG_READ_ADDR,  /* arms the register read queue */
-	EMU_CA_TABLE_WRITE,    /* packet table entry at PACKET_TABLE_WRITE_ADDR, which increments */
-	EMU_CA_DS_SET_HDR,     /* stores a draw-state group header; (sdsN) gives its base */
-	EMU_CA_DS_SEL,         /* selects the draw-state group the DRAW_STATE_* registers show */
-	EMU_CA_START_BV,       /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
-	EMU_CA_START_LPAC,     /* a7xx LPAC_CNTL */
+	EMU_CA_REG_WRITE,     /* GPU register write at REG_WRITE_ADDR, which increments */
+	EMU_CA_REG_READ_ADDR, /* arms the register read queue */
+	EMU_CA_TABLE_WRITE,   /* packet table entry at PACKET_TABLE_WRITE_ADDR, which increments */
+	EMU_CA_DS_SET_HDR,    /* stores a draw-state group header; (sdsN) gives its base */
+	EMU_CA_DS_SEL,        /* selects the draw-state group the DRAW_STATE_* registers show */
+	EMU_CA_START_BV,      /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
+	EMU_CA_START_LPAC,    /* a7xx LPAC_CNTL */
 };
 
 struct emu_gen_info {
 	enum emu_gen gen;
-	const char *variant;        /* rnndb variant: "A6XX" */
+	const char *variant; /* rnndb variant: "A6XX" */
 	enum isa_gen isa_gen;
 	/* control registers (EMU_NONE when absent) */
 	uint16_t reg_write_addr, reg_write, reg_read_dwords, reg_read_addr;
@@ -42,29 +42,32 @@ struct emu_gen_info {
 	uint16_t ib_level, load_store_hi;
 	uint16_t ds_set_hdr, ds_set_base, ds_sel, ds_hdr, ds_base;
 	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
-	uint16_t shared_lo, shared_hi;     /* [lo, hi): one copy for all processors */
-	uint16_t protect_status;           /* result of a $addr bit-20 access check */
+	uint16_t shared_lo, shared_hi; /* [lo, hi): one copy for all processors */
+	uint16_t protect_status;       /* result of a $addr bit-20 access check */
 	/* IB_LEVEL n > 0 reads the queue at these (64-bit base, dwords) */
 	uint16_t level_base[EMU_MAX_LEVELS], level_dwords[EMU_MAX_LEVELS];
 	const char *level_name[EMU_MAX_LEVELS];
-	unsigned level_count;              /* levels including the ring */
-	uint32_t ib_end_opcode;            /* packet-table entry for an exhausted IB, or EMU_NONE */
+	unsigned level_count;   /* levels including the ring */
+	uint32_t ib_end_opcode; /* packet-table entry for an exhausted IB, or EMU_NONE */
 	/* SQE registers of the call stack */
 	uint16_t sqe_sp, sqe_stack0;
 	/* pipe registers */
-	bool nrt_pipe;                     /* NRT_ADDR/NRT_DATA are pipe registers */
+	bool nrt_pipe; /* NRT_ADDR/NRT_DATA are pipe registers */
 	uint8_t nrt_addr, nrt_data;
-	const uint8_t *void_pipes;         /* payload-less pipe registers, 0-terminated */
+	const uint8_t *void_pipes; /* payload-less pipe registers, 0-terminated */
 	/* a5xx ME: memory through GPU registers: a read address and length
 	 * for $memdata, a write address and the data register */
 	bool nrt_gpu;
 	uint32_t gpu_read_addr, gpu_read_dwords, gpu_write_addr, gpu_write_data;
-	bool uncounted_memdata;            /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
-	bool direct_regdata;               /* $regdata without a read queued reads at $addr */
+	bool uncounted_memdata; /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
+	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];
 	/* control registers preset at reset (the processor's id) */
-	struct { uint16_t offset; uint32_t value; } reset_ctrl[2];
+	struct {
+		uint16_t offset;
+		uint32_t value;
+	} reset_ctrl[2];
 };
 
 const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
@@ -87,13 +90,13 @@ enum {
 };
 
 struct emu_insn {
-	uint8_t op;               /* enum isa_op or EMU_OP_* */
+	uint8_t op; /* enum isa_op or EMU_OP_* */
 	uint8_t dst, src1, src2;
 	uint8_t flags;
 	uint8_t xmov, sds;
-	uint8_t xsrc;             /* where (xmovN)'s extra moves read */
+	uint8_t xsrc; /* where (xmovN)'s extra moves read */
 	uint8_t bit, hi;
-	uint32_t imm;             /* immediate (movi: already shifted), base, or absolute target */
+	uint32_t imm; /* immediate (movi: already shifted), base, or absolute target */
 };
 
 /* ---- GPU memory (mem.c) ---- */
@@ -102,14 +105,14 @@ struct emu_insn {
 #define EMU_PAGE_SHIFT 12
 
 struct emu_page {
-	uint64_t number;          /* addr >> EMU_PAGE_SHIFT */
-	uint32_t *words;          /* NULL: empty slot */
+	uint64_t number; /* addr >> EMU_PAGE_SHIFT */
+	uint32_t *words; /* NULL: empty slot */
 };
 
 struct emu_mem {
-	struct emu_page *slots;   /* open addressing, power-of-two size */
+	struct emu_page *slots; /* open addressing, power-of-two size */
 	size_t size, used;
-	struct emu_page *last;    /* the page of the previous access */
+	struct emu_page *last; /* the page of the previous access */
 };
 
 void emu_mem_init(struct emu_mem *m);
@@ -129,8 +132,8 @@ static inline void emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t valu
 /* ---- processors ---- */
 
 #define EMU_HISTORY 16u
-#define EMU_REG_NOINC (1u << 18)   /* $addr bit 18: no auto-increment */
-#define EMU_REG_CHECK (1u << 20)   /* $addr bit 20: $data checks CP_PROTECT, writes nothing */
+#define EMU_REG_NOINC (1u << 18) /* $addr bit 18: no auto-increment */
+#define EMU_REG_CHECK (1u << 20) /* $addr bit 20: $data checks CP_PROTECT, writes nothing */
 #define EMU_REG_OFFSET_MASK 0x3ffffu
 
 enum emu_cpu_state { EMU_CPU_OFF, EMU_CPU_RUNNING, EMU_CPU_IDLE };
@@ -143,35 +146,38 @@ struct emu_draw_state {
 struct emu_cpu {
 	enum emu_proc id;
 	enum emu_cpu_state state;
-	const struct emu_insn *code;  /* window of emu->code */
-	uint64_t *counts;             /* window of emu->counts */
-	uint32_t base, size;          /* window start and length, in words */
+	const struct emu_insn *code; /* window of emu->code */
+	uint64_t *counts;            /* window of emu->counts */
+	uint32_t base, size;         /* window start and length, in words */
 	uint32_t pc;
-	uint32_t gpr[32];             /* gpr[0x1d] keeps the $addr register */
-	uint32_t carry;               /* add/sub: 1 or 0; sub borrows as 0xffffffff */
+	uint32_t gpr[32]; /* gpr[0x1d] keeps the $addr register */
+	uint32_t carry;   /* add/sub: 1 or 0; sub borrows as 0xffffffff */
 	/* a taken branch waiting for its delay slot */
 	bool pending, pending_waitin;
 	uint32_t target, waitin_rem;
 	/* a header the ROQ makes up for an exhausted IB (IN_IB_END) */
 	bool inject;
 	uint32_t inject_word;
-	bool in_delay;                /* the instruction running is a delay slot */
-	uint32_t waitin_hdr;          /* the header the running waitin peeked */
+	bool in_delay;       /* the instruction running is a delay slot */
+	uint32_t waitin_hdr; /* the header the running waitin peeked */
 	/* a5xx ME: memory reads requested through CP_ME_NRT_*, in order */
-	struct { uint64_t addr; uint32_t dwords; } mrq[16];
+	struct {
+		uint64_t addr;
+		uint32_t dwords;
+	} mrq[16];
 	unsigned mrq_head, mrq_count;
-	bool rd_direct;               /* a5xx: $addr bit 20 chose where $regdata reads */
+	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
-	bool rrb_armed;               /* REG_READ_ADDR written: one read even with 0 dwords */
-	unsigned rem_dec;             /* $rem decrements of the current iteration */
+	bool rrb_armed;   /* REG_READ_ADDR written: one read even with 0 dwords */
+	unsigned rem_dec; /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];
 	uint32_t sqe[EMU_CONTROL_COUNT];
 	uint32_t pipe[256];
 	uint32_t table[EMU_PACKET_TABLE_SIZE];
 	struct emu_draw_state ds[32];
-	uint32_t hist[EMU_HISTORY];    /* pcs of the last instructions, by nhist % EMU_HISTORY */
+	uint32_t hist[EMU_HISTORY]; /* pcs of the last instructions, by nhist % EMU_HISTORY */
 	unsigned nhist;
-	bool in_step;                 /* hist's newest entry is the instruction running */
+	bool in_step; /* hist's newest entry is the instruction running */
 };
 
 struct emu {
@@ -190,7 +196,7 @@ struct emu {
 	bool loaded;
 
 	struct emu_cpu cpu[EMU_PROC_COUNT];
-	uint32_t *gpu;                /* EMU_GPU_REG_COUNT registers */
+	uint32_t *gpu; /* EMU_GPU_REG_COUNT registers */
 	struct emu_mem mem;
 
 	/* the ring buffer the user feeds */
@@ -201,7 +207,7 @@ struct emu {
 	size_t log_count, log_cap;
 
 	uint64_t step_limit, steps, total_steps;
-	bool reschedule;              /* a processor started: give the others a turn */
+	bool reschedule; /* a processor started: give the others a turn */
 
 	enum emu_error_kind error_kind;
 	char *error;
@@ -265,7 +271,8 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value);
 bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value);
 /* The extra source words of (sdsN) after a write to offset. */
-void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index, uint32_t value);
+void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index,
+		  uint32_t value);
 uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset);
 uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset);
 void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value);
@@ -303,7 +310,8 @@ const char *emu_proc_name(const struct emu *e, enum emu_proc proc);
 /* ---- names.c ---- */
 
 /* Formats image word index (as proc's pc) with names when there are. */
-void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc, struct util_str *out);
+void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc,
+		     struct util_str *out);
 bool emu_name_str(const struct emu *e, enum emu_space space, uint64_t value, struct util_str *out);
 
 /* ---- trace.c ---- */

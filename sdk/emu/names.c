@@ -50,7 +50,8 @@ static bool sqe_name(void *ctx, uint32_t base, struct util_str *out)
 	return sigil_name(ctx, EMU_SPACE_SQE, '%', base, out);
 }
 
-void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc, struct util_str *out)
+void emu_format_insn(const struct emu *e, const struct emu_cpu *c, uint32_t pc,
+		     struct util_str *out)
 {
 	uint32_t word = e->image[c->base + pc];
 	struct isa_instr in;

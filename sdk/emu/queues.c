@@ -110,7 +110,8 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 			continue;
 		}
 		if (c->mrq[h].addr & 3)
-			return emu_fault(e, c, EMU_ERR_ADDRESS, "memory read at 0x%llx, not a multiple of 4",
+			return emu_fault(e, c, EMU_ERR_ADDRESS,
+					 "memory read at 0x%llx, not a multiple of 4",
 					 (unsigned long long)c->mrq[h].addr);
 		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
 		if (!peek) {
@@ -122,11 +123,13 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 	uint32_t *dwords = emu_ctrl_slot(e, c, gi->mem_read_dwords);
 	/* a5xx ME reads at the CP_ME_NRT address without a count */
 	if (*dwords == 0 && !gi->uncounted_memdata)
-		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY,
-				 "$memdata read with the memory read queue empty (MEM_READ_DWORDS is 0)");
+		return emu_fault(
+			e, c, EMU_ERR_QUEUE_EMPTY,
+			"$memdata read with the memory read queue empty (MEM_READ_DWORDS is 0)");
 	uint64_t addr = emu_ctrl64(e, c, gi->mem_read_addr);
 	if (addr & 3)
-		return emu_fault(e, c, EMU_ERR_ADDRESS, "MEM_READ_ADDR 0x%llx is not a multiple of 4",
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "MEM_READ_ADDR 0x%llx is not a multiple of 4",
 				 (unsigned long long)addr);
 	*value = emu_mem_get(&e->mem, addr);
 	if (!peek) {

@@ -10,10 +10,14 @@ static bool always_taken(const struct emu_insn *in)
 	if (in->src1 != 0)
 		return false;
 	switch (in->op) {
-	case ISA_OP_BRNEB: return true;
-	case ISA_OP_BRNE: return in->bit != 0;
-	case ISA_OP_BREQ: return in->bit == 0;
-	default: return false;
+	case ISA_OP_BRNEB:
+		return true;
+	case ISA_OP_BRNE:
+		return in->bit != 0;
+	case ISA_OP_BREQ:
+		return in->bit == 0;
+	default:
+		return false;
 	}
 }
 

@@ -80,8 +80,7 @@ static void ds_select(struct emu *e, struct emu_cpu *c, uint32_t group)
 	ctrl_set(e, c, gi->ds_base + 1u, ds->base[1]);
 }
 
-void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index,
-		  uint32_t value)
+void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (offset != gi->ds_set_hdr || index >= 2)
@@ -101,11 +100,12 @@ static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint1
 	emu_cpu_reset(e, other, id);
 	emu_set_ctrl64(e, other, base_reg, addr);
 	if (!emu_cpu_start(e, other, addr))
-		return emu_fault(e, c, EMU_ERR_BRANCH,
-				 "%s started at 0x%llx, which is not inside the image (0x%llx..0x%llx)",
-				 emu_proc_name(e, id), (unsigned long long)addr,
-				 (unsigned long long)e->cfg.instr_base,
-				 (unsigned long long)(e->cfg.instr_base + 4ull * e->image_size));
+		return emu_fault(
+			e, c, EMU_ERR_BRANCH,
+			"%s started at 0x%llx, which is not inside the image (0x%llx..0x%llx)",
+			emu_proc_name(e, id), (unsigned long long)addr,
+			(unsigned long long)e->cfg.instr_base,
+			(unsigned long long)(e->cfg.instr_base + 4ull * e->image_size));
 	return true;
 }
 
@@ -113,9 +113,10 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (offset >= EMU_CONTROL_COUNT)
-		return emu_fault(e, c, EMU_ERR_ADDRESS,
-				 "control register 0x%x is outside the control space (0x000..0x%03x)",
-				 offset, EMU_CONTROL_COUNT - 1);
+		return emu_fault(
+			e, c, EMU_ERR_ADDRESS,
+			"control register 0x%x is outside the control space (0x000..0x%03x)",
+			offset, EMU_CONTROL_COUNT - 1);
 	ctrl_set(e, c, offset, value);
 	switch ((enum emu_ctrl_action)e->ctrl_action[offset]) {
 	case EMU_CA_NONE:
@@ -157,9 +158,10 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *value)
 {
 	if (offset >= EMU_CONTROL_COUNT)
-		return emu_fault(e, c, EMU_ERR_ADDRESS,
-				 "control register 0x%x is outside the control space (0x000..0x%03x)",
-				 offset, EMU_CONTROL_COUNT - 1);
+		return emu_fault(
+			e, c, EMU_ERR_ADDRESS,
+			"control register 0x%x is outside the control space (0x000..0x%03x)",
+			offset, EMU_CONTROL_COUNT - 1);
 	*value = *emu_ctrl_slot(e, c, offset);
 	return true;
 }
@@ -168,8 +170,8 @@ bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 {
 	if (offset >= EMU_CONTROL_COUNT)
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
-				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)", offset,
-				 EMU_CONTROL_COUNT - 1);
+				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)",
+				 offset, EMU_CONTROL_COUNT - 1);
 	c->sqe[offset] = value;
 	if (e->trace_fn)
 		emu_trace_change(e, EMU_CHANGE_SQE, offset, value);
@@ -180,8 +182,8 @@ bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *v
 {
 	if (offset >= EMU_CONTROL_COUNT)
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
-				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)", offset,
-				 EMU_CONTROL_COUNT - 1);
+				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)",
+				 offset, EMU_CONTROL_COUNT - 1);
 	*value = c->sqe[offset];
 	return true;
 }

@@ -137,8 +137,8 @@ struct emu_script *emu_script_parse(const char *path, const char *text, struct d
 			if (!block)
 				error_at(&p, toks[0].col, "'end' without an open %s", "block");
 			else if (n > 1)
-				error_at(&p, toks[1].col, "expected nothing after 'end', found '%s'",
-					 toks[1].text);
+				error_at(&p, toks[1].col,
+					 "expected nothing after 'end', found '%s'", toks[1].text);
 			block = NULL;
 			body_cap = 0;
 			free_toks(toks, n);
@@ -147,8 +147,8 @@ struct emu_script *emu_script_parse(const char *path, const char *text, struct d
 		struct emu_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
 		if (block && block->kind == EMU_ST_EXPECT_WRITES) {
 			/* reg NAME VALUE | pipe NAME VALUE | mem ADDR VALUE, resolved later */
-			if (n != 3 || (strcmp(toks[0].text, "reg") && strcmp(toks[0].text, "pipe") &&
-				       strcmp(toks[0].text, "mem")))
+			if (n != 3 || (strcmp(toks[0].text, "reg") &&
+				       strcmp(toks[0].text, "pipe") && strcmp(toks[0].text, "mem")))
 				error_at(&p, toks[0].col,
 					 "expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
 					 "VALUE' or 'end' in expect writes, found '%s'",
@@ -180,7 +180,8 @@ struct emu_script *emu_script_parse(const char *path, const char *text, struct d
 				 args == 1 ? "" : "s");
 		}
 		if (block && !allowed_in(block->kind, syn->kind))
-			error_at(&p, toks[0].col, "'%s' cannot appear inside an ib block (close it with 'end')",
+			error_at(&p, toks[0].col,
+				 "'%s' cannot appear inside an ib block (close it with 'end')",
 				 syn->word1);
 		st.kind = syn->kind;
 		st.ntoks = args;
@@ -191,7 +192,8 @@ struct emu_script *emu_script_parse(const char *path, const char *text, struct d
 		free(toks);
 		if (st.kind == EMU_ST_EXPECT_WRITES) {
 			if (args == 1 && strcmp(st.toks[0].text, "include") != 0)
-				error_at(&p, st.toks[0].col, "expected 'include' or nothing, found '%s'",
+				error_at(&p, st.toks[0].col,
+					 "expected 'include' or nothing, found '%s'",
 					 st.toks[0].text);
 			st.include = args == 1;
 		}

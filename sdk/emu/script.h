@@ -19,11 +19,27 @@
 #include "util/diag.h"
 
 enum emu_stmt_kind {
-	EMU_ST_IMAGE, EMU_ST_GPU, EMU_ST_STEPS, EMU_ST_MEM, EMU_ST_REG, EMU_ST_CTRL,
-	EMU_ST_PKT7, EMU_ST_PKT4, EMU_ST_RAW, EMU_ST_IB, EMU_ST_RUN,
-	EMU_ST_EXPECT_MEM, EMU_ST_EXPECT_REG, EMU_ST_EXPECT_CTRL, EMU_ST_EXPECT_SCRATCH,
-	EMU_ST_EXPECT_SQE, EMU_ST_EXPECT_GPR, EMU_ST_EXPECT_PIPE, EMU_ST_EXPECT_IDLE,
-	EMU_ST_EXPECT_ERROR, EMU_ST_EXPECT_WRITES,
+	EMU_ST_IMAGE,
+	EMU_ST_GPU,
+	EMU_ST_STEPS,
+	EMU_ST_MEM,
+	EMU_ST_REG,
+	EMU_ST_CTRL,
+	EMU_ST_PKT7,
+	EMU_ST_PKT4,
+	EMU_ST_RAW,
+	EMU_ST_IB,
+	EMU_ST_RUN,
+	EMU_ST_EXPECT_MEM,
+	EMU_ST_EXPECT_REG,
+	EMU_ST_EXPECT_CTRL,
+	EMU_ST_EXPECT_SCRATCH,
+	EMU_ST_EXPECT_SQE,
+	EMU_ST_EXPECT_GPR,
+	EMU_ST_EXPECT_PIPE,
+	EMU_ST_EXPECT_IDLE,
+	EMU_ST_EXPECT_ERROR,
+	EMU_ST_EXPECT_WRITES,
 };
 
 struct emu_tok {
@@ -42,21 +58,21 @@ struct emu_write_exp {
 struct emu_stmt {
 	enum emu_stmt_kind kind;
 	unsigned line;
-	char *text;                  /* the statement as written, for test names */
-	struct emu_tok *toks;        /* the words after the keyword(s) */
+	char *text;           /* the statement as written, for test names */
+	struct emu_tok *toks; /* the words after the keyword(s) */
 	size_t ntoks;
-	struct emu_stmt *body;       /* ib and expect writes blocks */
+	struct emu_stmt *body; /* ib and expect writes blocks */
 	size_t nbody;
 	/* filled by resolving */
-	uint64_t addr;               /* mem, reg, ctrl, ib, expectations: where */
-	uint32_t *words;             /* values, or the packet words built */
+	uint64_t addr;   /* mem, reg, ctrl, ib, expectations: where */
+	uint32_t *words; /* values, or the packet words built */
 	size_t nwords;
 	struct emu_write_exp *writes;
 	size_t nwrites;
-	bool include;                /* expect writes include: in order, others between */
-	bool any_error;              /* expect error without a kind */
+	bool include;   /* expect writes include: in order, others between */
+	bool any_error; /* expect error without a kind */
 	enum emu_error_kind error_kind;
-	bool error_checked;          /* run: an expect error follows before the next run */
+	bool error_checked; /* run: an expect error follows before the next run */
 };
 
 struct emu_script {
@@ -73,10 +89,10 @@ struct emu_script_run {
 	/* Receives TAP text, a line or more at a time. */
 	void (*emit)(void *ctx, const char *text);
 	void *ctx;
-	struct rnn_db *rnn;           /* names; may be NULL (numbers only) */
-	int gen;                      /* 0, or the generation to use (--gpu) */
-	uint64_t step_limit;          /* 0: the default */
-	emu_trace_fn trace;           /* NULL: no trace */
+	struct rnn_db *rnn;  /* names; may be NULL (numbers only) */
+	int gen;             /* 0, or the generation to use (--gpu) */
+	uint64_t step_limit; /* 0: the default */
+	emu_trace_fn trace;  /* NULL: no trace */
 	void *trace_ctx;
 	/* Where vendor:NAME images are looked for, in order (NULL-ended). */
 	const char *const *firmware_dirs;

@@ -50,8 +50,7 @@ static bool number(struct runner *x, const struct emu_stmt *st, const struct emu
 }
 
 /* A 32-bit value: a number, or NAME.lo / NAME.hi / NAME.size of an ib. */
-static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
-		  uint32_t *v)
+static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t, uint32_t *v)
 {
 	const char *dot = strrchr(t->text, '.');
 	if (dot && !(t->text[0] >= '0' && t->text[0] <= '9')) {
@@ -70,8 +69,10 @@ static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_
 				break;
 			return true;
 		}
-		errorf(x, st, t, "expected a number or IB.lo, IB.hi, IB.size of an ib defined above, "
-				 "found '%s'%s", t->text, "");
+		errorf(x, st, t,
+		       "expected a number or IB.lo, IB.hi, IB.size of an ib defined above, "
+		       "found '%s'%s",
+		       t->text, "");
 		return false;
 	}
 	uint64_t n;
@@ -82,14 +83,17 @@ static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_
 }
 
 static const char *const space_words[EMU_SPACE_COUNT] = {
-	[EMU_SPACE_GPU] = "register", [EMU_SPACE_CONTROL] = "control register",
-	[EMU_SPACE_SQE] = "SQE register", [EMU_SPACE_PIPE] = "pipe register",
+	[EMU_SPACE_GPU] = "register",      [EMU_SPACE_CONTROL] = "control register",
+	[EMU_SPACE_SQE] = "SQE register",  [EMU_SPACE_PIPE] = "pipe register",
 	[EMU_SPACE_PM4] = "packet opcode",
 };
 
 static const uint64_t space_limits[EMU_SPACE_COUNT] = {
-	[EMU_SPACE_GPU] = EMU_GPU_REG_COUNT, [EMU_SPACE_CONTROL] = EMU_CONTROL_COUNT,
-	[EMU_SPACE_SQE] = EMU_CONTROL_COUNT, [EMU_SPACE_PIPE] = 256, [EMU_SPACE_PM4] = 0x80,
+	[EMU_SPACE_GPU] = EMU_GPU_REG_COUNT,
+	[EMU_SPACE_CONTROL] = EMU_CONTROL_COUNT,
+	[EMU_SPACE_SQE] = EMU_CONTROL_COUNT,
+	[EMU_SPACE_PIPE] = 256,
+	[EMU_SPACE_PM4] = 0x80,
 };
 
 /* A number, or a name of space (with a "did you mean" when unknown). */
@@ -114,7 +118,8 @@ static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_t
 		if (!view)
 			util_str_puts(&hint, " (no register database: use a number)");
 		for (size_t i = 0; i < n; i++)
-			util_str_printf(&hint, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "; did you mean ",
+			util_str_printf(&hint, "%s%s",
+					i ? (i + 1 == n ? " or " : ", ") : "; did you mean ",
 					near[i]);
 		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
 			 "unknown %s '%s' for %s%s", space_words[space], text, x->emu->gi->variant,
@@ -171,7 +176,8 @@ static bool ib_block(struct runner *x, struct emu_stmt *st)
 	if (!number(x, st, &st->toks[1], 64, &st->addr))
 		return false;
 	if (st->addr & 3) {
-		errorf(x, st, &st->toks[1], "IB address %s is not a multiple of 4%s", st->toks[1].text, "");
+		errorf(x, st, &st->toks[1], "IB address %s is not a multiple of 4%s",
+		       st->toks[1].text, "");
 		return false;
 	}
 	size_t cap = 0;
@@ -204,7 +210,8 @@ static bool expected_writes(struct runner *x, struct emu_stmt *st)
 		} else {
 			bool pipe = strcmp(b->toks[0].text, "pipe") == 0;
 			w->kind = pipe ? EMU_WRITE_PIPE : EMU_WRITE_GPU;
-			ok &= name(x, b, &b->toks[1], pipe ? EMU_SPACE_PIPE : EMU_SPACE_GPU, &w->addr);
+			ok &= name(x, b, &b->toks[1], pipe ? EMU_SPACE_PIPE : EMU_SPACE_GPU,
+				   &w->addr);
 		}
 		ok &= value(x, b, &b->toks[2], &w->value);
 	}
@@ -254,9 +261,12 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 	case EMU_ST_EXPECT_GPR: {
 		unsigned reg;
 		const char *t = st->toks[0].text;
-		if (!isa_parse_reg(t, strlen(t), false, &reg) && !isa_parse_reg(t, strlen(t), true, &reg)) {
-			errorf(x, st, &st->toks[0], "expected a register ($00..$19, $sp, $lr, $rem, "
-						    "$addr), found '%s'%s", t, "");
+		if (!isa_parse_reg(t, strlen(t), false, &reg) &&
+		    !isa_parse_reg(t, strlen(t), true, &reg)) {
+			errorf(x, st, &st->toks[0],
+			       "expected a register ($00..$19, $sp, $lr, $rem, "
+			       "$addr), found '%s'%s",
+			       t, "");
 			return false;
 		}
 		st->addr = reg;
@@ -265,7 +275,8 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 	case EMU_ST_EXPECT_ERROR:
 		st->any_error = st->ntoks == 0;
 		for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_NO_IMAGE && !st->any_error; k++) {
-			if (strcmp(st->toks[0].text, emu_error_kind_name((enum emu_error_kind)k)) == 0) {
+			if (strcmp(st->toks[0].text, emu_error_kind_name((enum emu_error_kind)k)) ==
+			    0) {
 				st->error_kind = (enum emu_error_kind)k;
 				return true;
 			}
@@ -273,7 +284,8 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 		if (!st->any_error)
 			errorf(x, st, &st->toks[0],
 			       "expected an error kind (step-limit, illegal, queue-empty, stack, "
-			       "branch, packet, address, unsupported), found '%s'%s", st->toks[0].text, "");
+			       "branch, packet, address, unsupported), found '%s'%s",
+			       st->toks[0].text, "");
 		return st->any_error;
 	case EMU_ST_EXPECT_WRITES:
 		return expected_writes(x, st);
@@ -343,9 +355,9 @@ static void describe(struct runner *x, const struct emu_write *w, struct util_st
 {
 	static const char *const kinds[] = {"reg", "pipe", "mem"};
 	util_str_printf(out, "%s ", kinds[w->kind]);
-	if (w->kind == EMU_WRITE_MEM || !emu_name_str(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE
-										     : EMU_SPACE_GPU,
-						       w->addr, out))
+	if (w->kind == EMU_WRITE_MEM ||
+	    !emu_name_str(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE : EMU_SPACE_GPU,
+			  w->addr, out))
 		util_str_printf(out, "0x%llx", (unsigned long long)w->addr);
 	util_str_printf(out, " 0x%08x", w->value);
 }
@@ -406,9 +418,10 @@ static void check_error(struct runner *x, const struct emu_stmt *st)
 	bool pass = x->ran && x->last == EMU_ERROR && (st->any_error || k == st->error_kind);
 	char *why = NULL;
 	if (!pass)
-		why = x->last == EMU_ERROR ? util_xasprintf("the run failed with a %s error:\n%s",
-							    emu_error_kind_name(k), emu_error(x->emu))
-					   : util_xstrdup("the last run ended idle, without an error");
+		why = x->last == EMU_ERROR
+			      ? util_xasprintf("the run failed with a %s error:\n%s",
+					       emu_error_kind_name(k), emu_error(x->emu))
+			      : util_xstrdup("the last run ended idle, without an error");
 	result(x, st, pass, why);
 	free(why);
 }
@@ -475,7 +488,9 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 		break;
 	case EMU_ST_EXPECT_IDLE:
 		result(x, st, x->ran && x->last == EMU_IDLE,
-		       !x->ran ? "no run before it" : x->last == EMU_IDLE ? NULL : emu_error(x->emu));
+		       !x->ran               ? "no run before it"
+		       : x->last == EMU_IDLE ? NULL
+					     : emu_error(x->emu));
 		break;
 	case EMU_ST_EXPECT_ERROR:
 		check_error(x, st);
@@ -552,20 +567,24 @@ static bool setup(struct runner *x, char **skip)
 	const struct emu_stmt *g = find_stmt(x->s, EMU_ST_GPU);
 	bool ok = true;
 	if (g && !emu_parse_gen(g->toks[0].text, &gen)) {
-		errorf(x, g, &g->toks[0], "expected a GPU (a5xx, a6xx, a7xx, a630, gen70500...), found '%s'%s",
+		errorf(x, g, &g->toks[0],
+		       "expected a GPU (a5xx, a6xx, a7xx, a630, gen70500...), found '%s'%s",
 		       g->toks[0].text, "");
 		ok = false;
 	} else if (!g && !gen) {
-		uint32_t head[2] = {len >= 4 ? util_le32(data) : 0, len >= 8 ? util_le32(data + 4) : 0};
+		uint32_t head[2] = {len >= 4 ? util_le32(data) : 0,
+				    len >= 8 ? util_le32(data + 4) : 0};
 		if (!emu_guess_gen(head, len / 4, &gen)) {
-			errorf(x, img, &img->toks[0], "cannot tell the GPU of %s: add a 'gpu' statement%s",
+			errorf(x, img, &img->toks[0],
+			       "cannot tell the GPU of %s: add a 'gpu' statement%s",
 			       img->toks[0].text, "");
 			ok = false;
 		}
 	}
 	if (ok) {
 		char *why = NULL;
-		x->emu = emu_new(&(struct emu_config){.gen = gen, .step_limit = x->r->step_limit,
+		x->emu = emu_new(&(struct emu_config){.gen = gen,
+						      .step_limit = x->r->step_limit,
 						      .rnn = x->r->rnn},
 				 &why);
 		if (!x->emu) {

@@ -186,13 +186,13 @@ void hwsq_as_write(struct hwsq_as_ctx *c, uint32_t addr, uint32_t value, unsigne
 	c->in_write = true;
 	const struct hwsq_mmio_state *m = &c->mmio;
 	if (m->data_known != 0xffffffff || m->data != value) {
-		bool high_same =
-		    (m->data_known & 0xffff0000) == 0xffff0000 && (m->data >> 16) == (value >> 16);
+		bool high_same = (m->data_known & 0xffff0000) == 0xffff0000 &&
+				 (m->data >> 16) == (value >> 16);
 		ops[0] = high_same ? (value & 0xffff) : value;
 		ok = hwsq_as_emit_op(c, high_same ? HWSQ_OP_DATALO : HWSQ_OP_DATA, ops, col);
 	}
-	bool high_same =
-	    (m->addr_known & 0xffff0000) == 0xffff0000 && (m->addr >> 16) == (addr >> 16);
+	bool high_same = (m->addr_known & 0xffff0000) == 0xffff0000 &&
+			 (m->addr >> 16) == (addr >> 16);
 	ops[0] = high_same ? (addr & 0xffff) : addr;
 	ok = ok && hwsq_as_emit_op(c, high_same ? HWSQ_OP_ADDRLO : HWSQ_OP_ADDR, ops, col);
 	c->in_write = false;
@@ -219,10 +219,10 @@ void hwsq_as_flush_delay(struct hwsq_as_ctx *c)
 	c->line = c->delay_line;
 	if (need > c->fam->ram_size) {
 		hwsq_as_error_at(
-		    c, c->delay_col,
-		    "delay too long for one script: %llu us needs %zu wait bytes, more "
-		    "than the 0x%x bytes of %s code RAM",
-		    (unsigned long long)us, need, c->fam->ram_size, c->fam->info->range);
+			c, c->delay_col,
+			"delay too long for one script: %llu us needs %zu wait bytes, more "
+			"than the 0x%x bytes of %s code RAM",
+			(unsigned long long)us, need, c->fam->ram_size, c->fam->info->range);
 	} else {
 		uint8_t bytes[0x200];
 		size_t before = c->stmt_bytes;
@@ -340,9 +340,9 @@ static void strip_listing(struct hwsq_as_ctx *c, char *s)
 static bool strip_notes(struct hwsq_as_ctx *c, char *s)
 {
 	static const char *const notes[] = {
-	    "[unknown instruction]",
-	    "[unknown operand]",
-	    "[unknown op length]",
+		"[unknown instruction]",
+		"[unknown operand]",
+		"[unknown op length]",
 	};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(notes); i++) {
 		char *p = strstr(s, notes[i]);
@@ -352,9 +352,9 @@ static bool strip_notes(struct hwsq_as_ctx *c, char *s)
 	char *p = strstr(s, "[incomplete]");
 	if (p) {
 		hwsq_as_error_at(
-		    c, (unsigned)(p - s) + 1,
-		    "envydis marked this instruction incomplete: its bytes run past the "
-		    "end of what it read");
+			c, (unsigned)(p - s) + 1,
+			"envydis marked this instruction incomplete: its bytes run past the "
+			"end of what it read");
 		return false;
 	}
 	p = strstr(s, "[unknown:");
@@ -371,8 +371,8 @@ static bool strip_notes(struct hwsq_as_ctx *c, char *s)
 			break;
 		if (!is_hex2(q) || q[0] == '?' || c->unknown_count >= HWSQ_MAX_LENGTH) {
 			hwsq_as_error_at(
-			    c, (unsigned)(q - s) + 1,
-			    "expected the hex bytes of an envydis '[unknown: ...]' note");
+				c, (unsigned)(q - s) + 1,
+				"expected the hex bytes of an envydis '[unknown: ...]' note");
 			return false;
 		}
 		uint64_t byte = strtoul((char[]){q[0], q[1], 0}, NULL, 16);
@@ -467,10 +467,10 @@ static void check_entries(struct hwsq_as_ctx *c)
 		}
 		if (addr >= limit) {
 			hwsq_as_error_at(
-			    c, r->loc.col,
-			    "entry point %u at 0x%x is out of range: %s code RAM is 0x%x "
-			    "bytes",
-			    r->n, addr, c->fam->info->range, c->fam->ram_size);
+				c, r->loc.col,
+				"entry point %u at 0x%x is out of range: %s code RAM is 0x%x "
+				"bytes",
+				r->n, addr, c->fam->info->range, c->fam->ram_size);
 			continue;
 		}
 		c->p->entry[r->n] = addr;

@@ -33,8 +33,8 @@ static void note(struct dis_ctx *c, const struct hwsq_insn *insn, struct util_st
 {
 	if (insn->opcode->op == HWSQ_OP_WAIT)
 		util_str_printf(
-		    n, "%llu us",
-		    (unsigned long long)hwsq_wait_us(insn->operands[0], insn->operands[1]));
+			n, "%llu us",
+			(unsigned long long)hwsq_wait_us(insn->operands[0], insn->operands[1]));
 	bool write = hwsq_mmio_apply(&c->mmio, insn);
 	if (!write)
 		return;
@@ -124,8 +124,8 @@ static void instruction(struct dis_ctx *c, const uint8_t *code, uint32_t pos,
 static const char *illegal_text(const struct hwsq_family_info *fam)
 {
 	return fam->illegal == HWSQ_ILLEGAL_HANG
-		   ? "illegal opcode: the slot hangs here with STATUS.ILLEGAL_OPCODE set"
-		   : "illegal opcode: executes as a one-byte no-op";
+		       ? "illegal opcode: the slot hangs here with STATUS.ILLEGAL_OPCODE set"
+		       : "illegal opcode: executes as a one-byte no-op";
 }
 
 /* Where the exit padding starts: after the last instruction that is not

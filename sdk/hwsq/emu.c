@@ -55,12 +55,12 @@ struct hwsq_emu {
 };
 
 static const char *const stop_names[] = {
-    [HWSQ_EMU_IDLE] = "idle",
-    [HWSQ_EMU_TIME_LIMIT] = "time-limit",
-    [HWSQ_EMU_ILLEGAL] = "illegal",
-    [HWSQ_EMU_MMIO_HANG] = "mmio-hang",
-    [HWSQ_EMU_EVENT_HANG] = "event-hang",
-    [HWSQ_EMU_OFF_END] = "off-end",
+	[HWSQ_EMU_IDLE] = "idle",
+	[HWSQ_EMU_TIME_LIMIT] = "time-limit",
+	[HWSQ_EMU_ILLEGAL] = "illegal",
+	[HWSQ_EMU_MMIO_HANG] = "mmio-hang",
+	[HWSQ_EMU_EVENT_HANG] = "event-hang",
+	[HWSQ_EMU_OFF_END] = "off-end",
 };
 
 const char *hwsq_emu_stop_name(enum hwsq_emu_stop s)
@@ -341,12 +341,12 @@ void hwsq_emu_set_enable(struct hwsq_emu *e, bool on)
 
 static void poke(struct hwsq_emu *e, struct slot *s)
 {
-	*UTIL_PUSH(e->writes, e->write_count, e->write_cap) =
-	    (struct hwsq_emu_write){.addr = s->mmio.addr,
-				    .value = s->mmio.data,
-				    .time_ns = e->now,
-				    .slot = s == &e->slots[HWSQ_SLOT_A] ? HWSQ_SLOT_A : HWSQ_SLOT_B,
-				    .ip = s->poke_ip};
+	*UTIL_PUSH(e->writes, e->write_count, e->write_cap) = (struct hwsq_emu_write){
+		.addr = s->mmio.addr,
+		.value = s->mmio.data,
+		.time_ns = e->now,
+		.slot = s == &e->slots[HWSQ_SLOT_A] ? HWSQ_SLOT_A : HWSQ_SLOT_B,
+		.ip = s->poke_ip};
 	/* A script may poke the sequencer's own registers, too. */
 	hwsq_emu_mmio_write(e, s->mmio.addr, s->mmio.data);
 }

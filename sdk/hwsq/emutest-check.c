@@ -220,13 +220,13 @@ static const struct {
 	const char *word;
 	void (*fn)(struct hwsq_test *r);
 } checks[] = {
-    {"write", expect_write},   {"no-more-writes", expect_no_more_writes},
-    {"writes", expect_writes}, {"flag", expect_flag},
-    {"reg", expect_reg},       {"time", expect_time},
-    {"stop", expect_stop},     {"ip", expect_ip},
-    {"active", expect_active}, {"event", expect_event},
-    {"fits", expect_fits},     {"size", expect_size},
-    {"free", expect_free},     {"greedy-bound", expect_greedy},
+	{"write", expect_write},   {"no-more-writes", expect_no_more_writes},
+	{"writes", expect_writes}, {"flag", expect_flag},
+	{"reg", expect_reg},       {"time", expect_time},
+	{"stop", expect_stop},     {"ip", expect_ip},
+	{"active", expect_active}, {"event", expect_event},
+	{"fits", expect_fits},     {"size", expect_size},
+	{"free", expect_free},     {"greedy-bound", expect_greedy},
 };
 
 void hwsq_test_cmd_expect(struct hwsq_test *r)

@@ -177,7 +177,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 				defines[so.define_count++] = arg;
 			else
 				includes[so.include_count++] = owned[owned_count++] =
-				    hwsq_test_find_path(r, arg);
+					hwsq_test_find_path(r, arg);
 		} else if (!path) {
 			path = owned[owned_count++] = hwsq_test_find_path(r, w[i]);
 		} else {

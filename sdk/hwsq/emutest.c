@@ -154,14 +154,14 @@ static const struct {
 	const char *name;
 	uint32_t addr;
 } own_regs[] = {
-    {"DEBUG_6", HWSQ_MMIO_DEBUG_6},
-    {"ENTRY_POINT", HWSQ_MMIO_ENTRY_POINT},
-    {"STATUS", HWSQ_MMIO_STATUS},
-    {"TRIGGER", HWSQ_MMIO_TRIGGER},
-    {"FLAGS_0", HWSQ_MMIO_FLAGS_0},
-    {"FLAGS_1", HWSQ_MMIO_FLAGS_1},
-    {"ENTRY_POINT_HIGH", HWSQ_MMIO_ENTRY_POINT_HIGH},
-    {"EVENTS", HWSQ_MMIO_EVENTS},
+	{"DEBUG_6", HWSQ_MMIO_DEBUG_6},
+	{"ENTRY_POINT", HWSQ_MMIO_ENTRY_POINT},
+	{"STATUS", HWSQ_MMIO_STATUS},
+	{"TRIGGER", HWSQ_MMIO_TRIGGER},
+	{"FLAGS_0", HWSQ_MMIO_FLAGS_0},
+	{"FLAGS_1", HWSQ_MMIO_FLAGS_1},
+	{"ENTRY_POINT_HIGH", HWSQ_MMIO_ENTRY_POINT_HIGH},
+	{"EVENTS", HWSQ_MMIO_EVENTS},
 };
 
 bool hwsq_test_named(struct hwsq_test *r, enum hwsq_name_kind kind, uint64_t *v)
@@ -414,10 +414,10 @@ static const struct {
 	const char *word;
 	void (*fn)(struct hwsq_test *r);
 } commands[] = {
-    {"chip", cmd_chip},   {"entry", cmd_entry},   {"start", cmd_start},
-    {"run", cmd_run},     {"event", cmd_event},   {"expect", hwsq_test_cmd_expect},
-    {"abort", cmd_abort}, {"enable", cmd_enable}, {"handshake", cmd_handshake},
-    {"quirk", cmd_quirk}, {"mmio", cmd_mmio},     {"reset", cmd_reset},
+	{"chip", cmd_chip},   {"entry", cmd_entry},   {"start", cmd_start},
+	{"run", cmd_run},     {"event", cmd_event},   {"expect", hwsq_test_cmd_expect},
+	{"abort", cmd_abort}, {"enable", cmd_enable}, {"handshake", cmd_handshake},
+	{"quirk", cmd_quirk}, {"mmio", cmd_mmio},     {"reset", cmd_reset},
 };
 
 static void cmd_simple(struct hwsq_test *r, const char *word)

@@ -40,7 +40,7 @@ struct hwsq_test {
 /* TAP: a malformed line stops the file; a check is one test point. */
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
 void hwsq_test_check(struct hwsq_test *r, bool pass, const char *got, const char *fmt, ...)
-    UTIL_PRINTF(4, 5);
+	UTIL_PRINTF(4, 5);
 void hwsq_test_format_time(char *buf, size_t size, uint64_t ns);
 
 /* Operands at the cursor of r->toks. */

@@ -216,7 +216,6 @@ bool hwsq_expr(struct hwsq_toks *t, uint64_t *value, char **err, unsigned *err_c
 
 /* ---- for the command-line tools (cli.c) ------------------------------------- */
 
-
 /* Prints "tool: <fmt with arg>" and the usage text to standard error and
  * returns 2, the exit status of a usage error. */
 int hwsq_usage_error(const char *tool, const char *usage, const char *fmt, const char *arg);

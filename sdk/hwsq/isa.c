@@ -13,14 +13,14 @@
 	(HWSQ_FAMILY_BIT(HWSQ_NV41) | HWSQ_FAMILY_BIT(HWSQ_NV50) | HWSQ_FAMILY_BIT(HWSQ_NV92))
 
 static const struct hwsq_family_info families[HWSQ_FAMILY_COUNT] = {
-    [HWSQ_NV17] = {"nv17", "NV17", "NV17:NV41", 0x40, 2, false, false, false, HWSQ_ILLEGAL_NOP,
-		   HWSQ_MMIO_CODE},
-    [HWSQ_NV41] = {"nv41", "NV41", "NV41:NV50", 0x80, 2, true, true, false, HWSQ_ILLEGAL_HANG,
-		   HWSQ_MMIO_CODE},
-    [HWSQ_NV50] = {"nv50", "NV50", "NV50:NV92", 0x100, 2, true, true, false, HWSQ_ILLEGAL_HANG,
-		   HWSQ_MMIO_CODE},
-    [HWSQ_NV92] = {"nv92", "NV92", "NV92:NVC0", 0x200, 1, true, true, true, HWSQ_ILLEGAL_NOP,
-		   HWSQ_MMIO_NEW_CODE},
+	[HWSQ_NV17] = {"nv17", "NV17", "NV17:NV41", 0x40, 2, false, false, false, HWSQ_ILLEGAL_NOP,
+		       HWSQ_MMIO_CODE},
+	[HWSQ_NV41] = {"nv41", "NV41", "NV41:NV50", 0x80, 2, true, true, false, HWSQ_ILLEGAL_HANG,
+		       HWSQ_MMIO_CODE},
+	[HWSQ_NV50] = {"nv50", "NV50", "NV50:NV92", 0x100, 2, true, true, false, HWSQ_ILLEGAL_HANG,
+		       HWSQ_MMIO_CODE},
+	[HWSQ_NV92] = {"nv92", "NV92", "NV92:NVC0", 0x200, 1, true, true, true, HWSQ_ILLEGAL_NOP,
+		       HWSQ_MMIO_NEW_CODE},
 };
 
 const struct hwsq_family_info *hwsq_family_info(enum hwsq_family f)
@@ -46,17 +46,17 @@ bool hwsq_family_parse(const char *name, enum hwsq_family *f)
 /* Decoding order matters only for 0x00, which is nop rather than
  * "wait 0x0 shl 0x0" (the same byte, printed the way envydis does). */
 static const struct hwsq_opcode opcodes[] = {
-    {HWSQ_OP_NOP, "nop", 0x00, 0xff, 1, ALL, {{0}}, NULL},
-    {HWSQ_OP_WAIT, "wait", 0x00, 0xc0, 1, ALL, {F(NUM, 0, 2), F(SHIFT, 2, 4)}, "shl"},
-    {HWSQ_OP_ADDRLO, "addrlo", 0x40, 0xff, 3, NV41_UP, {F(NUM, 8, 16)}, NULL},
-    {HWSQ_OP_DATALO, "datalo", 0x42, 0xff, 3, NV41_UP, {F(NUM, 8, 16)}, NULL},
-    {HWSQ_OP_EWAIT, "ewait", 0x5f, 0xff, 3, NV41_UP, {F(EVENT, 8, 5), F(NUM, 16, 1)}, NULL},
-    {HWSQ_OP_EXIT, "exit", 0x7f, 0xff, 1, ALL, {{0}}, NULL},
-    {HWSQ_OP_UNSET, "unset", 0x80, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
-    {HWSQ_OP_SET1, "set1", 0xa0, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
-    {HWSQ_OP_SET0, "set0", 0xc0, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
-    {HWSQ_OP_ADDR, "addr", 0xe0, 0xff, 5, NV41_UP, {F(NUM, 8, 32)}, NULL},
-    {HWSQ_OP_DATA, "data", 0xe2, 0xff, 5, NV41_UP, {F(NUM, 8, 32)}, NULL},
+	{HWSQ_OP_NOP, "nop", 0x00, 0xff, 1, ALL, {{0}}, NULL},
+	{HWSQ_OP_WAIT, "wait", 0x00, 0xc0, 1, ALL, {F(NUM, 0, 2), F(SHIFT, 2, 4)}, "shl"},
+	{HWSQ_OP_ADDRLO, "addrlo", 0x40, 0xff, 3, NV41_UP, {F(NUM, 8, 16)}, NULL},
+	{HWSQ_OP_DATALO, "datalo", 0x42, 0xff, 3, NV41_UP, {F(NUM, 8, 16)}, NULL},
+	{HWSQ_OP_EWAIT, "ewait", 0x5f, 0xff, 3, NV41_UP, {F(EVENT, 8, 5), F(NUM, 16, 1)}, NULL},
+	{HWSQ_OP_EXIT, "exit", 0x7f, 0xff, 1, ALL, {{0}}, NULL},
+	{HWSQ_OP_UNSET, "unset", 0x80, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
+	{HWSQ_OP_SET1, "set1", 0xa0, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
+	{HWSQ_OP_SET0, "set0", 0xc0, 0xe0, 1, ALL, {F(FLAG, 0, 5)}, NULL},
+	{HWSQ_OP_ADDR, "addr", 0xe0, 0xff, 5, NV41_UP, {F(NUM, 8, 32)}, NULL},
+	{HWSQ_OP_DATA, "data", 0xe2, 0xff, 5, NV41_UP, {F(NUM, 8, 32)}, NULL},
 };
 
 size_t hwsq_opcode_count(void)

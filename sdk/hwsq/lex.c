@@ -18,8 +18,8 @@ static bool ident_char(char c)
 
 /* Multi-character operators first, so that "<<" is not two "<". */
 static const char *const puncts[] = {
-    "???", "==", "!=", "<<", ">>", ",", ":", "(", ")", "[", "]", "+",
-    "-",   "*",  "/",  "%",  "&",  "|", "^", "~", "=", "<", ">", "@",
+	"???", "==", "!=", "<<", ">>", ",", ":", "(", ")", "[", "]", "+",
+	"-",   "*",  "/",  "%",  "&",  "|", "^", "~", "=", "<", ">", "@",
 };
 
 /* A number in C syntax: 0x.., 0b.., 0.. (octal) or decimal digits. The
@@ -191,7 +191,7 @@ static bool primary(struct expr_ctx *c, uint64_t *v)
 
 /* Binary operators by C precedence, loosest first. */
 static const char *const levels[][3] = {
-    {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
+	{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
 };
 
 static const char *operator_at(struct expr_ctx *c, int level)

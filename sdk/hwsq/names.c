@@ -7,9 +7,9 @@
 #include "hwsq/hwsq.h"
 
 static const enum rnn_space spaces[HWSQ_NAME_KIND_COUNT] = {
-    [HWSQ_NAME_REG] = RNN_HWSQ_REG,
-    [HWSQ_NAME_FLAG] = RNN_HWSQ_FLAG,
-    [HWSQ_NAME_EVENT] = RNN_HWSQ_EVENT,
+	[HWSQ_NAME_REG] = RNN_HWSQ_REG,
+	[HWSQ_NAME_FLAG] = RNN_HWSQ_FLAG,
+	[HWSQ_NAME_EVENT] = RNN_HWSQ_EVENT,
 };
 
 static const char *const kind_texts[HWSQ_NAME_KIND_COUNT] = {"register", "flag", "event"};
@@ -28,8 +28,8 @@ struct rnn_db *hwsq_names_open_db(const char *dir, char **why)
 	if (!db) {
 		*why = util_xstrdup(d.count ? d.msgs[0].text : "no register database found");
 		if (d.count && d.msgs[0].file)
-			*why =
-			    (free(*why), util_xasprintf("%s: %s", d.msgs[0].file, d.msgs[0].text));
+			*why = (free(*why),
+				util_xasprintf("%s: %s", d.msgs[0].file, d.msgs[0].text));
 	}
 	diag_free(&d);
 	return db;

@@ -70,8 +70,8 @@ void hwsq_emit_upload(const struct hwsq_program *p, unsigned entry, enum hwsq_sl
 	const struct hwsq_family_info *fam = hwsq_family_info(p->family);
 	uint8_t ram[0x200];
 	hwsq_image(p, ram);
-	const char *slot_text =
-	    fam->slots > 1 ? (slot == HWSQ_SLOT_A ? " on slot A" : " on slot B") : "";
+	const char *slot_text = fam->slots > 1 ? (slot == HWSQ_SLOT_A ? " on slot A" : " on slot B")
+					       : "";
 	util_str_printf(out,
 			"; HWSQ upload for %s: 0x%x bytes of code RAM, then start entry %u%s\n",
 			fam->range, fam->ram_size, entry, slot_text);
@@ -125,8 +125,8 @@ void hwsq_program_stats(const struct hwsq_program *p, struct hwsq_stats *s)
 		switch (a->kind) {
 		case HWSQ_ACT_WRITE:
 			s->writes++;
-			s->greedy_bytes +=
-			    greedy_write(a->addr, a->value, &known, &last_addr, &last_value);
+			s->greedy_bytes += greedy_write(a->addr, a->value, &known, &last_addr,
+							&last_value);
 			s->naive_bytes += 10;
 			break;
 		case HWSQ_ACT_DELAY: {

@@ -34,12 +34,12 @@ bool hwsq_preprocess(const char *path, const struct hwsq_source_options *so,
 		defines[i + 2] = so->defines[i];
 	char *library = util_sdk_path("include/afuc/hwsq.m4");
 	struct pp_options ppo = {
-	    .include_dirs = so->include_dirs,
-	    .include_count = so->include_count,
-	    .defines = defines,
-	    .define_count = count,
-	    .m4_library = library,
-	    .m4_prefix_builtins = true,
+		.include_dirs = so->include_dirs,
+		.include_count = so->include_count,
+		.defines = defines,
+		.define_count = count,
+		.m4_library = library,
+		.m4_prefix_builtins = true,
 	};
 	bool ok = pp_run(path, &ppo, text, len, d);
 	free(library);

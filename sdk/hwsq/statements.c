@@ -222,8 +222,8 @@ static const struct {
 	const char *word;
 	enum hwsq_op op;
 } flag_states[] = {
-    {"on", HWSQ_OP_SET1}, {"1", HWSQ_OP_SET1},      {"off", HWSQ_OP_SET0},
-    {"0", HWSQ_OP_SET0},  {"unset", HWSQ_OP_UNSET},
+	{"on", HWSQ_OP_SET1}, {"1", HWSQ_OP_SET1},      {"off", HWSQ_OP_SET0},
+	{"0", HWSQ_OP_SET0},  {"unset", HWSQ_OP_UNSET},
 };
 
 /* flag := 'flag' FLAG ('on' | 'off' | 'unset' | '1' | '0') */
@@ -355,10 +355,10 @@ static const struct {
 	const char *word;
 	statement_fn fn;
 } statements[] = {
-    {"wr32", st_wr32},   {"delay", st_delay},
-    {"flag", st_flag},   {"wait", st_wait},
-    {"entry", st_entry}, {".byte", st_byte},
-    {"???", st_unknown}, {".no_final_exit", st_no_final_exit},
+	{"wr32", st_wr32},   {"delay", st_delay},
+	{"flag", st_flag},   {"wait", st_wait},
+	{"entry", st_entry}, {".byte", st_byte},
+	{"???", st_unknown}, {".no_final_exit", st_no_final_exit},
 };
 
 static void unknown_statement(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
@@ -402,8 +402,8 @@ void hwsq_as_statement(struct hwsq_as_ctx *c)
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(statements); i++) {
 		if (hwsq_tok_is(word, statements[i].word)) {
 			bool ok = statements[i].fn(c, word);
-			bool own_action =
-			    is_delay || hwsq_tok_is(word, "wr32") || hwsq_tok_is(word, "entry");
+			bool own_action = is_delay || hwsq_tok_is(word, "wr32") ||
+					  hwsq_tok_is(word, "entry");
 			if (ok && !own_action)
 				hwsq_as_action(c,
 					       (struct hwsq_action){.kind = HWSQ_ACT_OTHER,
@@ -419,6 +419,6 @@ void hwsq_as_statement(struct hwsq_as_ctx *c)
 		return;
 	}
 	if (st_opcode(c, word, o))
-		hwsq_as_action(
-		    c, (struct hwsq_action){.kind = HWSQ_ACT_OTHER, .bytes = c->p->size - before});
+		hwsq_as_action(c, (struct hwsq_action){.kind = HWSQ_ACT_OTHER,
+						       .bytes = c->p->size - before});
 }

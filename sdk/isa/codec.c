@@ -128,8 +128,8 @@ const struct isa_form *isa_next_form(const struct isa *isa, const char *name,
 	return NULL;
 }
 
-static const char *const gen_names[] = {[ISA_A5XX] = "a5xx", [ISA_A6XX] = "a6xx",
-					[ISA_A7XX] = "a7xx"};
+static const char *const gen_names[] = {
+	[ISA_A5XX] = "a5xx", [ISA_A6XX] = "a6xx", [ISA_A7XX] = "a7xx"};
 
 bool isa_parse_gen(const char *text, enum isa_gen *gen)
 {
@@ -148,8 +148,8 @@ const char *isa_gen_name(enum isa_gen gen)
 }
 
 static const char *const reg_names[32] = {
-	"$00", "$01", "$02", "$03", "$04", "$05", "$06", "$07", "$08", "$09", "$0a",
-	"$0b", "$0c", "$0d", "$0e", "$0f", "$10", "$11", "$12", "$13", "$14", "$15",
+	"$00", "$01", "$02", "$03", "$04", "$05", "$06",  "$07",      "$08",      "$09",   "$0a",
+	"$0b", "$0c", "$0d", "$0e", "$0f", "$10", "$11",  "$12",      "$13",      "$14",   "$15",
 	"$16", "$17", "$18", "$19", "$sp", "$lr", "$rem", "$memdata", "$regdata", "$data",
 };
 

@@ -36,19 +36,49 @@ const char *isa_gen_name(enum isa_gen gen);
 /* What an instruction does (the emulator's dispatch key). */
 enum isa_op {
 	ISA_OP_NOP,
-	ISA_OP_ADD, ISA_OP_ADDHI, ISA_OP_SUB, ISA_OP_SUBHI,
-	ISA_OP_AND, ISA_OP_OR, ISA_OP_XOR, ISA_OP_NOT,
-	ISA_OP_SHL, ISA_OP_USHR, ISA_OP_ISHR, ISA_OP_ROT,
-	ISA_OP_MUL8, ISA_OP_MIN, ISA_OP_MAX, ISA_OP_CMP, ISA_OP_BIC, ISA_OP_MSB,
-	ISA_OP_SETBIT,  /* register form: src2 bits 1-5 pick the bit, bit 0 its value */
-	ISA_OP_SETBITI, ISA_OP_CLRBIT, ISA_OP_UBFX, ISA_OP_BFI,
+	ISA_OP_ADD,
+	ISA_OP_ADDHI,
+	ISA_OP_SUB,
+	ISA_OP_SUBHI,
+	ISA_OP_AND,
+	ISA_OP_OR,
+	ISA_OP_XOR,
+	ISA_OP_NOT,
+	ISA_OP_SHL,
+	ISA_OP_USHR,
+	ISA_OP_ISHR,
+	ISA_OP_ROT,
+	ISA_OP_MUL8,
+	ISA_OP_MIN,
+	ISA_OP_MAX,
+	ISA_OP_CMP,
+	ISA_OP_BIC,
+	ISA_OP_MSB,
+	ISA_OP_SETBIT, /* register form: src2 bits 1-5 pick the bit, bit 0 its value */
+	ISA_OP_SETBITI,
+	ISA_OP_CLRBIT,
+	ISA_OP_UBFX,
+	ISA_OP_BFI,
 	ISA_OP_MOVI,
-	ISA_OP_CWRITE, ISA_OP_CREAD, ISA_OP_SWRITE, ISA_OP_SREAD,
-	ISA_OP_STORE, ISA_OP_LOAD,
-	ISA_OP_BRNE, ISA_OP_BREQ,       /* compare with a 5-bit immediate */
-	ISA_OP_BRNEB, ISA_OP_BREQB,     /* test a bit */
-	ISA_OP_RET, ISA_OP_IRET, ISA_OP_CALL, ISA_OP_BL, ISA_OP_JUMPA,
-	ISA_OP_JUMPR, ISA_OP_SRET, ISA_OP_WAITIN, ISA_OP_SETSECURE,
+	ISA_OP_CWRITE,
+	ISA_OP_CREAD,
+	ISA_OP_SWRITE,
+	ISA_OP_SREAD,
+	ISA_OP_STORE,
+	ISA_OP_LOAD,
+	ISA_OP_BRNE,
+	ISA_OP_BREQ, /* compare with a 5-bit immediate */
+	ISA_OP_BRNEB,
+	ISA_OP_BREQB, /* test a bit */
+	ISA_OP_RET,
+	ISA_OP_IRET,
+	ISA_OP_CALL,
+	ISA_OP_BL,
+	ISA_OP_JUMPA,
+	ISA_OP_JUMPR,
+	ISA_OP_SRET,
+	ISA_OP_WAITIN,
+	ISA_OP_SETSECURE,
 	ISA_OP_COUNT
 };
 
@@ -112,12 +142,12 @@ struct isa_shape {
 };
 
 struct isa_form {
-	const char *name;        /* mnemonic as written */
+	const char *name; /* mnemonic as written */
 	enum isa_op op;
 	const struct isa_shape *shape;
 	uint8_t gen_min, gen_max;
-	uint32_t match;          /* the fixed bits' values */
-	uint8_t space;           /* enum isa_space, for control syntaxes */
+	uint32_t match; /* the fixed bits' values */
+	uint8_t space;  /* enum isa_space, for control syntaxes */
 };
 
 /* Bits no field and no ignored range covers: the fixed bits. */
@@ -131,8 +161,8 @@ extern const unsigned isa_form_count;
 /* A decoded (or to-be-encoded) instruction. */
 struct isa_instr {
 	const struct isa_form *form;
-	uint32_t f[ISA_F_COUNT];  /* field values; ISA_F_OFFSET is two's complement */
-	uint32_t ignored_bits;    /* set bits in ignored positions (decoder only) */
+	uint32_t f[ISA_F_COUNT]; /* field values; ISA_F_OFFSET is two's complement */
+	uint32_t ignored_bits;   /* set bits in ignored positions (decoder only) */
 };
 
 static inline int32_t isa_branch_offset(const struct isa_instr *in)
@@ -164,7 +194,7 @@ bool isa_decode(const struct isa *isa, uint32_t word, struct isa_instr *out);
 struct isa_encode_error {
 	enum isa_field_kind field;
 	uint32_t value;
-	unsigned bits;   /* the field's width */
+	unsigned bits; /* the field's width */
 	bool is_signed;
 };
 

@@ -2,6 +2,9 @@
  * afuc.xml (isaspec) and the afuc spec; bit positions are inclusive. */
 #include "isa/isa.h"
 
+/* The rows are laid out by hand, one form a line. */
+/* clang-format off */
+
 #define F(kind, lo, hi) {ISA_F_##kind, lo, hi}
 #define BITS(lo, hi) ((uint32_t)(((1ull << ((hi) - (lo) + 1)) - 1) << (lo)))
 
@@ -219,5 +222,7 @@ const struct isa_form isa_forms[] = {
 	{"jumpa", ISA_OP_JUMPA, &shape_call, A7, A7, OP6(0x39), 0},
 	{"setsecure", ISA_OP_SETSECURE, &shape_setsecure, A5, A7, OP6(0x3b), 0},
 };
+
+/* clang-format on */
 
 const unsigned isa_form_count = UTIL_ARRAY_SIZE(isa_forms);

@@ -72,7 +72,8 @@ static uint16_t section_of(const struct elf *e, uint32_t proc, uint32_t addr)
 {
 	uint16_t best = ELF_SHN_ABS;
 	for (size_t r = 0; r < e->region_count; r++)
-		if (e->regions[r].proc == proc && (e->regions[r].addr <= addr || best == ELF_SHN_ABS))
+		if (e->regions[r].proc == proc &&
+		    (e->regions[r].addr <= addr || best == ELF_SHN_ABS))
 			best = (uint16_t)(r + 1);
 	return best;
 }
@@ -138,16 +139,16 @@ static void put_shdr(uint8_t *p, uint32_t name, uint32_t type, uint32_t flags, u
 		util_put_le32(p + 4 * k, fields[k]);
 }
 
-static void put_ehdr(uint8_t *p, enum isa_gen gen, uint16_t phnum, uint32_t shoff,
-		     uint16_t shnum)
+static void put_ehdr(uint8_t *p, enum isa_gen gen, uint16_t phnum, uint32_t shoff, uint16_t shnum)
 {
 	memcpy(p, "\177ELF", 4);
 	p[4] = ELF_CLASS32;
 	p[5] = ELF_DATA2LSB;
 	p[6] = ELF_VERSION_CURRENT;
-	const uint16_t halves[][2] = {{16, ELF_ET_EXEC}, {18, OBJ_EM_AFUC}, {40, ELF_HEADER_SIZE},
-				      {42, PHDR_SIZE}, {44, phnum}, {46, ELF_SHDR_SIZE},
-				      {48, shnum}, {50, (uint16_t)(shnum - 1)}};
+	const uint16_t halves[][2] = {{16, ELF_ET_EXEC},     {18, OBJ_EM_AFUC},
+				      {40, ELF_HEADER_SIZE}, {42, PHDR_SIZE},
+				      {44, phnum},           {46, ELF_SHDR_SIZE},
+				      {48, shnum},           {50, (uint16_t)(shnum - 1)}};
 	for (size_t k = 0; k < UTIL_ARRAY_SIZE(halves); k++)
 		util_put_le16(p + halves[k][0], halves[k][1]);
 	util_put_le32(p + 20, ELF_VERSION_CURRENT);
@@ -196,8 +197,9 @@ bool ld_write_elf(const struct ld_ctx *c, uint8_t **data, size_t *len)
 	for (size_t r = 0; r < nreg; r++) {
 		const struct region *rg = &e.regions[r];
 		uint8_t *ph = out + ELF_HEADER_SIZE + PHDR_SIZE * r;
-		const uint32_t fields[] = {PT_LOAD, (uint32_t)reg_off[r], 4 * rg->addr, 4 * rg->file,
-					   4 * rg->count, 4 * rg->count, PF_R | PF_X, 4};
+		const uint32_t fields[] = {
+			PT_LOAD,       (uint32_t)reg_off[r], 4 * rg->addr, 4 * rg->file,
+			4 * rg->count, 4 * rg->count,        PF_R | PF_X,  4};
 		for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
 			util_put_le32(ph + 4 * k, fields[k]);
 		for (uint32_t w = 0; w < rg->count; w++)
@@ -214,8 +216,8 @@ bool ld_write_elf(const struct ld_ctx *c, uint8_t **data, size_t *len)
 		 (uint32_t)(nreg + 2), first_global, ELF_SYM_SIZE);
 	put_shdr(sh + ELF_SHDR_SIZE, names[nreg + 2], ELF_SHT_STRTAB, 0, 0, (uint32_t)str_off,
 		 (uint32_t)e.strtab.len, 0, 0, 0);
-	put_shdr(sh + 2 * ELF_SHDR_SIZE, names[nreg + 3], ELF_SHT_STRTAB, 0, 0,
-		 (uint32_t)shstr_off, (uint32_t)e.shstrtab.len, 0, 0, 0);
+	put_shdr(sh + 2 * ELF_SHDR_SIZE, names[nreg + 3], ELF_SHT_STRTAB, 0, 0, (uint32_t)shstr_off,
+		 (uint32_t)e.shstrtab.len, 0, 0, 0);
 
 	for (size_t r = 0; r < nreg; r++)
 		free(e.regions[r].name);

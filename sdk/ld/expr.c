@@ -21,8 +21,10 @@ static bool fail(struct eval *ev, const struct ld_expr *e, const char *fmt, cons
 
 static bool not_known_yet(struct eval *ev, const struct ld_expr *e, const char *what)
 {
-	return fail(ev, e, "%s is not known yet at this point of the script: only what is "
-			   "already placed can decide where things go", what);
+	return fail(ev, e,
+		    "%s is not known yet at this point of the script: only what is "
+		    "already placed can decide where things go",
+		    what);
 }
 
 const struct ld_outsec *ld_find_outsec(const struct ld_ctx *c, const char *name)
@@ -97,8 +99,9 @@ static bool eval_func(struct eval *ev, const struct ld_expr *e, int64_t *out)
 	case LD_F_ALIGN:
 		if (e->argc == 1) {
 			if (!ev->dot_known)
-				return fail(ev, e, "%s", "ALIGN(n) aligns '.', which has no value "
-							 "outside SECTIONS; use ALIGN(value, n)");
+				return fail(ev, e, "%s",
+					    "ALIGN(n) aligns '.', which has no value "
+					    "outside SECTIONS; use ALIGN(value, n)");
 			b = a;
 			a = ev->dot;
 		}
@@ -113,8 +116,8 @@ static bool eval_func(struct eval *ev, const struct ld_expr *e, int64_t *out)
 			return fail(ev, e, "no output section is called '%s'", e->name);
 		if (os->addr == LD_NONE) {
 			char what[300];
-			snprintf(what, sizeof(what), "%s(%s)", e->func == LD_F_ADDR ? "ADDR" : "SIZEOF",
-				 e->name);
+			snprintf(what, sizeof(what), "%s(%s)",
+				 e->func == LD_F_ADDR ? "ADDR" : "SIZEOF", e->name);
 			return not_known_yet(ev, e, what);
 		}
 		*out = e->func == LD_F_ADDR ? os->addr : os->size;
@@ -137,9 +140,15 @@ static bool eval_binary(struct eval *ev, const struct ld_expr *e, int64_t a, int
 			int64_t *out)
 {
 	switch (e->op) {
-	case '+': *out = a + b; return true;
-	case '-': *out = a - b; return true;
-	case '*': *out = a * b; return true;
+	case '+':
+		*out = a + b;
+		return true;
+	case '-':
+		*out = a - b;
+		return true;
+	case '*':
+		*out = a * b;
+		return true;
 	case '/':
 	case '%':
 		if (b == 0)
@@ -152,15 +161,33 @@ static bool eval_binary(struct eval *ev, const struct ld_expr *e, int64_t a, int
 			return fail(ev, e, "%s", "shift count must be 0..63");
 		*out = e->op == LD_OP_SHL ? (int64_t)((uint64_t)a << b) : a >> b;
 		return true;
-	case '<': *out = a < b; return true;
-	case '>': *out = a > b; return true;
-	case LD_OP_LE: *out = a <= b; return true;
-	case LD_OP_GE: *out = a >= b; return true;
-	case LD_OP_EQ: *out = a == b; return true;
-	case LD_OP_NE: *out = a != b; return true;
-	case '&': *out = a & b; return true;
-	case '^': *out = a ^ b; return true;
-	case '|': *out = a | b; return true;
+	case '<':
+		*out = a < b;
+		return true;
+	case '>':
+		*out = a > b;
+		return true;
+	case LD_OP_LE:
+		*out = a <= b;
+		return true;
+	case LD_OP_GE:
+		*out = a >= b;
+		return true;
+	case LD_OP_EQ:
+		*out = a == b;
+		return true;
+	case LD_OP_NE:
+		*out = a != b;
+		return true;
+	case '&':
+		*out = a & b;
+		return true;
+	case '^':
+		*out = a ^ b;
+		return true;
+	case '|':
+		*out = a | b;
+		return true;
 	}
 	return fail(ev, e, "%s", "unknown operator");
 }
@@ -173,7 +200,8 @@ static bool eval_symbol(struct eval *ev, const struct ld_expr *e, int64_t *out)
 		if (v.proc != LD_NONE && ev->proc != LD_NONE && v.proc != ev->proc) {
 			diag_add(ev->c->d, DIAG_ERROR, e->loc, ld_source_line(ev->c, e->loc),
 				 "'%s' is an address in processor image %s, but this is %s",
-				 e->name, ld_proc_name(ev->c, v.proc), ld_proc_name(ev->c, ev->proc));
+				 e->name, ld_proc_name(ev->c, v.proc),
+				 ld_proc_name(ev->c, ev->proc));
 			return false;
 		}
 		*out = v.value;
@@ -238,8 +266,8 @@ static bool eval(struct eval *ev, const struct ld_expr *e, int64_t *out)
 	return fail(ev, e, "%s", "bad expression");
 }
 
-bool ld_eval(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot,
-	     bool dot_known, int64_t *out)
+bool ld_eval(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot, bool dot_known,
+	     int64_t *out)
 {
 	struct eval ev = {c, proc, dot, dot_known};
 	return eval(&ev, e, out);

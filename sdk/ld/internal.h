@@ -35,15 +35,15 @@ void ld_names_free(struct ld_names *n);
 /* One processor image (BR, BV, LPAC, SQE, ...). */
 struct ld_proc {
 	char *name;
-	uint32_t start;       /* file word of its address 0 */
-	uint32_t size;        /* words */
-	uint32_t pad;         /* nop words after it, aligning the next image */
-	struct diag_loc loc;  /* the PROCESSOR statement (or nowhere) */
+	uint32_t start;      /* file word of its address 0 */
+	uint32_t size;       /* words */
+	uint32_t pad;        /* nop words after it, aligning the next image */
+	struct diag_loc loc; /* the PROCESSOR statement (or nowhere) */
 	/* Packet table. */
 	bool has_table;
 	uint32_t table_addr, table_size;
-	const char *table_where;   /* ".jumptbl", "PACKET_TABLE" or "vendor" */
-	uint32_t table_symbol;     /* the PACKET_TABLE symbol (ssyms), or LD_NONE */
+	const char *table_where;          /* ".jumptbl", "PACKET_TABLE" or "vendor" */
+	uint32_t table_symbol;            /* the PACKET_TABLE symbol (ssyms), or LD_NONE */
 	const struct ld_stmt *table_stmt; /* PACKET_TABLE */
 	/* After ld_fill_tables: each entry, and where it came from: an
 	 * index into handlers, or one of LD_SRC_*. */
@@ -52,21 +52,21 @@ struct ld_proc {
 	bool has_default;
 	uint32_t default_value;
 	uint32_t jumptbl_input, jumptbl_section; /* the input section with a .jumptbl */
-	bool needs_table;          /* has handler records and no .jumptbl */
+	bool needs_table;                        /* has handler records and no .jumptbl */
 	/* Patching. */
-	uint32_t vendor_end;       /* file word after its vendor words */
+	uint32_t vendor_end;              /* file word after its vendor words */
 	uint32_t patch_start, patch_size; /* appended code: file words */
 };
 
-#define LD_SRC_NONE UINT32_MAX           /* left 0 */
-#define LD_SRC_DEFAULT (UINT32_MAX - 1)  /* the default handler */
-#define LD_SRC_VENDOR (UINT32_MAX - 2)   /* kept from the vendor image */
+#define LD_SRC_NONE UINT32_MAX          /* left 0 */
+#define LD_SRC_DEFAULT (UINT32_MAX - 1) /* the default handler */
+#define LD_SRC_VENDOR (UINT32_MAX - 2)  /* kept from the vendor image */
 
 /* Where an input section went. */
 struct ld_place {
-	uint32_t proc;     /* LD_NONE: not placed */
+	uint32_t proc; /* LD_NONE: not placed */
 	uint32_t addr;
-	uint32_t outsec;   /* index into outsecs, or LD_NONE (patching) */
+	uint32_t outsec;            /* index into outsecs, or LD_NONE (patching) */
 	const struct ld_stmt *stmt; /* the input statement that matched it */
 };
 
@@ -83,7 +83,7 @@ struct ld_chunk {
 	uint8_t kind;
 	uint32_t proc;
 	uint32_t addr, count;
-	uint32_t input, section;   /* LD_C_INPUT */
+	uint32_t input, section;    /* LD_C_INPUT */
 	const struct ld_stmt *stmt; /* LD_C_DATA: LONG or NOP */
 	int64_t dot;
 };
@@ -100,8 +100,8 @@ struct ld_ssym {
 	bool dot_known;
 	uint8_t state;
 	int64_t value;
-	uint32_t next;              /* next ssym of the same name (other scopes) */
-	const char *origin;         /* for messages: "script", "--defsym", ... */
+	uint32_t next;      /* next ssym of the same name (other scopes) */
+	const char *origin; /* for messages: "script", "--defsym", ... */
 	struct diag_loc loc;
 };
 
@@ -109,9 +109,9 @@ struct ld_ssym {
 struct ld_handler {
 	uint32_t opcode;
 	uint32_t proc;
-	uint32_t input;        /* LD_NONE for HANDLER statements */
-	uint32_t symbol;       /* object symbol index */
-	bool from_label;       /* Mesa style: fills tables, never asks for one */
+	uint32_t input;  /* LD_NONE for HANDLER statements */
+	uint32_t symbol; /* object symbol index */
+	bool from_label; /* Mesa style: fills tables, never asks for one */
 	const struct ld_stmt *stmt;
 	struct diag_loc loc;
 };
@@ -128,7 +128,7 @@ struct ld_deferred {
 /* A resolved symbol reference. */
 struct ld_value {
 	int64_t value;
-	uint32_t proc;   /* LD_NONE: absolute */
+	uint32_t proc; /* LD_NONE: absolute */
 };
 
 /* A word changed in a vendor image, for the map. */
@@ -136,8 +136,8 @@ struct ld_change {
 	uint32_t file_word;
 	uint32_t old_word, new_word;
 	uint32_t proc;
-	const char *why;     /* "header: image size", "packet table" */
-	uint32_t opcode;     /* for packet-table entries */
+	const char *why; /* "header: image size", "packet table" */
+	uint32_t opcode; /* for packet-table entries */
 };
 
 struct ld_ctx {
@@ -153,8 +153,8 @@ struct ld_ctx {
 	size_t proc_count, proc_cap;
 	struct ld_outsec *outsecs;
 	size_t outsec_count, outsec_cap;
-	uint32_t *outsec_of;       /* by statement id: its outsecs index */
-	struct ld_place *places;   /* for input i section j: places[place_base[i] + j] */
+	uint32_t *outsec_of;     /* by statement id: its outsecs index */
+	struct ld_place *places; /* for input i section j: places[place_base[i] + j] */
 	size_t *place_base;
 	size_t place_count;
 	struct ld_chunk *chunks;
@@ -168,32 +168,32 @@ struct ld_ctx {
 	struct ld_change *changes;
 	size_t change_count, change_cap;
 
-	struct ld_names globals;   /* object globals: name -> index into globrefs */
+	struct ld_names globals; /* object globals: name -> index into globrefs */
 	struct ld_globref {
 		uint32_t input, symbol;
-	} *globrefs;
+	} * globrefs;
 	size_t globref_count, globref_cap;
-	struct ld_names snames;    /* ssym names -> first ssym of that name */
+	struct ld_names snames; /* ssym names -> first ssym of that name */
 
-	char **strings;            /* names the link made up (vendor symbols) */
+	char **strings; /* names the link made up (vendor symbols) */
 	size_t string_count, string_cap;
 	struct ld_srcfile {
 		char *name, *text;
-	} *srcs;                   /* source files read for error lines */
+	} * srcs; /* source files read for error lines */
 	size_t src_count, src_cap;
 
-	uint32_t *words;           /* the file after its zero word */
+	uint32_t *words; /* the file after its zero word */
 	size_t word_count;
 	bool layout_done;
-	bool implicit_proc;        /* output sections outside PROCESSOR blocks */
+	bool implicit_proc; /* output sections outside PROCESSOR blocks */
 	bool patching;
-	uint32_t vendor_words;     /* patching: words of the base after its zero word */
-	uint32_t size_word;        /* patching: file word of the size nop, or LD_NONE */
+	uint32_t vendor_words; /* patching: words of the base after its zero word */
+	uint32_t size_word;    /* patching: file word of the size nop, or LD_NONE */
 };
 
 /* Every input section j of every input i, in command-line order. */
-#define LD_FOR_EACH_SECTION(c, i, j)                                            \
-	for (uint32_t i = 0; i < (c)->input_count; i++)                         \
+#define LD_FOR_EACH_SECTION(c, i, j)                    \
+	for (uint32_t i = 0; i < (c)->input_count; i++) \
 		for (uint32_t j = 0; j < (c)->inputs[i].obj->section_count; j++)
 
 /* symbols.c */
@@ -223,8 +223,8 @@ const char *ld_source_line(struct ld_ctx *c, struct diag_loc loc);
 /* expr.c: evaluates e with `.` = dot (if dot_known) in image proc. During
  * the layout (c->layout_done false), values that are not known yet are
  * errors. */
-bool ld_eval(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot,
-	     bool dot_known, int64_t *out);
+bool ld_eval(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot, bool dot_known,
+	     int64_t *out);
 bool ld_eval_u32(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot,
 		 bool dot_known, const char *what, uint32_t *out);
 bool ld_eval_align(struct ld_ctx *c, const struct ld_expr *e, uint32_t proc, int64_t dot,

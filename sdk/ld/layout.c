@@ -31,16 +31,19 @@ void ld_add_input_chunk(struct ld_ctx *c, uint32_t input, uint32_t section)
 {
 	const struct ld_place *pl = ld_place(c, input, section);
 	*UTIL_PUSH(c->chunks, c->chunk_count, c->chunk_cap) = (struct ld_chunk){
-		.kind = LD_C_INPUT, .proc = pl->proc, .addr = pl->addr,
-		.count = (uint32_t)c->inputs[input].obj->sections[section].count, .input = input,
+		.kind = LD_C_INPUT,
+		.proc = pl->proc,
+		.addr = pl->addr,
+		.count = (uint32_t)c->inputs[input].obj->sections[section].count,
+		.input = input,
 		.section = section};
 }
 
 void ld_pad_to(struct ld_ctx *c, uint32_t proc, uint32_t addr, uint32_t count)
 {
 	if (count)
-		*UTIL_PUSH(c->chunks, c->chunk_count, c->chunk_cap) =
-			(struct ld_chunk){.kind = LD_C_PAD, .proc = proc, .addr = addr, .count = count};
+		*UTIL_PUSH(c->chunks, c->chunk_count, c->chunk_cap) = (struct ld_chunk){
+			.kind = LD_C_PAD, .proc = proc, .addr = addr, .count = count};
 }
 
 bool ld_section_align(struct ld_ctx *c, uint32_t input, uint32_t section, uint32_t *words)
@@ -58,9 +61,9 @@ bool ld_section_align(struct ld_ctx *c, uint32_t input, uint32_t section, uint32
 
 struct lay {
 	struct ld_ctx *c;
-	uint32_t proc;   /* LD_NONE between PROCESSOR blocks */
-	int64_t dot;     /* in the current image */
-	uint32_t file;   /* file word of the next image's start */
+	uint32_t proc; /* LD_NONE between PROCESSOR blocks */
+	int64_t dot;   /* in the current image */
+	uint32_t file; /* file word of the next image's start */
 };
 
 /* Whether `.` may go to to. */
@@ -76,7 +79,8 @@ static bool check_dot(struct lay *l, int64_t to, struct diag_loc loc)
 	if (to + c->procs[l->proc].start > LD_MAX_WORDS) {
 		diag_add(c->d, DIAG_ERROR, loc, ld_source_line(c, loc),
 			 "this moves '.' to 0x%llx, past the largest image afuc-ld makes "
-			 "(0x%x words)", (long long)to, LD_MAX_WORDS);
+			 "(0x%x words)",
+			 (long long)to, LD_MAX_WORDS);
 		return false;
 	}
 	return true;
@@ -103,8 +107,8 @@ static bool skip_dot(struct lay *l, uint32_t count, struct diag_loc loc)
 
 static void defer(struct lay *l, const struct ld_stmt *st)
 {
-	*UTIL_PUSH(l->c->deferred, l->c->deferred_count, l->c->deferred_cap) =
-		(struct ld_deferred){st, l->proc, l->dot, l->proc != LD_NONE};
+	*UTIL_PUSH(l->c->deferred, l->c->deferred_count, l->c->deferred_cap) = (struct ld_deferred){
+		st, l->proc, l->dot, l->proc != LD_NONE};
 }
 
 /* Assignments, ASSERT and SIZE_LIMIT, wherever they are. */
@@ -124,9 +128,13 @@ static bool lay_common(struct lay *l, const struct ld_stmt *st)
 			return ld_eval(c, st->expr, l->proc, l->dot, true, &to) &&
 			       move_dot(l, to, st->loc);
 		}
-		ld_add_ssym(c, (struct ld_ssym){.name = st->name, .proc = l->proc,
-						.scope = l->proc, .stmt = st, .dot = l->dot,
-						.dot_known = l->proc != LD_NONE, .origin = "the script",
+		ld_add_ssym(c, (struct ld_ssym){.name = st->name,
+						.proc = l->proc,
+						.scope = l->proc,
+						.stmt = st,
+						.dot = l->dot,
+						.dot_known = l->proc != LD_NONE,
+						.origin = "the script",
 						.loc = st->loc});
 		return true;
 	case LD_S_ASSERT:
@@ -158,8 +166,8 @@ static bool outsec_has_content(const struct ld_ctx *c, uint32_t proc, const stru
 		if (in->kind != LD_S_INPUT)
 			continue;
 		LD_FOR_EACH_SECTION(c, i, j)
-			if (ld_place(c, i, j)->stmt == in && c->inputs[i].obj->sections[j].count)
-				return true;
+		if (ld_place(c, i, j)->stmt == in && c->inputs[i].obj->sections[j].count)
+			return true;
 	}
 	return false;
 }
@@ -167,7 +175,8 @@ static bool outsec_has_content(const struct ld_ctx *c, uint32_t proc, const stru
 static bool lay_input(struct lay *l, const struct ld_stmt *st)
 {
 	struct ld_ctx *c = l->c;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		struct ld_place *pl = ld_place(c, i, j);
 		uint32_t align;
 		if (pl->stmt != st)
@@ -193,7 +202,8 @@ static bool lay_packet_table(struct lay *l, const struct ld_stmt *st)
 	struct ld_proc *pr = &c->procs[l->proc];
 	if (pr->needs_table) {
 		uint32_t size = OBJ_PACKET_TABLE_WORDS;
-		if (st->aux && !ld_eval_u32(c, st->aux, l->proc, l->dot, true, "the table size", &size))
+		if (st->aux &&
+		    !ld_eval_u32(c, st->aux, l->proc, l->dot, true, "the table size", &size))
 			return false;
 		if (size == 0 || size > OBJ_PACKET_TABLE_WORDS) {
 			diag_add(c->d, DIAG_ERROR, st->aux->loc, ld_source_line(c, st->aux->loc),
@@ -210,9 +220,11 @@ static bool lay_packet_table(struct lay *l, const struct ld_stmt *st)
 			return false;
 	}
 	if (pr->needs_table || pr->jumptbl_input != LD_NONE)
-		pr->table_symbol = ld_add_ssym(c, (struct ld_ssym){
-			.name = st->name, .proc = l->proc, .scope = l->proc,
-			.origin = "PACKET_TABLE", .loc = st->loc});
+		pr->table_symbol = ld_add_ssym(c, (struct ld_ssym){.name = st->name,
+								   .proc = l->proc,
+								   .scope = l->proc,
+								   .origin = "PACKET_TABLE",
+								   .loc = st->loc});
 	return true;
 }
 
@@ -245,9 +257,13 @@ static bool lay_outsec(struct lay *l, const struct ld_stmt *st)
 			break;
 		case LD_S_LONG:
 		case LD_S_NOP:
-			*UTIL_PUSH(c->chunks, c->chunk_count, c->chunk_cap) = (struct ld_chunk){
-				.kind = LD_C_DATA, .proc = l->proc, .addr = (uint32_t)l->dot,
-				.count = 1, .stmt = in, .dot = l->dot};
+			*UTIL_PUSH(c->chunks, c->chunk_count,
+				   c->chunk_cap) = (struct ld_chunk){.kind = LD_C_DATA,
+								     .proc = l->proc,
+								     .addr = (uint32_t)l->dot,
+								     .count = 1,
+								     .stmt = in,
+								     .dot = l->dot};
 			ok = skip_dot(l, 1, in->loc);
 			break;
 		case LD_S_PACKET_TABLE:
@@ -350,10 +366,12 @@ bool ld_layout_script(struct ld_ctx *c)
 	for (uint32_t p = 0; p < c->proc_count; p++) {
 		struct ld_proc *pr = &c->procs[p];
 		if (pr->jumptbl_input != LD_NONE) {
-			const struct ld_place *pl = ld_place(c, pr->jumptbl_input, pr->jumptbl_section);
+			const struct ld_place *pl = ld_place(c, pr->jumptbl_input,
+							     pr->jumptbl_section);
 			pr->has_table = true;
-			pr->table_addr = pl->addr +
-				c->inputs[pr->jumptbl_input].obj->sections[pr->jumptbl_section].table_offset;
+			pr->table_addr = pl->addr + c->inputs[pr->jumptbl_input]
+							    .obj->sections[pr->jumptbl_section]
+							    .table_offset;
 			pr->table_size = OBJ_PACKET_TABLE_WORDS;
 			pr->table_where = ".jumptbl";
 		}

@@ -38,8 +38,7 @@ struct ld_script;
 /* Parses a linker script. name is what locations say (copied); text
  * need not end in a NUL. Returns NULL, with every error (file:line:col)
  * in d, on failure. */
-struct ld_script *ld_script_parse(const char *name, const char *text, size_t len,
-				  struct diag *d);
+struct ld_script *ld_script_parse(const char *name, const char *text, size_t len, struct diag *d);
 void ld_script_free(struct ld_script *s);
 /* The generation a script's OUTPUT_ARCH names; false if it names none. */
 bool ld_script_gen(const struct ld_script *s, enum isa_gen *gen);

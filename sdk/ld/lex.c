@@ -7,8 +7,11 @@
 
 void ld_lex_init(struct ld_lexer *lx, const struct ld_script *script, struct diag *d)
 {
-	*lx = (struct ld_lexer){.script = script, .text = script->text,
-				.len = strlen(script->text), .line = 1, .d = d};
+	*lx = (struct ld_lexer){.script = script,
+				.text = script->text,
+				.len = strlen(script->text),
+				.line = 1,
+				.d = d};
 }
 
 static struct diag_loc here(const struct ld_lexer *lx)
@@ -81,11 +84,22 @@ static const struct {
 	const char *text;
 	int punct;
 } multi_puncts[] = {
-	{"<<=", LD_ASSIGN(LD_OP_SHL)}, {">>=", LD_ASSIGN(LD_OP_SHR)},
-	{"<<", LD_OP_SHL}, {">>", LD_OP_SHR}, {"<=", LD_OP_LE}, {">=", LD_OP_GE},
-	{"==", LD_OP_EQ}, {"!=", LD_OP_NE}, {"&&", LD_OP_ANDAND}, {"||", LD_OP_OROR},
-	{"+=", LD_ASSIGN('+')}, {"-=", LD_ASSIGN('-')}, {"*=", LD_ASSIGN('*')},
-	{"/=", LD_ASSIGN('/')}, {"&=", LD_ASSIGN('&')}, {"|=", LD_ASSIGN('|')},
+	{"<<=", LD_ASSIGN(LD_OP_SHL)},
+	{">>=", LD_ASSIGN(LD_OP_SHR)},
+	{"<<", LD_OP_SHL},
+	{">>", LD_OP_SHR},
+	{"<=", LD_OP_LE},
+	{">=", LD_OP_GE},
+	{"==", LD_OP_EQ},
+	{"!=", LD_OP_NE},
+	{"&&", LD_OP_ANDAND},
+	{"||", LD_OP_OROR},
+	{"+=", LD_ASSIGN('+')},
+	{"-=", LD_ASSIGN('-')},
+	{"*=", LD_ASSIGN('*')},
+	{"/=", LD_ASSIGN('/')},
+	{"&=", LD_ASSIGN('&')},
+	{"|=", LD_ASSIGN('|')},
 };
 
 static bool lex_number(struct ld_lexer *lx, struct ld_token *t)
@@ -104,8 +118,10 @@ static bool lex_number(struct ld_lexer *lx, struct ld_token *t)
 	t->number *= scale;
 	if (!ok || t->number > UINT32_MAX) {
 		struct util_str s = {0};
-		util_str_printf(&s, "bad number '%.*s': expected a 32-bit number in C syntax "
-				    "(0x1f, 31, 037, 0b11111)", (int)n, t->text);
+		util_str_printf(&s,
+				"bad number '%.*s': expected a 32-bit number in C syntax "
+				"(0x1f, 31, 037, 0b11111)",
+				(int)n, t->text);
 		lex_error(lx, t->loc, s.text);
 		util_str_free(&s);
 		return false;
@@ -156,8 +172,9 @@ void ld_lex_next(struct ld_lexer *lx, bool pattern, struct ld_token *t)
 		while (lx->pos < lx->len && lx->text[lx->pos] != '"' && lx->text[lx->pos] != '\n')
 			advance(lx);
 		if (lx->text[lx->pos] != '"') {
-			lex_error(lx, t->loc, "unterminated string: '\"' without a closing '\"' "
-					      "on the same line");
+			lex_error(lx, t->loc,
+				  "unterminated string: '\"' without a closing '\"' "
+				  "on the same line");
 			return;
 		}
 		t->kind = LD_T_STRING;

@@ -13,15 +13,15 @@ enum ld_tok_kind { LD_T_EOF, LD_T_NAME, LD_T_NUMBER, LD_T_STRING, LD_T_PUNCT, LD
 
 /* A compound assignment operator: LD_ASSIGN('+') is "+=". */
 #define LD_ASSIGN(op) (0x1000 | (op))
-#define LD_IS_ASSIGN(p) ((p) == '=' || ((p) & 0x1000))
+#define LD_IS_ASSIGN(p) ((p) == '=' || ((p)&0x1000))
 
 struct ld_token {
 	enum ld_tok_kind kind;
 	const char *text; /* into the script text; STRING: without the quotes */
 	size_t len;
 	uint64_t number;
-	int punct;        /* a character, an enum ld_op or an LD_ASSIGN() */
-	size_t start;     /* offset of its first character (for rewinding) */
+	int punct;    /* a character, an enum ld_op or an LD_ASSIGN() */
+	size_t start; /* offset of its first character (for rewinding) */
 	struct diag_loc loc;
 };
 

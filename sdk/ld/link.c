@@ -10,9 +10,8 @@ const char *ld_default_script(enum isa_gen gen)
 	/* a5xx: the PFP and ME images have the same layout (two header words,
 	 * code, the packet table at the end); the ME script only names the
 	 * image differently. */
-	static const char *const scripts[] = {[ISA_A5XX] = "a5xx-me.ld",
-					      [ISA_A6XX] = "a6xx-sqe.ld",
-					      [ISA_A7XX] = "a7xx-sqe.ld"};
+	static const char *const scripts[] = {
+		[ISA_A5XX] = "a5xx-me.ld", [ISA_A6XX] = "a6xx-sqe.ld", [ISA_A7XX] = "a7xx-sqe.ld"};
 	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? scripts[gen] : NULL;
 }
 
@@ -34,8 +33,8 @@ const char *ld_source_line(struct ld_ctx *c, struct diag_loc loc)
 			free(data);
 			data = NULL;
 		}
-		*UTIL_PUSH(c->srcs, c->src_count, c->src_cap) =
-			(struct ld_srcfile){util_xstrdup(loc.file), (char *)data};
+		*UTIL_PUSH(c->srcs, c->src_count,
+			   c->src_cap) = (struct ld_srcfile){util_xstrdup(loc.file), (char *)data};
 	}
 	text = c->srcs[k].text;
 	for (unsigned l = 1; text && l < loc.line; l++) {
@@ -62,7 +61,8 @@ static bool check_object(struct ld_ctx *c, uint32_t i)
 		    (uint64_t)s->table_offset + OBJ_PACKET_TABLE_WORDS > s->count)
 			bad = "a .jumptbl runs past the end of its section";
 		for (size_t r = 0; r < s->reloc_count && !bad; r++)
-			if (s->relocs[r].offset >= s->count || s->relocs[r].symbol >= o->symbol_count)
+			if (s->relocs[r].offset >= s->count ||
+			    s->relocs[r].symbol >= o->symbol_count)
 				bad = "a relocation's offset or symbol is out of range";
 	}
 	for (size_t h = 0; h < o->handler_count && !bad; h++)
@@ -87,7 +87,8 @@ static bool check_gen(struct ld_ctx *c)
 		} else if (g != gen) {
 			diag_error(c->d, diag_at(c->inputs[i].name, 0, 0),
 				   "this object is for %s, but %s is for %s: one link makes one "
-				   "generation's image", isa_gen_name(g), from, isa_gen_name(gen));
+				   "generation's image",
+				   isa_gen_name(g), from, isa_gen_name(gen));
 			return false;
 		}
 	}
@@ -119,8 +120,10 @@ static void init_places(struct ld_ctx *c)
 static void add_defsyms(struct ld_ctx *c)
 {
 	for (size_t k = 0; k < c->opt->defsym_count; k++)
-		ld_add_ssym(c, (struct ld_ssym){.name = c->opt->defsyms[k].name, .proc = LD_NONE,
-						.scope = LD_NONE, .state = LD_SYM_DONE,
+		ld_add_ssym(c, (struct ld_ssym){.name = c->opt->defsyms[k].name,
+						.proc = LD_NONE,
+						.scope = LD_NONE,
+						.state = LD_SYM_DONE,
 						.value = c->opt->defsyms[k].value,
 						.origin = "--defsym"});
 }
@@ -194,8 +197,12 @@ bool ld_link(const struct ld_input *inputs, size_t count, const struct ld_option
 		diag_error(d, DIAG_NOWHERE, "a link takes either a script or a base image");
 		return false;
 	}
-	struct ld_ctx c = {.opt = opt, .inputs = inputs, .input_count = count,
-			   .script = opt->script, .d = d, .patching = opt->base != NULL};
+	struct ld_ctx c = {.opt = opt,
+			   .inputs = inputs,
+			   .input_count = count,
+			   .script = opt->script,
+			   .d = d,
+			   .patching = opt->base != NULL};
 	bool ok = link_phases(&c);
 	if (ok) {
 		out->image_len = 4 * (c.word_count + 1);

@@ -51,7 +51,8 @@ static void map_sections(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 			continue;
 		switch (ch->kind) {
 		case LD_C_PAD:
-			util_str_printf(m, "  0x%05x  0x%05x   (nop padding)\n", ch->addr, ch->count);
+			util_str_printf(m, "  0x%05x  0x%05x   (nop padding)\n", ch->addr,
+					ch->count);
 			break;
 		case LD_C_INPUT:
 			util_str_printf(m, "  0x%05x  0x%05x   %s(%s)\n", ch->addr, ch->count,
@@ -64,7 +65,8 @@ static void map_sections(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 					ch->stmt->loc.file, ch->stmt->loc.line);
 			break;
 		case LD_C_TABLE:
-			util_str_printf(m, "  0x%05x  0x%05x   (packet table)\n", ch->addr, ch->count);
+			util_str_printf(m, "  0x%05x  0x%05x   (packet table)\n", ch->addr,
+					ch->count);
 			break;
 		}
 	}
@@ -98,8 +100,8 @@ static void map_symbols(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 		qsort(syms, n, sizeof(*syms), by_addr);
 	util_str_printf(m, "\n  symbols (%zu)\n", n);
 	for (size_t k = 0; k < n; k++)
-		util_str_printf(m, "  0x%05x  %-32s %s%s\n", syms[k].addr, syms[k].name, syms[k].from,
-				syms[k].global ? " (global)" : "");
+		util_str_printf(m, "  0x%05x  %-32s %s%s\n", syms[k].addr, syms[k].name,
+				syms[k].from, syms[k].global ? " (global)" : "");
 	free(syms);
 }
 
@@ -135,14 +137,16 @@ static void map_table(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 		if (src == LD_SRC_DEFAULT) {
 			/* Eight a line, so that a long list stays readable. */
 			util_str_printf(&caught, "%s%s",
-					caught_count && caught_count % 8 == 0 ? "\n   " : " ", op.text);
+					caught_count && caught_count % 8 == 0 ? "\n   " : " ",
+					op.text);
 			caught_count++;
 		}
 		util_str_free(&op);
 	}
 	if (pr->has_default)
-		util_str_printf(m, "  default handler 0x%05x caught %u opcodes:%s\n", pr->default_value,
-				caught_count, caught_count ? caught.text : " none");
+		util_str_printf(m, "  default handler 0x%05x caught %u opcodes:%s\n",
+				pr->default_value, caught_count,
+				caught_count ? caught.text : " none");
 	util_str_free(&caught);
 }
 
@@ -153,8 +157,8 @@ static void map_changes(const struct ld_ctx *c, struct util_str *m)
 		const struct ld_change *ch = &c->changes[k];
 		const struct ld_proc *pr = &c->procs[ch->proc];
 		util_str_printf(m, "  file word 0x%05x  %s 0x%05x  0x%08x -> 0x%08x  %s",
-				ch->file_word + 1, pr->name, ch->file_word - pr->start, ch->old_word,
-				ch->new_word, ch->why);
+				ch->file_word + 1, pr->name, ch->file_word - pr->start,
+				ch->old_word, ch->new_word, ch->why);
 		if (!strcmp(ch->why, "packet table")) {
 			struct util_str op = {0};
 			ld_opcode_name(c, ch->opcode, &op);
@@ -178,15 +182,19 @@ char *ld_write_map(const struct ld_ctx *c)
 				c->vendor_words);
 	for (uint32_t p = 0; p < c->proc_count; p++) {
 		const struct ld_proc *pr = &c->procs[p];
-		util_str_printf(&m, "\nprocessor image %s: address 0 = file word 0x%x, 0x%x words (",
+		util_str_printf(&m,
+				"\nprocessor image %s: address 0 = file word 0x%x, 0x%x words (",
 				pr->name, pr->start + 1, pr->size);
 		put_file_range(&m, pr->start, pr->size);
 		util_str_puts(&m, ")\n");
 		if (pr->pad)
-			util_str_printf(&m, "  then 0x%x nop words aligning the next image\n", pr->pad);
+			util_str_printf(&m, "  then 0x%x nop words aligning the next image\n",
+					pr->pad);
 		if (c->patching && pr->patch_size)
-			util_str_printf(&m, "  new code: %s addresses 0x%05x..0x%05x (file words "
-					    "0x%x..0x%x)\n", pr->name, pr->patch_start - pr->start,
+			util_str_printf(&m,
+					"  new code: %s addresses 0x%05x..0x%05x (file words "
+					"0x%x..0x%x)\n",
+					pr->name, pr->patch_start - pr->start,
 					pr->patch_start - pr->start + pr->patch_size - 1,
 					pr->patch_start + 1, pr->patch_start + pr->patch_size);
 		map_sections(c, p, &m);

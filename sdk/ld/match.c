@@ -22,13 +22,20 @@ void ld_collect_handlers(struct ld_ctx *c)
 				const struct ld_globref *r = g == LD_NONE ? NULL : &c->globrefs[g];
 				const struct obj_file *go = r ? c->inputs[r->input].obj : NULL;
 				if (r && go->symbols[r->symbol].section < go->section_count)
-					proc = ld_place(c, r->input, go->symbols[r->symbol].section)->proc;
+					proc = ld_place(c, r->input, go->symbols[r->symbol].section)
+						       ->proc;
 			}
-			struct diag_loc loc = h->loc.file ? diag_at(h->loc.file, h->loc.line, h->loc.col)
+			struct diag_loc loc = h->loc.file ? diag_at(h->loc.file, h->loc.line,
+								    h->loc.col)
 							  : diag_at(c->inputs[i].name, 0, 0);
-			*UTIL_PUSH(c->handlers, c->handler_count, c->handler_cap) = (struct ld_handler){
-				.opcode = h->opcode, .proc = proc, .input = i, .symbol = h->symbol,
-				.from_label = h->from_label, .loc = loc};
+			*UTIL_PUSH(c->handlers, c->handler_count,
+				   c->handler_cap) = (struct ld_handler){
+				.opcode = h->opcode,
+				.proc = proc,
+				.input = i,
+				.symbol = h->symbol,
+				.from_label = h->from_label,
+				.loc = loc};
 		}
 	}
 }
@@ -66,15 +73,20 @@ static bool add_script_handler(struct ld_ctx *c, uint32_t proc, const struct ld_
 		if (!ld_parse_opcode(c, st->name, &opcode)) {
 			diag_add(c->d, DIAG_ERROR, st->loc, ld_source_line(c, st->loc),
 				 "unknown packet '%s': expected a PM4 name (CP_NOP, PKT4), UNKNn "
-				 "or a number 0..0x7f", st->name);
+				 "or a number 0..0x7f",
+				 st->name);
 			return false;
 		}
 	} else if (!ld_eval_u32(c, st->aux, proc, 0, false, "a packet opcode", &opcode)) {
 		return false;
 	}
-	*UTIL_PUSH(c->handlers, c->handler_count, c->handler_cap) = (struct ld_handler){
-		.opcode = opcode, .proc = proc, .input = LD_NONE, .symbol = LD_NONE, .stmt = st,
-		.loc = st->loc};
+	*UTIL_PUSH(c->handlers, c->handler_count,
+		   c->handler_cap) = (struct ld_handler){.opcode = opcode,
+							 .proc = proc,
+							 .input = LD_NONE,
+							 .symbol = LD_NONE,
+							 .stmt = st,
+							 .loc = st->loc};
 	return true;
 }
 
@@ -90,8 +102,8 @@ static bool match_body(struct ld_ctx *c, uint32_t proc, const struct ld_stmt *bo
 		if (st->kind != LD_S_OUTPUT_SECTION)
 			continue;
 		uint32_t os = (uint32_t)c->outsec_count;
-		*UTIL_PUSH(c->outsecs, c->outsec_count, c->outsec_cap) =
-			(struct ld_outsec){.stmt = st, .proc = proc, .addr = LD_NONE};
+		*UTIL_PUSH(c->outsecs, c->outsec_count, c->outsec_cap) = (struct ld_outsec){
+			.stmt = st, .proc = proc, .addr = LD_NONE};
 		c->outsec_of[st->id] = os;
 		for (size_t b = 0; b < st->body_count; b++) {
 			const struct ld_stmt *in = &st->body[b];
@@ -114,8 +126,8 @@ static bool match_body(struct ld_ctx *c, uint32_t proc, const struct ld_stmt *bo
 /* The image that output sections outside any PROCESSOR block go to. */
 static const char *implicit_proc_name(enum isa_gen gen)
 {
-	static const char *const names[] = {[ISA_A5XX] = "ME", [ISA_A6XX] = "SQE",
-					    [ISA_A7XX] = "BR"};
+	static const char *const names[] = {
+		[ISA_A5XX] = "ME", [ISA_A6XX] = "SQE", [ISA_A7XX] = "BR"};
 	return names[gen];
 }
 
@@ -180,13 +192,15 @@ static bool match_all(struct ld_ctx *c, const struct ld_stmt *sec)
 static bool check_unplaced(struct ld_ctx *c)
 {
 	bool ok = true;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		const struct obj_section *s = &c->inputs[i].obj->sections[j];
 		if (ld_place(c, i, j)->proc != LD_NONE || s->count == 0)
 			continue;
 		diag_error(c->d, diag_at(c->inputs[i].name, 0, 0),
 			   "section %s (%zu words) is not placed: no input section pattern of %s "
-			   "matches it", s->name, s->count, c->script->name);
+			   "matches it",
+			   s->name, s->count, c->script->name);
 		ok = false;
 	}
 	return ok;
@@ -198,7 +212,8 @@ static bool check_unplaced(struct ld_ctx *c)
 static bool decide_tables(struct ld_ctx *c)
 {
 	bool ok = true;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		uint32_t p = ld_place(c, i, j)->proc;
 		if (p == LD_NONE || c->inputs[i].obj->sections[j].table_offset == OBJ_NO_TABLE)
 			continue;
@@ -206,9 +221,12 @@ static bool decide_tables(struct ld_ctx *c)
 		if (pr->jumptbl_input != LD_NONE) {
 			diag_error(c->d, diag_at(c->inputs[i].name, 0, 0),
 				   "a second .jumptbl for processor image %s (in section %s; the "
-				   "first is in %s(%s))", pr->name, c->inputs[i].obj->sections[j].name,
+				   "first is in %s(%s))",
+				   pr->name, c->inputs[i].obj->sections[j].name,
 				   c->inputs[pr->jumptbl_input].name,
-				   c->inputs[pr->jumptbl_input].obj->sections[pr->jumptbl_section].name);
+				   c->inputs[pr->jumptbl_input]
+					   .obj->sections[pr->jumptbl_section]
+					   .name);
 			ok = false;
 			continue;
 		}
@@ -227,8 +245,8 @@ static bool decide_tables(struct ld_ctx *c)
 			diag_add(c->d, DIAG_ERROR, c->handlers[h].loc,
 				 ld_source_line(c, c->handlers[h].loc),
 				 "handler for %s, but processor image %s has no .jumptbl and the "
-				 "script (%s) puts no PACKET_TABLE in it", op.text, c->procs[p].name,
-				 c->script->name);
+				 "script (%s) puts no PACKET_TABLE in it",
+				 op.text, c->procs[p].name, c->script->name);
 			util_str_free(&op);
 			ok = false;
 		}

@@ -79,8 +79,10 @@ static bool parse_assignment_rest(struct ld_parser *p, const struct ld_token *ta
 	st->name = dot ? NULL : ld_tok_text(target);
 	struct ld_token op = p->tok;
 	if (op.punct != '=' && !dot) {
-		ld_parse_error(p, op.loc, "a symbol is assigned once: write '%s = ...' (only '.' "
-				    "takes +=, -=, ...)", st->name);
+		ld_parse_error(p, op.loc,
+			       "a symbol is assigned once: write '%s = ...' (only '.' "
+			       "takes +=, -=, ...)",
+			       st->name);
 		return false;
 	}
 	ld_next(p);
@@ -251,8 +253,10 @@ static bool parse_block(struct ld_parser *p, struct ld_stmt *st, stmt_parser one
 enum { IN_TOP = 1, IN_SECTIONS = 2, IN_PROC = 4, IN_SECTION = 8, ANYWHERE = 15 };
 
 static const char *const place_names[] = {
-	[IN_TOP] = "at the top level", [IN_SECTIONS] = "directly inside SECTIONS",
-	[IN_PROC] = "inside a PROCESSOR block", [IN_SECTION] = "inside an output section",
+	[IN_TOP] = "at the top level",
+	[IN_SECTIONS] = "directly inside SECTIONS",
+	[IN_PROC] = "inside a PROCESSOR block",
+	[IN_SECTION] = "inside an output section",
 };
 
 static bool parse_statement(struct ld_parser *p, struct ld_stmt *st, unsigned where);
@@ -318,7 +322,7 @@ static bool parse_output_section(struct ld_parser *p, struct ld_stmt *st)
 static const struct keyword {
 	const char *word;
 	unsigned where;
-	stmt_parser parse;      /* NULL: KEYWORD '(' expr ')' of kind */
+	stmt_parser parse; /* NULL: KEYWORD '(' expr ')' of kind */
 	enum ld_stmt_kind kind;
 } keywords[] = {
 	{"OUTPUT_ARCH", IN_TOP, parse_output_arch, LD_S_OUTPUT_ARCH},
@@ -356,7 +360,8 @@ static bool parse_statement(struct ld_parser *p, struct ld_stmt *st, unsigned wh
 			continue;
 		if (!(kw->where & where)) {
 			char msg[200];
-			snprintf(msg, sizeof(msg), "%s cannot stand %s", kw->word, place_names[where]);
+			snprintf(msg, sizeof(msg), "%s cannot stand %s", kw->word,
+				 place_names[where]);
 			ld_parse_error(p, p->tok.loc, "%s", msg);
 			return false;
 		}
@@ -376,8 +381,7 @@ static bool parse_statement(struct ld_parser *p, struct ld_stmt *st, unsigned wh
 	return ld_expected(p, expected_here[where]);
 }
 
-struct ld_script *ld_script_parse(const char *name, const char *text, size_t len,
-				  struct diag *d)
+struct ld_script *ld_script_parse(const char *name, const char *text, size_t len, struct diag *d)
 {
 	struct ld_script *s = util_xcalloc(1, sizeof(*s));
 	s->name = util_xstrdup(name);

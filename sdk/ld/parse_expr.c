@@ -31,12 +31,9 @@ static const struct {
 	uint8_t min_args, max_args;
 	bool takes_name; /* the argument is a section or symbol name */
 } funcs[] = {
-	{"ALIGN", LD_F_ALIGN, 1, 2, false},
-	{"ADDR", LD_F_ADDR, 1, 1, true},
-	{"SIZEOF", LD_F_SIZEOF, 1, 1, true},
-	{"DEFINED", LD_F_DEFINED, 1, 1, true},
-	{"MIN", LD_F_MIN, 2, 2, false},
-	{"MAX", LD_F_MAX, 2, 2, false},
+	{"ALIGN", LD_F_ALIGN, 1, 2, false},  {"ADDR", LD_F_ADDR, 1, 1, true},
+	{"SIZEOF", LD_F_SIZEOF, 1, 1, true}, {"DEFINED", LD_F_DEFINED, 1, 1, true},
+	{"MIN", LD_F_MIN, 2, 2, false},      {"MAX", LD_F_MAX, 2, 2, false},
 };
 
 /* call := FUNC '(' (NAME | expr [',' expr]) ')' */
@@ -48,7 +45,7 @@ static struct ld_expr *parse_call(struct ld_parser *p, unsigned f, struct diag_l
 	if (funcs[f].takes_name) {
 		if (p->tok.kind != LD_T_NAME) {
 			ld_expected(p, funcs[f].func == LD_F_DEFINED ? "a symbol name"
-								   : "an output section name");
+								     : "an output section name");
 			ld_free_expr(e);
 			return NULL;
 		}
@@ -122,8 +119,10 @@ static struct ld_expr *parse_unary(struct ld_parser *p)
 			if (ld_tok_is(&t, funcs[f].name))
 				return parse_call(p, f, t.loc);
 		char *name = ld_tok_text(&t);
-		ld_parse_error(p, t.loc, "unknown function '%s': the functions are ALIGN, ADDR, "
-				   "SIZEOF, DEFINED, MIN and MAX", name);
+		ld_parse_error(p, t.loc,
+			       "unknown function '%s': the functions are ALIGN, ADDR, "
+			       "SIZEOF, DEFINED, MIN and MAX",
+			       name);
 		free(name);
 		return NULL;
 	}
@@ -134,8 +133,16 @@ static struct ld_expr *parse_unary(struct ld_parser *p)
 
 /* Binary operators by precedence level, loosest first (C's order). */
 static const int binary_levels[][4] = {
-	{LD_OP_OROR}, {LD_OP_ANDAND}, {'|'}, {'^'}, {'&'}, {LD_OP_EQ, LD_OP_NE},
-	{'<', '>', LD_OP_LE, LD_OP_GE}, {LD_OP_SHL, LD_OP_SHR}, {'+', '-'}, {'*', '/', '%'},
+	{LD_OP_OROR},
+	{LD_OP_ANDAND},
+	{'|'},
+	{'^'},
+	{'&'},
+	{LD_OP_EQ, LD_OP_NE},
+	{'<', '>', LD_OP_LE, LD_OP_GE},
+	{LD_OP_SHL, LD_OP_SHR},
+	{'+', '-'},
+	{'*', '/', '%'},
 };
 
 static bool op_at_level(const struct ld_token *t, unsigned level)

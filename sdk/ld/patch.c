@@ -55,8 +55,7 @@ static const struct vendor_layout *layout_of(enum isa_gen gen)
 	return NULL;
 }
 
-static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
-	UTIL_PRINTF(3, 4);
+static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...) UTIL_PRINTF(3, 4);
 static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
 {
 	va_list ap;
@@ -100,17 +99,21 @@ static bool find_images(struct ld_ctx *c, const struct vendor_layout *lay, uint3
 		const char *name = image_name(c, lay, k);
 		uint32_t hdr = start + (k ? lay->table_word[k] : first_word), table;
 		if (hdr >= c->vendor_words)
-			return base_error(c, d, "truncated: the %s image at file word 0x%x ends "
-						"before its header word 0x%x", name, start + 1, hdr + 1);
+			return base_error(c, d,
+					  "truncated: the %s image at file word 0x%x ends "
+					  "before its header word 0x%x",
+					  name, start + 1, hdr + 1);
 		if (!header_payload(c, c->words[hdr], &table))
-			return base_error(c, d, "file word 0x%x is 0x%08x, not the nop carrying the "
-						"%s packet table's address that the bootstrap reads "
-						"there: not an %s image?", hdr + 1, c->words[hdr],
-					  name, isa_gen_name(c->gen));
+			return base_error(c, d,
+					  "file word 0x%x is 0x%08x, not the nop carrying the "
+					  "%s packet table's address that the bootstrap reads "
+					  "there: not an %s image?",
+					  hdr + 1, c->words[hdr], name, isa_gen_name(c->gen));
 		if ((uint64_t)start + table + OBJ_PACKET_TABLE_WORDS > c->vendor_words)
-			return base_error(c, d, "the %s packet table at file word 0x%x runs past the "
-						"end of the image (0x%x words): truncated?", name,
-					  start + table + 1, c->vendor_words + 1);
+			return base_error(c, d,
+					  "the %s packet table at file word 0x%x runs past the "
+					  "end of the image (0x%x words): truncated?",
+					  name, start + table + 1, c->vendor_words + 1);
 		im->start[k] = start;
 		im->table[k] = table;
 		im->count++;
@@ -148,14 +151,18 @@ static bool read_vendor(struct ld_ctx *c, const struct vendor_layout *lay)
 	const uint8_t *b = c->opt->base;
 	size_t len = c->opt->base_len;
 	if (len % 4)
-		return base_error(c, c->d, "%zu bytes is not a whole number of 32-bit words: not "
-					   "a firmware image", len);
+		return base_error(c, c->d,
+				  "%zu bytes is not a whole number of 32-bit words: not "
+				  "a firmware image",
+				  len);
 	if (len < 4 * (2 + (size_t)lay->table_word[0]))
-		return base_error(c, c->d, "only %zu bytes: too short for an %s firmware image", len,
-				  isa_gen_name(c->gen));
+		return base_error(c, c->d, "only %zu bytes: too short for an %s firmware image",
+				  len, isa_gen_name(c->gen));
 	if (util_le32(b) != 0)
-		return base_error(c, c->d, "word 0 is 0x%08x, not the zero word a firmware image "
-					   "starts with", util_le32(b));
+		return base_error(c, c->d,
+				  "word 0 is 0x%08x, not the zero word a firmware image "
+				  "starts with",
+				  util_le32(b));
 	c->vendor_words = (uint32_t)(len / 4 - 1);
 	c->word_count = c->vendor_words;
 	c->words = util_xmalloc(c->word_count * sizeof(*c->words));
@@ -219,13 +226,16 @@ static bool pick_target(struct ld_ctx *c, uint32_t *target)
 static bool assign_sections(struct ld_ctx *c, uint32_t target)
 {
 	bool ok = true;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		const struct obj_section *s = &c->inputs[i].obj->sections[j];
 		if (s->table_offset != OBJ_NO_TABLE) {
-			diag_error(c->d, diag_at(c->inputs[i].name, 0, 0),
-				   "section %s has a .jumptbl: code linked onto a vendor image uses "
-				   "the vendor's packet table (its handler records replace entries), "
-				   "so leave .jumptbl out", s->name);
+			diag_error(
+				c->d, diag_at(c->inputs[i].name, 0, 0),
+				"section %s has a .jumptbl: code linked onto a vendor image uses "
+				"the vendor's packet table (its handler records replace entries), "
+				"so leave .jumptbl out",
+				s->name);
 			ok = false;
 		}
 		uint32_t p = find_proc(c, s->name);
@@ -247,7 +257,9 @@ static void add_vendor_symbols(struct ld_ctx *c)
 {
 	for (uint32_t p = 0; p < c->proc_count; p++) {
 		const struct ld_proc *pr = &c->procs[p];
-		struct ld_ssym base = {.proc = p, .scope = p, .state = LD_SYM_DONE,
+		struct ld_ssym base = {.proc = p,
+				       .scope = p,
+				       .state = LD_SYM_DONE,
 				       .origin = c->opt->base_name,
 				       .loc = diag_at(c->opt->base_name, 0, 0)};
 		base.name = "__vendor_packet_table";
@@ -270,7 +282,8 @@ static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
 	struct ld_proc *pr = &c->procs[p];
 	uint32_t align = LD_IMAGE_ALIGN, a;
 	bool any = false;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		if (ld_place(c, i, j)->proc != p)
 			continue;
 		if (!ld_section_align(c, i, j, &a))
@@ -281,7 +294,8 @@ static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
 	uint32_t addr = *file - pr->start, at = any ? ld_align_up(addr, align) : addr;
 	ld_pad_to(c, p, addr, at - addr);
 	pr->patch_start = pr->start + at;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		struct ld_place *pl = ld_place(c, i, j);
 		if (pl->proc != p)
 			continue;
@@ -297,8 +311,8 @@ static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
 	return true;
 }
 
-static void record_change(struct ld_ctx *c, uint32_t file_word, uint32_t new_word,
-			  uint32_t proc, const char *why, uint32_t opcode)
+static void record_change(struct ld_ctx *c, uint32_t file_word, uint32_t new_word, uint32_t proc,
+			  const char *why, uint32_t opcode)
 {
 	*UTIL_PUSH(c->changes, c->change_count, c->change_cap) = (struct ld_change){
 		file_word, c->words[file_word], new_word, proc, why, opcode};
@@ -322,13 +336,15 @@ static bool update_size_word(struct ld_ctx *c, const struct vendor_layout *lay)
 	if (c->size_word == LD_NONE) {
 		diag_warning(c->d, diag_at(c->opt->base_name, 0, 0),
 			     "no %s header word holds the image size (0x%x words), so none says "
-			     "the new size (0x%zx)", c->procs[0].name, c->vendor_words,
-			     c->word_count);
+			     "the new size (0x%zx)",
+			     c->procs[0].name, c->vendor_words, c->word_count);
 		return true;
 	}
 	if (!ld_nop_word(c, c->word_count, &word))
-		return base_error(c, c->d, "the patched image (0x%zx words) is too large for the "
-					   "size word", c->word_count);
+		return base_error(c, c->d,
+				  "the patched image (0x%zx words) is too large for the "
+				  "size word",
+				  c->word_count);
 	record_change(c, c->size_word, word, 0, "header: image size in words", 0);
 	return true;
 }

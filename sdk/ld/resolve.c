@@ -47,7 +47,8 @@ static bool parse_unkn(const char *name, uint32_t *opcode)
 		return false;
 	uint32_t v = 0;
 	for (const char *p = name + 4; *p; p++) {
-		if (*p < '0' || *p > '9' || (v = v * 10 + (uint32_t)(*p - '0')) >= OBJ_PACKET_TABLE_WORDS)
+		if (*p < '0' || *p > '9' ||
+		    (v = v * 10 + (uint32_t)(*p - '0')) >= OBJ_PACKET_TABLE_WORDS)
 			return false;
 	}
 	*opcode = v;
@@ -89,7 +90,8 @@ static bool fill_data(struct ld_ctx *c, const struct ld_chunk *ch, uint32_t *wor
 	put_hex(&s, v);
 	diag_add(c->d, DIAG_ERROR, st->loc, ld_source_line(c, st->loc),
 		 st->kind == LD_S_NOP ? "NOP payload %s does not fit 24 bits (0..0xffffff)"
-				      : "LONG value %s does not fit 32 bits", s.text);
+				      : "LONG value %s does not fit 32 bits",
+		 s.text);
 	util_str_free(&s);
 	return false;
 }
@@ -138,8 +140,9 @@ static bool relocate_one(struct ld_ctx *c, uint32_t input, const struct ld_place
 	if (s.proc != LD_NONE && s.proc != pl->proc) {
 		diag_add(c->d, DIAG_ERROR, loc, ld_source_line(c, loc),
 			 "%s against '%s' (%s): '%s' is an address in processor image %s, but "
-			 "this word is in %s", obj_reloc_name(r->kind), name, c->inputs[input].name,
-			 name, ld_proc_name(c, s.proc), ld_proc_name(c, pl->proc));
+			 "this word is in %s",
+			 obj_reloc_name(r->kind), name, c->inputs[input].name, name,
+			 ld_proc_name(c, s.proc), ld_proc_name(c, pl->proc));
 		return false;
 	}
 	uint32_t p = pl->addr + r->offset;
@@ -170,7 +173,8 @@ static bool relocate_one(struct ld_ctx *c, uint32_t input, const struct ld_place
 bool ld_relocate(struct ld_ctx *c)
 {
 	bool ok = true;
-	LD_FOR_EACH_SECTION(c, i, j) {
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
 		const struct obj_section *s = &c->inputs[i].obj->sections[j];
 		const struct ld_place *pl = ld_place(c, i, j);
 		for (size_t k = 0; pl->proc != LD_NONE && k < s->reloc_count; k++)
@@ -225,9 +229,9 @@ static bool add_entry(struct ld_ctx *c, struct ld_proc *pr, uint32_t index)
 	if (h->opcode >= pr->table_size) {
 		diag_add(c->d, DIAG_ERROR, h->loc, ld_source_line(c, h->loc),
 			 "handler for %s (0x%x): the packet table of processor image %s has only "
-			 "0x%x entries", op.text, h->opcode, pr->name, pr->table_size);
-	} else if (pr->entry_src[h->opcode] < c->handler_count &&
-		   pr->entries[h->opcode] != value) {
+			 "0x%x entries",
+			 op.text, h->opcode, pr->name, pr->table_size);
+	} else if (pr->entry_src[h->opcode] < c->handler_count && pr->entries[h->opcode] != value) {
 		const struct ld_handler *first = &c->handlers[pr->entry_src[h->opcode]];
 		struct util_str a = {0}, b = {0};
 		describe_handler(c, first, &a);
@@ -295,7 +299,8 @@ bool ld_fill_tables(struct ld_ctx *c)
 		describe_handler(c, hd, &who);
 		diag_add(c->d, DIAG_ERROR, hd->loc, ld_source_line(c, hd->loc),
 			 "handler for %s: %s is in no processor image, so no packet table can "
-			 "take it", op.text, who.text);
+			 "take it",
+			 op.text, who.text);
 		util_str_free(&op);
 		util_str_free(&who);
 		ok = false;
@@ -324,7 +329,8 @@ static bool check_size_limit(struct ld_ctx *c, const struct ld_deferred *df)
 	else
 		diag_add(c->d, DIAG_ERROR, st->loc, ld_source_line(c, st->loc),
 			 "processor image %s is 0x%llx words, 0x%llx words over its SIZE_LIMIT "
-			 "of 0x%x", c->procs[df->proc].name, (unsigned long long)size,
+			 "of 0x%x",
+			 c->procs[df->proc].name, (unsigned long long)size,
 			 (unsigned long long)(size - limit), limit);
 	return false;
 }

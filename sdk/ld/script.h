@@ -19,19 +19,25 @@ enum ld_expr_kind {
 
 /* Operators that are not one character. */
 enum ld_op {
-	LD_OP_SHL = 256, LD_OP_SHR, LD_OP_LE, LD_OP_GE, LD_OP_EQ, LD_OP_NE,
-	LD_OP_ANDAND, LD_OP_OROR,
+	LD_OP_SHL = 256,
+	LD_OP_SHR,
+	LD_OP_LE,
+	LD_OP_GE,
+	LD_OP_EQ,
+	LD_OP_NE,
+	LD_OP_ANDAND,
+	LD_OP_OROR,
 };
 
 enum ld_func { LD_F_ALIGN, LD_F_ADDR, LD_F_SIZEOF, LD_F_DEFINED, LD_F_MIN, LD_F_MAX };
 
 struct ld_expr {
-	uint8_t kind;       /* enum ld_expr_kind */
-	uint8_t func;       /* enum ld_func */
-	uint8_t argc;       /* LD_E_FUNC: arguments in a, b */
-	int op;             /* a character or an enum ld_op */
+	uint8_t kind; /* enum ld_expr_kind */
+	uint8_t func; /* enum ld_func */
+	uint8_t argc; /* LD_E_FUNC: arguments in a, b */
+	int op;       /* a character or an enum ld_op */
 	int64_t number;
-	char *name;         /* LD_E_SYMBOL; ADDR/SIZEOF/DEFINED argument */
+	char *name; /* LD_E_SYMBOL; ADDR/SIZEOF/DEFINED argument */
 	struct ld_expr *a, *b, *c;
 	struct diag_loc loc;
 };
@@ -54,27 +60,27 @@ enum ld_stmt_kind {
 };
 
 struct ld_stmt {
-	uint8_t kind; /* enum ld_stmt_kind */
-	bool keep;    /* LD_S_INPUT inside KEEP() */
-	bool provide; /* LD_S_ASSIGN inside PROVIDE() */
-	uint32_t id;  /* 0.. in script order: index of side tables during a link */
-	char *name;   /* processor, output section, symbol (NULL for "."),
+	uint8_t kind;       /* enum ld_stmt_kind */
+	bool keep;          /* LD_S_INPUT inside KEEP() */
+	bool provide;       /* LD_S_ASSIGN inside PROVIDE() */
+	uint32_t id;        /* 0.. in script order: index of side tables during a link */
+	char *name;         /* processor, output section, symbol (NULL for "."),
 			 PACKET_TABLE symbol, HANDLER opcode name, OUTPUT_ARCH */
-	char *file_pattern;            /* LD_S_INPUT */
-	char **patterns;               /* LD_S_INPUT section patterns */
+	char *file_pattern; /* LD_S_INPUT */
+	char **patterns;    /* LD_S_INPUT section patterns */
 	size_t pattern_count;
-	struct ld_expr *expr;          /* value, address, size limit */
-	struct ld_expr *aux;           /* PROCESSOR/OUTPUT_SECTION ALIGN(), PACKET_TABLE
+	struct ld_expr *expr; /* value, address, size limit */
+	struct ld_expr *aux;  /* PROCESSOR/OUTPUT_SECTION ALIGN(), PACKET_TABLE
 					  size, HANDLER opcode given as a number */
-	char *message;                 /* ASSERT */
-	struct ld_stmt *body;          /* SECTIONS, PROCESSOR, OUTPUT_SECTION */
+	char *message;        /* ASSERT */
+	struct ld_stmt *body; /* SECTIONS, PROCESSOR, OUTPUT_SECTION */
 	size_t body_count, body_cap;
 	struct diag_loc loc;
 };
 
 struct ld_script {
-	char *name;   /* file name, for locations (every loc.file points here) */
-	char *text;   /* a NUL-terminated copy, for source lines in messages */
+	char *name; /* file name, for locations (every loc.file points here) */
+	char *text; /* a NUL-terminated copy, for source lines in messages */
 	struct ld_stmt *stmts;
 	size_t stmt_count, stmt_cap;
 	uint32_t stmt_total; /* ids handed out */

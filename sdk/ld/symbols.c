@@ -102,18 +102,20 @@ void ld_collect_globals(struct ld_ctx *c)
 			uint32_t ref = (uint32_t)c->globref_count;
 			uint32_t old = ld_names_put(&c->globals, s->name, ref);
 			if (old == LD_NONE) {
-				*UTIL_PUSH(c->globrefs, c->globref_count, c->globref_cap) =
-					(struct ld_globref){i, k};
+				*UTIL_PUSH(c->globrefs, c->globref_count,
+					   c->globref_cap) = (struct ld_globref){i, k};
 				continue;
 			}
 			struct util_str first = {0};
-			describe_obj_symbol(c, c->globrefs[old].input, c->globrefs[old].symbol, &first);
+			describe_obj_symbol(c, c->globrefs[old].input, c->globrefs[old].symbol,
+					    &first);
 			struct diag_loc loc = obj_loc(c, i, s->loc);
 			diag_add(c->d, DIAG_ERROR, loc, ld_source_line(c, loc),
 				 "duplicate symbol '%s': defined in %s and again in %s", s->name,
 				 first.text, c->inputs[i].name);
-			const struct obj_symbol *f =
-				&c->inputs[c->globrefs[old].input].obj->symbols[c->globrefs[old].symbol];
+			const struct obj_symbol *f = &c->inputs[c->globrefs[old].input]
+							      .obj
+							      ->symbols[c->globrefs[old].symbol];
 			struct diag_loc floc = obj_loc(c, c->globrefs[old].input, f->loc);
 			diag_add(c->d, DIAG_NOTE, floc, ld_source_line(c, floc),
 				 "'%s' is first defined here", s->name);
@@ -247,8 +249,7 @@ static bool defined_value(struct ld_ctx *c, uint32_t input, uint32_t symbol, str
 	return true;
 }
 
-bool ld_lookup(struct ld_ctx *c, const char *name, uint32_t proc, bool *found,
-	       struct ld_value *out)
+bool ld_lookup(struct ld_ctx *c, const char *name, uint32_t proc, bool *found, struct ld_value *out)
 {
 	*found = true;
 	uint32_t s = ld_find_ssym(c, name, proc);
@@ -310,7 +311,8 @@ void ld_suggest(const struct ld_ctx *c, const char *name, uint32_t input, uint32
 	unsigned limit = len <= 3 ? 1 : len < 8 ? 2 : (unsigned)(len / 4 + 1);
 	struct suggestion sg = {name, NULL, limit + 1};
 	for (size_t g = 0; g < c->globref_count; g++)
-		consider(&sg, c->inputs[c->globrefs[g].input].obj->symbols[c->globrefs[g].symbol].name);
+		consider(&sg,
+			 c->inputs[c->globrefs[g].input].obj->symbols[c->globrefs[g].symbol].name);
 	for (size_t s = 0; s < c->ssym_count; s++)
 		if (c->ssyms[s].scope == LD_NONE || c->ssyms[s].scope == proc)
 			consider(&sg, c->ssyms[s].name);

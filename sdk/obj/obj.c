@@ -8,8 +8,8 @@
 /* Open addressing over symbol indexes (+1, so 0 is an empty slot). */
 struct obj_name_index {
 	uint32_t *slots;
-	size_t mask;     /* slot count - 1; the count is a power of two */
-	size_t indexed;  /* symbols[0..indexed) are in the table */
+	size_t mask;    /* slot count - 1; the count is a power of two */
+	size_t indexed; /* symbols[0..indexed) are in the table */
 };
 
 static uint32_t hash_name(const char *s)

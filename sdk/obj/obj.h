@@ -47,14 +47,14 @@ enum obj_reloc_kind {
 const char *obj_reloc_name(enum obj_reloc_kind kind); /* "R_AFUC_BRANCH16", ... */
 
 struct obj_reloc {
-	uint32_t offset;  /* word within the section */
-	uint8_t kind;     /* enum obj_reloc_kind */
-	uint32_t symbol;  /* index into obj_file.symbols */
+	uint32_t offset; /* word within the section */
+	uint8_t kind;    /* enum obj_reloc_kind */
+	uint32_t symbol; /* index into obj_file.symbols */
 	int32_t addend;
 	struct obj_loc loc;
 };
 
-#define OBJ_SECTION_UNDEF UINT32_MAX /* symbol defined elsewhere */
+#define OBJ_SECTION_UNDEF UINT32_MAX     /* symbol defined elsewhere */
 #define OBJ_SECTION_ABS (UINT32_MAX - 1) /* symbol is a plain number */
 
 struct obj_symbol {
@@ -82,10 +82,10 @@ struct obj_handler {
 #define OBJ_PACKET_TABLE_WORDS 0x80
 
 struct obj_section {
-	char *name;        /* ".text" by default; "BV", "LPAC" as in Mesa's .section */
-	uint32_t *words;   /* assembled words, relocated fields left zero */
+	char *name;      /* ".text" by default; "BV", "LPAC" as in Mesa's .section */
+	uint32_t *words; /* assembled words, relocated fields left zero */
 	size_t count, cap;
-	uint32_t align;    /* in bytes; at least 4 */
+	uint32_t align; /* in bytes; at least 4 */
 	/* Where a `.jumptbl` put this section's packet table (a word offset,
 	 * OBJ_PACKET_TABLE_WORDS words reserved), or OBJ_NO_TABLE to let the
 	 * linker script place it. */

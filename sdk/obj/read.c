@@ -22,7 +22,7 @@ struct reader {
 	struct obj_file *o;
 	struct shdr *sh;
 	uint32_t shnum;
-	uint32_t symtab; /* ELF index of .symtab, 0 if none */
+	uint32_t symtab;       /* ELF index of .symtab, 0 if none */
 	uint32_t *section_map; /* ELF section -> model section, UINT32_MAX if not code */
 	uint32_t *symbol_map;  /* ELF symbol -> model symbol, UINT32_MAX if skipped */
 	uint32_t symbol_count; /* ELF symbols, including symbol 0 */
@@ -87,8 +87,10 @@ static bool check_header(struct reader *r)
 	if (r->shnum == 0)
 		return bad(r, "no section headers");
 	if ((uint64_t)shoff + (uint64_t)r->shnum * ELF_SHDR_SIZE > r->len)
-		return bad(r, "truncated: the section headers (%u at offset 0x%x) end past the end "
-			      "of the file (0x%zx bytes)", r->shnum, shoff, r->len);
+		return bad(r,
+			   "truncated: the section headers (%u at offset 0x%x) end past the end "
+			   "of the file (0x%zx bytes)",
+			   r->shnum, shoff, r->len);
 	if (shstrndx >= r->shnum)
 		return bad(r, "section name table index %u, but there are %u sections", shstrndx,
 			   r->shnum);
@@ -107,8 +109,10 @@ static bool check_header(struct reader *r)
 		s->entsize = util_le32(h + 36);
 		if (s->type != ELF_SHT_NOBITS && s->type != ELF_SHT_NULL &&
 		    (uint64_t)s->offset + s->size > r->len)
-			return bad(r, "truncated: section %u (offset 0x%x, 0x%x bytes) ends past the "
-				      "end of the file (0x%zx bytes)", i, s->offset, s->size, r->len);
+			return bad(r,
+				   "truncated: section %u (offset 0x%x, 0x%x bytes) ends past the "
+				   "end of the file (0x%zx bytes)",
+				   i, s->offset, s->size, r->len);
 	}
 	const struct shdr *names = &r->sh[shstrndx];
 	if (names->type != ELF_SHT_STRTAB)
@@ -117,7 +121,8 @@ static bool check_header(struct reader *r)
 	for (uint32_t i = 1; i < r->shnum; i++) {
 		uint32_t at = r->sh[i].name;
 		if (at >= names->size || !memchr(text + at, 0, names->size - at))
-			return bad(r, "section %u: name offset 0x%x is outside the name table", i, at);
+			return bad(r, "section %u: name offset 0x%x is outside the name table", i,
+				   at);
 		r->sh[i].name_text = text + at;
 	}
 	return true;
@@ -135,8 +140,10 @@ static bool read_code_sections(struct reader *r)
 		const struct shdr *s = &r->sh[i];
 		r->section_map[i] = UINT32_MAX;
 		if (s->type == ELF_SHT_NOBITS && (s->flags & ELF_SHF_ALLOC))
-			return bad(r, "section %u (%s) has no contents (SHT_NOBITS); afuc "
-				      "sections hold instruction words", i, sec_name(r, i));
+			return bad(r,
+				   "section %u (%s) has no contents (SHT_NOBITS); afuc "
+				   "sections hold instruction words",
+				   i, sec_name(r, i));
 		if (i == 0 || !is_code(s))
 			continue;
 		if (s->size % 4)
@@ -224,7 +231,8 @@ static bool read_symbols(struct reader *r)
 			sym->value = value;
 		} else {
 			if (shndx >= ELF_SHN_LORESERVE)
-				return bad(r, "symbol '%s' has special section index 0x%x", name, shndx);
+				return bad(r, "symbol '%s' has special section index 0x%x", name,
+					   shndx);
 			struct util_str what = {0};
 			util_str_printf(&what, "symbol '%s'", name);
 			bool ok = code_section(r, shndx, what.text, &sym->section);
@@ -232,8 +240,10 @@ static bool read_symbols(struct reader *r)
 			if (!ok)
 				return false;
 			if (value % 4 || value / 4 > r->o->sections[sym->section].count)
-				return bad(r, "symbol '%s' value 0x%x is not a word inside its section",
-					   name, value);
+				return bad(
+					r,
+					"symbol '%s' value 0x%x is not a word inside its section",
+					name, value);
 			sym->value = value / 4;
 		}
 		r->symbol_map[i] = (uint32_t)(r->o->symbol_count - 1);
@@ -254,8 +264,10 @@ static bool table_shape(struct reader *r, uint32_t i, uint32_t entsize)
 {
 	const struct shdr *s = &r->sh[i];
 	if (s->entsize != entsize || s->size % entsize)
-		return bad(r, "section %u (%s): entry size %u and size 0x%x, expected entries of %u "
-			      "bytes", i, sec_name(r, i), s->entsize, s->size, entsize);
+		return bad(r,
+			   "section %u (%s): entry size %u and size 0x%x, expected entries of %u "
+			   "bytes",
+			   i, sec_name(r, i), s->entsize, s->size, entsize);
 	return true;
 }
 
@@ -322,8 +334,10 @@ static bool read_jumptbl(struct reader *r, uint32_t i)
 		struct obj_section *s = &r->o->sections[m];
 		if (offset % 4 || offset / 4 > s->count ||
 		    s->count - offset / 4 < OBJ_PACKET_TABLE_WORDS)
-			return bad(r, "packet table of %s at byte 0x%x does not fit the section "
-				      "(0x%zx bytes)", s->name, offset, s->count * 4);
+			return bad(r,
+				   "packet table of %s at byte 0x%x does not fit the section "
+				   "(0x%zx bytes)",
+				   s->name, offset, s->count * 4);
 		s->table_offset = offset / 4;
 	}
 	return true;
@@ -361,8 +375,10 @@ static bool read_locs(struct reader *r, uint32_t i)
 		uint32_t section = util_le32(p), entry = util_le32(p + 4);
 		struct obj_loc *loc = loc_target(r, section, entry);
 		if (!loc)
-			return bad(r, "source location %u refers to entry %u of section %u, which "
-				      "does not exist", k, entry, section);
+			return bad(r,
+				   "source location %u refers to entry %u of section %u, which "
+				   "does not exist",
+				   k, entry, section);
 		const char *file = NULL;
 		if (!string_at(r, util_le32(p + 8), "source location file", &file))
 			return false;

@@ -3,9 +3,9 @@
 
 struct reloc_info {
 	const char *name;
-	uint8_t bits;    /* the field is bits 0..bits-1 of the word */
-	bool pcrel;      /* value is S + A - P rather than S + A */
-	bool is_signed;  /* the value must fit as a signed number */
+	uint8_t bits;   /* the field is bits 0..bits-1 of the word */
+	bool pcrel;     /* value is S + A - P rather than S + A */
+	bool is_signed; /* the value must fit as a signed number */
 };
 
 static const struct reloc_info reloc_infos[OBJ_R_COUNT] = {

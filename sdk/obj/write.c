@@ -94,17 +94,21 @@ static bool check_model(struct writer *w)
 		if (s->count >= (1u << 30))
 			return fail(w, "section '%s' is too big (%zu words)", s->name, s->count);
 		if (s->table_offset != OBJ_NO_TABLE &&
-		    (s->table_offset > s->count || s->count - s->table_offset < OBJ_PACKET_TABLE_WORDS))
+		    (s->table_offset > s->count ||
+		     s->count - s->table_offset < OBJ_PACKET_TABLE_WORDS))
 			return fail(w, "section '%s' packet table at word %zu is past its end",
 				    s->name, s->table_offset);
 		for (size_t r = 0; r < s->reloc_count; r++) {
 			const struct obj_reloc *rel = &s->relocs[r];
 			if (rel->kind >= OBJ_R_COUNT)
-				return fail(w, "section '%s' relocation %zu has no valid kind", s->name, r);
+				return fail(w, "section '%s' relocation %zu has no valid kind",
+					    s->name, r);
 			if (rel->offset >= s->count)
-				return fail(w, "section '%s' relocation %zu is past its end", s->name, r);
+				return fail(w, "section '%s' relocation %zu is past its end",
+					    s->name, r);
 			if (rel->symbol >= o->symbol_count)
-				return fail(w, "section '%s' relocation %zu names no symbol", s->name, r);
+				return fail(w, "section '%s' relocation %zu names no symbol",
+					    s->name, r);
 			if (rel->addend < -(INT32_C(1) << 29) || rel->addend >= (INT32_C(1) << 29))
 				return fail(w, "section '%s' relocation %zu addend is out of range",
 					    s->name, r);
@@ -116,10 +120,12 @@ static bool check_model(struct writer *w)
 			return fail(w, "%s %zu has no name", "symbol", i);
 		if (sym->section != OBJ_SECTION_UNDEF && sym->section != OBJ_SECTION_ABS) {
 			if (sym->section >= o->section_count)
-				return fail(w, "symbol '%s' is in section %zu, which does not exist",
+				return fail(w,
+					    "symbol '%s' is in section %zu, which does not exist",
 					    sym->name, sym->section);
 			if (sym->value > o->sections[sym->section].count)
-				return fail(w, "symbol '%s' is past the end of its section (word %zu)",
+				return fail(w,
+					    "symbol '%s' is past the end of its section (word %zu)",
 					    sym->name, sym->value);
 		}
 	}
@@ -200,7 +206,8 @@ static void write_symbols(struct writer *w, struct out_section *symtab, struct b
 			util_put_le32(p, strtab_add(&w->strtab, s->name));
 			util_put_le32(p + 4, value);
 			util_put_le32(p + 8, 0);
-			p[12] = (uint8_t)((pass ? ELF_STB_GLOBAL : ELF_STB_LOCAL) << 4 | ELF_STT_NOTYPE);
+			p[12] = (uint8_t)((pass ? ELF_STB_GLOBAL : ELF_STB_LOCAL) << 4 |
+					  ELF_STT_NOTYPE);
 			p[13] = 0;
 			util_put_le16(p + 14, (uint16_t)shndx);
 			put_loc(w, locs, symtab_index, next, &s->loc);
@@ -337,8 +344,8 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 	struct buf locs = {0};
 
 	/* The symbol table first: relocations need its numbering. */
-	struct out_section symtab = {.name = ".symtab", .type = ELF_SHT_SYMTAB, .align = 4,
-				     .entsize = ELF_SYM_SIZE};
+	struct out_section symtab = {
+		.name = ".symtab", .type = ELF_SHT_SYMTAB, .align = 4, .entsize = ELF_SYM_SIZE};
 	write_symbols(&w, &symtab, &locs, symtab_index);
 
 	char **rela_names = util_xcalloc(o->section_count + 1, sizeof *rela_names);
@@ -365,8 +372,8 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 		out->link = symtab_index;
 		out->entsize = OBJ_HANDLER_SIZE;
 		for (size_t i = 0; i < o->handler_count; i++) {
-			buf_u32(&out->data, o->handlers[i].opcode |
-						    (uint32_t)o->handlers[i].from_label << 31);
+			buf_u32(&out->data,
+				o->handlers[i].opcode | (uint32_t)o->handlers[i].from_label << 31);
 			buf_u32(&out->data, w.sym_map[o->handlers[i].symbol]);
 			put_loc(&w, &locs, handlers_index, (uint32_t)i, &o->handlers[i].loc);
 		}

@@ -68,8 +68,7 @@ static bool finished_ok(pid_t pid, const char *what, struct diag *d)
 		diag_error(d, DIAG_NOWHERE, "%s failed (exit status %d)", what,
 			   WEXITSTATUS(status));
 	else
-		diag_error(d, DIAG_NOWHERE, "%s was killed by signal %d", what,
-			   WTERMSIG(status));
+		diag_error(d, DIAG_NOWHERE, "%s was killed by signal %d", what, WTERMSIG(status));
 	return false;
 }
 
@@ -86,8 +85,7 @@ static void read_all(int fd, struct util_str *out)
 	}
 }
 
-bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len,
-	    struct diag *d)
+bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d)
 {
 	struct argv_list cpp = {0}, m4 = {0};
 	const char *cpp_prog = program("CPP", "cpp");

@@ -20,7 +20,7 @@ struct pp_options {
 	size_t include_count;
 	const char *const *defines; /* NAME or NAME=VALUE */
 	size_t define_count;
-	const char *m4_library; /* read by m4 before the source; NULL: no m4 pass */
+	const char *m4_library;  /* read by m4 before the source; NULL: no m4 pass */
 	bool m4_prefix_builtins; /* m4 -P: builtins are m4_define, m4_ifelse, ... */
 };
 
@@ -29,8 +29,7 @@ struct pp_options {
  * caller, who frees it. cpp and m4 print their own errors (already in
  * file:line form) to standard error; d gets one more saying which failed.
  * The programs are $CPP and $M4 when set, otherwise cpp and m4. */
-bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len,
-	    struct diag *d);
+bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d);
 
 /* Follows the line markers of preprocessed text, one line at a time:
  *
@@ -42,8 +41,8 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
  * Text that was never preprocessed has no markers and simply counts lines
  * of the named file. */
 struct pp_lines {
-	char *file;       /* file the current line came from (owned) */
-	unsigned line;    /* its line number there */
+	char *file;    /* file the current line came from (owned) */
+	unsigned line; /* its line number there */
 	/* internal: positions in cpp's output (m4's input) */
 	unsigned cpp_line;
 	unsigned marker_cpp_line;

@@ -17,20 +17,22 @@ enum source_kind { SRC_DOMAIN, SRC_ENUM, SRC_BITSET, SRC_REG_FIELDS };
 
 struct source {
 	enum source_kind kind;
-	const char *names[2];   /* the first one the tree has is used */
+	const char *names[2]; /* the first one the tree has is used */
 	bool optional;
-	const char *reg;        /* SRC_REG_FIELDS: whose fields */
-	uint64_t base;          /* number of the field at bit 0 */
+	const char *reg; /* SRC_REG_FIELDS: whose fields */
+	uint64_t base;   /* number of the field at bit 0 */
 };
 
 struct recipe {
 	enum rnn_space space;
-	const char *variant;    /* NULL: any value of venum */
+	const char *variant; /* NULL: any value of venum */
 	const char *venum;
 	const char *files[3];
 	struct source sources[2];
 };
 
+/* The recipes are laid out by hand, one view a line. */
+/* clang-format off */
 #define ADRENO_COMMON "adreno/adreno_common.xml"
 #define ADRENO_CONTROL "adreno/adreno_control_regs.xml"
 #define ADRENO_PIPE "adreno/adreno_pipe_regs.xml"
@@ -77,6 +79,7 @@ static const struct recipe recipes[] = {
 	NVIDIA(RNN_HWSQ_EVENT, .files = {"nvchipsets.xml", "bus/pbus.xml"},
 	       .sources = {{.kind = SRC_REG_FIELDS, .names = {"NV_MMIO"}, .reg = "HWSQ_EVENTS"}}),
 };
+/* clang-format on */
 
 /* Files whose presence makes a directory a database tree; the ones that
  * import everything are read when a view's usual files fall short. */
@@ -259,8 +262,7 @@ static const void *find_source_name(const struct rnn_model *m, enum source_kind 
 	return NULL;
 }
 
-static const void *find_source(const struct rnn_model *m, const struct source *s,
-			       const char **name)
+static const void *find_source(const struct rnn_model *m, const struct source *s, const char **name)
 {
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(s->names) && s->names[i]; i++) {
 		const void *found = find_source_name(m, s->kind, s->names[i]);
@@ -292,7 +294,7 @@ static bool add_source(struct rnn_builder *b, const struct source *s, struct dia
 	const char *name;
 	const void *found = find_source(b->vc.model, s, &name);
 	if (!found)
-		return true;   /* optional */
+		return true; /* optional */
 	switch (s->kind) {
 	case SRC_DOMAIN:
 		return rnn_flatten_domain(b, found, d);

@@ -83,7 +83,8 @@ static void finish_item(struct walk *w, struct rnn_item *it, uint64_t extent)
 		const struct rnn_level *lv = &it->levels[i];
 		lo = sat_add(lo, lv->off);
 		if (lv->indexed) {
-			span = lv->count ? sat_add(span, sat_mul(lv->count - 1, lv->stride)) : UINT64_MAX;
+			span = lv->count ? sat_add(span, sat_mul(lv->count - 1, lv->stride))
+					 : UINT64_MAX;
 			dims[ndims++] = (struct rnn_dim){lv->count, lv->stride};
 		}
 	}
@@ -287,9 +288,10 @@ bool rnn_flatten_fields(struct rnn_builder *b, const struct rnn_field *fields,
 	return d->errors == errors;
 }
 
-static const struct rnn_node *find_reg_in(const struct rnn_varctx *vc, const struct rnn_node *parent,
-					  const char *name, struct rnn_vscope scope,
-					  struct rnn_vscope *found, struct diag *d, unsigned depth)
+static const struct rnn_node *find_reg_in(const struct rnn_varctx *vc,
+					  const struct rnn_node *parent, const char *name,
+					  struct rnn_vscope scope, struct rnn_vscope *found,
+					  struct diag *d, unsigned depth)
 {
 	if (depth > RNN_MAX_GROUP_DEPTH + RNN_MAX_LEVELS)
 		return NULL;
@@ -305,7 +307,8 @@ static const struct rnn_node *find_reg_in(const struct rnn_varctx *vc, const str
 		if (n->kind == RNN_NODE_USE_GROUP)
 			in = rnn_find_group(vc->model, n->name);
 		if (in && in->kind != RNN_NODE_REG) {
-			const struct rnn_node *r = find_reg_in(vc, in, name, inner, found, d, depth + 1);
+			const struct rnn_node *r = find_reg_in(vc, in, name, inner, found, d,
+							       depth + 1);
 			if (r)
 				return r;
 		}

@@ -16,7 +16,7 @@
 
 uint64_t rnn_hash_string(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325u;   /* FNV-1a */
+	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
 	for (size_t i = 0; i < len; i++) {
 		h ^= (unsigned char)s[i];
 		h *= 0x100000001b3u;
@@ -169,7 +169,8 @@ static void index_values(struct rnn_arena *arena, struct rnn_view *v)
 			for (size_t s = 0; s < unique; s++)
 				v->seg_first[s + 1] += v->seg_first[s];
 			total = v->seg_first[unique];
-			v->seg_items = rnn_arena_alloc(arena, sizeof *v->seg_items * (total ? total : 1));
+			v->seg_items = rnn_arena_alloc(arena,
+						       sizeof *v->seg_items * (total ? total : 1));
 		}
 		free(fill);
 	}

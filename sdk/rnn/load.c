@@ -32,7 +32,7 @@
 struct loader {
 	struct rnn_db *db;
 	struct diag *d;
-	const char *file;   /* arena copy of the file being read */
+	const char *file; /* arena copy of the file being read */
 	unsigned depth;
 	bool failed;
 };
@@ -398,8 +398,8 @@ static void parse_domain(struct loader *l, xmlNode *node, enum rnn_node_kind kin
 		if (!strcmp(attr_name(a), "width")) {
 			if (number_attr(l, node, a, &width)) {
 				if (width != 8 && width != 16 && width != 32 && width != 64)
-					error_at(l, node, "domain %s: width must be 8, 16, 32 or 64",
-						 name);
+					error_at(l, node,
+						 "domain %s: width must be 8, 16, 32 or 64", name);
 				else
 					dom->width = (unsigned)width;
 			}
@@ -579,7 +579,7 @@ static bool load_file(struct loader *l, const char *path, const char *display)
 	struct rnn_file *f = RNN_NEW(arena(l), struct rnn_file);
 	f->dev = (uint64_t)st.st_dev;
 	f->ino = (uint64_t)st.st_ino;
-	f->ok = true;   /* a file importing itself is not an error */
+	f->ok = true; /* a file importing itself is not an error */
 	f->next = m->files;
 	m->files = f;
 

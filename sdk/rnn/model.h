@@ -70,17 +70,17 @@ struct rnn_value {
 /* Domains, groups, registers, arrays, stripes and use-groups. */
 struct rnn_node {
 	enum rnn_node_kind kind;
-	const char *name;   /* NULL for anonymous arrays and stripes */
+	const char *name; /* NULL for anonymous arrays and stripes */
 	uint64_t offset;
-	uint64_t stride;    /* 0 when not written */
-	uint64_t length;    /* 1 when not written; 0 means unbounded */
-	unsigned width;     /* registers: bits; domains: bits per address */
+	uint64_t stride; /* 0 when not written */
+	uint64_t length; /* 1 when not written; 0 means unbounded */
+	unsigned width;  /* registers: bits; domains: bits per address */
 	const char *type;
 	struct rnn_vattr va;
 	struct rnn_src src;
 	struct rnn_node *children, *last_child, *next;
-	struct rnn_field *fields, *last_field;   /* inline bitfields */
-	struct rnn_value *values, *last_value;   /* inline enum values */
+	struct rnn_field *fields, *last_field; /* inline bitfields */
+	struct rnn_value *values, *last_value; /* inline enum values */
 };
 
 struct rnn_enum {
@@ -101,13 +101,13 @@ struct rnn_bitset {
 };
 
 struct rnn_file {
-	uint64_t dev, ino;  /* identity, whatever path reached it */
-	bool ok;            /* parsed without error */
+	uint64_t dev, ino; /* identity, whatever path reached it */
+	bool ok;           /* parsed without error */
 	struct rnn_file *next;
 };
 
 struct rnn_model {
-	struct rnn_node *domains, *groups;   /* lists through ->next */
+	struct rnn_node *domains, *groups; /* lists through ->next */
 	struct rnn_enum *enums;
 	struct rnn_bitset *bitsets;
 	struct rnn_file *files;
@@ -117,8 +117,8 @@ struct rnn_model {
 struct rnn_db {
 	struct rnn_arena arena;
 	struct rnn_model model;
-	char *root;             /* malloc'ed */
-	bool lazy;              /* files are read as views need them */
+	char *root; /* malloc'ed */
+	bool lazy;  /* files are read as views need them */
 	struct rnn_view *views;
 };
 
@@ -144,13 +144,13 @@ bool rnn_parse_number(const char *text, uint64_t *value);
 struct rnn_varctx {
 	const struct rnn_model *model;
 	const struct rnn_enum *venum;
-	size_t index;   /* of the chosen value in venum */
+	size_t index; /* of the chosen value in venum */
 };
 
 /* The varset scope a node inherits from its parent. */
 struct rnn_vscope {
-	const struct rnn_enum *prefix;   /* enum named by a prefix attribute */
-	const char *varset;              /* nearest varset attribute */
+	const struct rnn_enum *prefix; /* enum named by a prefix attribute */
+	const char *varset;            /* nearest varset attribute */
 };
 
 /* Finds variant (case-insensitive, or "NVxx" by chipset number) in e. */
@@ -170,9 +170,9 @@ bool rnn_variant_match(const struct rnn_varctx *vc, struct rnn_vscope parent,
 #define RNN_MAX_LEVELS 8
 
 enum rnn_item_kind {
-	RNN_ITEM_REG,     /* a register (or a word of one) */
-	RNN_ITEM_ARRAY,   /* what Mesa prints for a hole in an array: A[i]+off */
-	RNN_ITEM_VALUE,   /* an enum value, flag or event number */
+	RNN_ITEM_REG,   /* a register (or a word of one) */
+	RNN_ITEM_ARRAY, /* what Mesa prints for a hole in an array: A[i]+off */
+	RNN_ITEM_VALUE, /* an enum value, flag or event number */
 };
 
 /* One step of the address walk from the view's base to an item: subtract
@@ -182,28 +182,28 @@ struct rnn_level {
 	uint64_t off;
 	uint64_t stride;
 	uint64_t count;
-	bool indexed;   /* the index is printed ([i]) and varies */
-	bool bounded;   /* rest must stay below stride (arrays of length 1) */
-	uint8_t seg;    /* which name segment the index is printed after */
+	bool indexed; /* the index is printed ([i]) and varies */
+	bool bounded; /* rest must stay below stride (arrays of length 1) */
+	uint8_t seg;  /* which name segment the index is printed after */
 };
 
 struct rnn_item {
 	struct rnn_entry pub;
 	enum rnn_item_kind kind;
-	uint32_t prio;          /* first match wins, like Mesa's decoder */
-	uint32_t words;         /* registers: width / domain width */
+	uint32_t prio;  /* first match wins, like Mesa's decoder */
+	uint32_t words; /* registers: width / domain width */
 	uint8_t nlevels, nsegs;
 	struct rnn_level levels[RNN_MAX_LEVELS];
 	const char *segs[RNN_MAX_LEVELS];
-	bool listed;            /* shown by rnn_view_entry */
-	bool empty;             /* holds no address (a register narrower than the space) */
-	uint64_t lo, last;      /* every value it can match is in [lo, last] */
+	bool listed;       /* shown by rnn_view_entry */
+	bool empty;        /* holds no address (a register narrower than the space) */
+	uint64_t lo, last; /* every value it can match is in [lo, last] */
 };
 
 struct rnn_key {
-	const char *key;        /* name with "[]" for each index */
-	const char *shown;      /* key without a trailing "[]", for suggestions */
-	uint32_t first, count;  /* into view->cands, best first */
+	const char *key;       /* name with "[]" for each index */
+	const char *shown;     /* key without a trailing "[]", for suggestions */
+	uint32_t first, count; /* into view->cands, best first */
 };
 
 struct rnn_view {
@@ -211,18 +211,18 @@ struct rnn_view {
 	const char *variant;
 	struct rnn_item *items;
 	size_t nitems;
-	struct rnn_item **listed;   /* sorted by value */
+	struct rnn_item **listed; /* sorted by value */
 	size_t nlisted;
 	/* name -> items: open addressing over keys */
 	struct rnn_key *keys;
 	size_t nkeys;
 	uint32_t *cands;
-	uint32_t *slots;            /* key index + 1, 0 empty */
+	uint32_t *slots; /* key index + 1, 0 empty */
 	size_t nslots;
 	/* value -> items: elementary segments, each with its covering items
 	 * in priority order */
 	uint64_t *seg_lo;
-	uint32_t *seg_first;        /* nsegs + 1 entries into seg_items */
+	uint32_t *seg_first; /* nsegs + 1 entries into seg_items */
 	uint32_t *seg_items;
 	size_t nsegs;
 	struct rnn_view *next;
@@ -235,7 +235,7 @@ struct rnn_builder {
 	struct rnn_item *items;
 	size_t count, cap;
 	uint32_t prio;
-	const char *domain;     /* name put in each entry's domain */
+	const char *domain; /* name put in each entry's domain */
 };
 
 /* Adds the registers of a domain (with Mesa's naming and priorities). */
@@ -258,20 +258,20 @@ struct rnn_view *rnn_view_index(struct rnn_arena *arena, struct rnn_builder *b,
 struct rnn_hit {
 	const struct rnn_item *item;
 	uint64_t idx[RNN_MAX_LEVELS];
-	uint64_t rest;   /* word inside the register, or offset inside an array element */
+	uint64_t rest; /* word inside the register, or offset inside an array element */
 };
 bool rnn_find_value(const struct rnn_view *v, uint64_t value, struct rnn_hit *hit);
 
 enum rnn_name_status {
 	RNN_NAME_OK,
-	RNN_NAME_SYNTAX,    /* not a register name at all */
-	RNN_NAME_UNKNOWN,   /* well formed, but nothing is called that */
-	RNN_NAME_RANGE,     /* an index beyond the array */
+	RNN_NAME_SYNTAX,  /* not a register name at all */
+	RNN_NAME_UNKNOWN, /* well formed, but nothing is called that */
+	RNN_NAME_RANGE,   /* an index beyond the array */
 };
 /* Parses a name the way rnn_name_to_value does; on RNN_NAME_RANGE, *item
  * is the array that was indexed. */
-enum rnn_name_status rnn_lookup_name(const struct rnn_view *v, const char *name,
-				     uint64_t *value, const struct rnn_item **item);
+enum rnn_name_status rnn_lookup_name(const struct rnn_view *v, const char *name, uint64_t *value,
+				     const struct rnn_item **item);
 
 /* Looks a key up in the name hash, or NULL. */
 const struct rnn_key *rnn_find_key(const struct rnn_view *v, const char *key, size_t len);

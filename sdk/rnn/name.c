@@ -67,7 +67,7 @@ struct parsed {
 	uint64_t idx[RNN_MAX_LEVELS];
 	size_t nidx;
 	uint64_t plus;
-	bool last_indexed;   /* the last segment had an index */
+	bool last_indexed; /* the last segment had an index */
 };
 
 static bool parse_number_until(const char **p, char end, uint64_t *value)
@@ -142,8 +142,8 @@ static bool item_value(const struct rnn_item *it, const uint64_t *idx, size_t ni
 }
 
 static enum rnn_name_status try_key(const struct rnn_view *v, const char *key, size_t len,
-				    const uint64_t *idx, size_t nidx, uint64_t plus, uint64_t *value,
-				    const struct rnn_item **item)
+				    const uint64_t *idx, size_t nidx, uint64_t plus,
+				    uint64_t *value, const struct rnn_item **item)
 {
 	const struct rnn_key *k = rnn_find_key(v, key, len);
 	if (!k)
@@ -159,8 +159,8 @@ static enum rnn_name_status try_key(const struct rnn_view *v, const char *key, s
 	return RNN_NAME_RANGE;
 }
 
-enum rnn_name_status rnn_lookup_name(const struct rnn_view *v, const char *name,
-				     uint64_t *value, const struct rnn_item **item)
+enum rnn_name_status rnn_lookup_name(const struct rnn_view *v, const char *name, uint64_t *value,
+				     const struct rnn_item **item)
 {
 	struct parsed p = {0};
 	const struct rnn_item *dummy;

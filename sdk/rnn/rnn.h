@@ -47,8 +47,8 @@ struct rnn_view;
 
 /* One dimension of an array entry. */
 struct rnn_dim {
-	uint64_t count;     /* number of elements; 0 when the tree sets no bound */
-	uint64_t stride;    /* distance between elements */
+	uint64_t count;  /* number of elements; 0 when the tree sets no bound */
+	uint64_t stride; /* distance between elements */
 };
 
 /* One named thing of a view. A register array is one entry whose name
@@ -65,7 +65,7 @@ struct rnn_entry {
 	const char *type;   /* rnndb type name ("void", "hex", a bitset...) or NULL */
 	const char *domain; /* the domain, enum or bitset it was read from */
 	uint8_t ndims;      /* how many "[]" name has */
-	const struct rnn_dim *dims;   /* ndims of them, outermost first */
+	const struct rnn_dim *dims; /* ndims of them, outermost first */
 };
 
 /* Opens a database tree, chosen in this order: dir (from a tool's --rnndb

@@ -93,10 +93,11 @@ void rnn_diag_unknown(const struct rnn_view *v, const char *name, struct diag *d
 	case RNN_NAME_RANGE: {
 		struct util_str dims = {0};
 		for (uint8_t i = 0; i < item->pub.ndims; i++)
-			util_str_printf(&dims, "%s%" PRIu64, i ? " x " : "", item->pub.dims[i].count);
+			util_str_printf(&dims, "%s%" PRIu64, i ? " x " : "",
+					item->pub.dims[i].count);
 		if (item->pub.ndims)
-			diag_error(d, loc, "%s: index out of range (%s has %s elements in %s)", name,
-				   item->pub.name, dims.text, v->variant);
+			diag_error(d, loc, "%s: index out of range (%s has %s elements in %s)",
+				   name, item->pub.name, dims.text, v->variant);
 		else
 			diag_error(d, loc, "%s: %s is not an array in %s", name, item->pub.name,
 				   v->variant);

@@ -96,7 +96,7 @@ static bool item_matches(const struct rnn_enum *e, size_t chosen, const char *it
 			goto unknown;
 		return idx == chosen;
 	}
-	size_t first = 0, last = e->count;   /* [first, last) */
+	size_t first = 0, last = e->count; /* [first, last) */
 	if (split > 0 && !value_index(e, item, split, &first)) {
 		len = split;
 		goto unknown;

@@ -64,8 +64,8 @@ void tap_diag(struct tap *t, const char *fmt, ...)
 	fflush(t->out);
 }
 
-static bool report(struct tap *t, bool pass, const char *file, int line,
-		   const char *fmt, va_list ap)
+static bool report(struct tap *t, bool pass, const char *file, int line, const char *fmt,
+		   va_list ap)
 {
 	char name[1024];
 	vsnprintf(name, sizeof name, fmt, ap);
@@ -77,15 +77,13 @@ static bool report(struct tap *t, bool pass, const char *file, int line,
 	fprintf(t->out, "%sok %d - %s\n", pass ? "" : "not ", t->run, name);
 	if (!pass) {
 		t->failed++;
-		fprintf(t->out, "#   Failed test '%s'\n#   at %s line %d.\n", name,
-			file, line);
+		fprintf(t->out, "#   Failed test '%s'\n#   at %s line %d.\n", name, file, line);
 	}
 	fflush(t->out);
 	return pass;
 }
 
-bool tap_ok_at(struct tap *t, bool pass, const char *file, int line,
-	       const char *fmt, ...)
+bool tap_ok_at(struct tap *t, bool pass, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -94,8 +92,8 @@ bool tap_ok_at(struct tap *t, bool pass, const char *file, int line,
 	return pass;
 }
 
-bool tap_is_int_at(struct tap *t, long long got, long long want,
-		   const char *file, int line, const char *fmt, ...)
+bool tap_is_int_at(struct tap *t, long long got, long long want, const char *file, int line,
+		   const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -106,8 +104,8 @@ bool tap_is_int_at(struct tap *t, long long got, long long want,
 	return pass;
 }
 
-bool tap_is_hex_at(struct tap *t, uint64_t got, uint64_t want,
-		   const char *file, int line, const char *fmt, ...)
+bool tap_is_hex_at(struct tap *t, uint64_t got, uint64_t want, const char *file, int line,
+		   const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -119,8 +117,8 @@ bool tap_is_hex_at(struct tap *t, uint64_t got, uint64_t want,
 	return pass;
 }
 
-bool tap_is_str_at(struct tap *t, const char *got, const char *want,
-		   const char *file, int line, const char *fmt, ...)
+bool tap_is_str_at(struct tap *t, const char *got, const char *want, const char *file, int line,
+		   const char *fmt, ...)
 {
 	bool same = got && want ? strcmp(got, want) == 0 : got == want;
 	va_list ap;

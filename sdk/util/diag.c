@@ -27,8 +27,8 @@ void diag_free(struct diag *d)
 	*d = (struct diag){.max_errors = max};
 }
 
-void diag_vadd(struct diag *d, enum diag_level level, struct diag_loc loc,
-	       const char *source_line, const char *fmt, va_list ap)
+void diag_vadd(struct diag *d, enum diag_level level, struct diag_loc loc, const char *source_line,
+	       const char *fmt, va_list ap)
 {
 	if (level == DIAG_ERROR) {
 		d->errors++;
@@ -49,8 +49,8 @@ void diag_vadd(struct diag *d, enum diag_level level, struct diag_loc loc,
 		m->source_line = util_xstrndup(source_line, strcspn(source_line, "\r\n"));
 }
 
-void diag_add(struct diag *d, enum diag_level level, struct diag_loc loc,
-	      const char *source_line, const char *fmt, ...)
+void diag_add(struct diag *d, enum diag_level level, struct diag_loc loc, const char *source_line,
+	      const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -84,8 +84,7 @@ void diag_print(const struct diag *d, FILE *out, const char *tool)
 			print_caret(out, m->source_line, m->col);
 	}
 	if (d->max_errors && d->errors > d->max_errors)
-		fprintf(out, "%s: too many errors (%zu in all), stopped\n", tool,
-			d->errors);
+		fprintf(out, "%s: too many errors (%zu in all), stopped\n", tool, d->errors);
 }
 
 void diag_append(struct diag *dst, struct diag *src)

@@ -50,10 +50,10 @@ void diag_free(struct diag *d);
 
 /* Adds a message. source_line may be NULL; it is copied up to its first
  * newline. Messages past max_errors are counted but not kept. */
-void diag_add(struct diag *d, enum diag_level level, struct diag_loc loc,
-	      const char *source_line, const char *fmt, ...) UTIL_PRINTF(5, 6);
-void diag_vadd(struct diag *d, enum diag_level level, struct diag_loc loc,
-	       const char *source_line, const char *fmt, va_list ap);
+void diag_add(struct diag *d, enum diag_level level, struct diag_loc loc, const char *source_line,
+	      const char *fmt, ...) UTIL_PRINTF(5, 6);
+void diag_vadd(struct diag *d, enum diag_level level, struct diag_loc loc, const char *source_line,
+	       const char *fmt, va_list ap);
 
 #define diag_error(d, loc, ...) diag_add((d), DIAG_ERROR, (loc), NULL, __VA_ARGS__)
 #define diag_warning(d, loc, ...) diag_add((d), DIAG_WARNING, (loc), NULL, __VA_ARGS__)

@@ -35,8 +35,8 @@ void util_grow(void *items_ptr, size_t *cap, size_t need, size_t elem_size);
 
 /* Appends one zeroed element to a growable array and returns a pointer to
  * it: struct foo *f = UTIL_PUSH(v.items, v.count, v.cap); */
-#define UTIL_PUSH(items, count, cap)                                          \
-	(util_grow(&(items), &(cap), (count) + 1, sizeof(*(items))),          \
+#define UTIL_PUSH(items, count, cap)                                 \
+	(util_grow(&(items), &(cap), (count) + 1, sizeof(*(items))), \
 	 util_zero(&(items)[(count)], sizeof(*(items))), &(items)[(count)++])
 void *util_zero(void *p, size_t size);
 
@@ -59,8 +59,7 @@ void util_str_free(struct util_str *s);
  * these, whatever the host. */
 static inline uint32_t util_le32(const uint8_t *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 static inline void util_put_le32(uint8_t *p, uint32_t v)
 {

@@ -24,7 +24,8 @@ static int by_value(const void *a, const void *b)
 int main(void)
 {
 	const char *root = getenv("SDK_ROOT"), *build = getenv("SDK_BUILD");
-	char *path = util_xasprintf("%s/../shared/reference/disasm/gen70500_sqe.s", root ? root : ".");
+	char *path = util_xasprintf("%s/../shared/reference/disasm/gen70500_sqe.s",
+				    root ? root : ".");
 	char *db = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
 	uint8_t *text;
 	size_t len;

@@ -37,7 +37,8 @@ static void check_word(struct tap *t, const char *gen, const char *line, uint32_
 	struct obj_file o;
 	struct diag d;
 	bool ok = assemble(src, &o, &d);
-	uint32_t got = ok && o.section_count && o.sections[0].count ? o.sections[0].words[0] : 0xdead;
+	uint32_t got = ok && o.section_count && o.sections[0].count ? o.sections[0].words[0]
+								    : 0xdead;
 	if (!tap_is_hex(t, got, want, "%s: %s", gen, line))
 		show_errors(t, &d);
 	obj_free(&o);
@@ -56,8 +57,8 @@ static void check_error(struct tap *t, const char *src, unsigned line, unsigned 
 	tap_ok(t, !ok && m, "refused: %s", want);
 	if (m) {
 		tap_is_str(t, m->text, want, "message");
-		tap_ok(t, m->line == line && m->col == col, "at %u:%u (got %u:%u)", line, col, m->line,
-		       m->col);
+		tap_ok(t, m->line == line && m->col == col, "at %u:%u (got %u:%u)", line, col,
+		       m->line, m->col);
 	} else {
 		tap_skip(t, 2, "no message");
 	}
@@ -157,7 +158,8 @@ static void test_words(struct tap *t)
 	/* upper-case mnemonics are not Mesa's: an error */
 	struct obj_file o;
 	struct diag d;
-	tap_ok(t, !assemble(".gpu a6xx\nADDHI $02, $03, $04\n", &o, &d), "mnemonics are lower case");
+	tap_ok(t, !assemble(".gpu a6xx\nADDHI $02, $03, $04\n", &o, &d),
+	       "mnemonics are lower case");
 	obj_free(&o);
 	diag_free(&d);
 }
@@ -176,8 +178,9 @@ static void check_reloc(struct tap *t, const struct obj_file *o, uint32_t sectio
 	const struct obj_reloc *r = reloc_at(&o->sections[section], offset);
 	if (!tap_ok(t, r != NULL, "a relocation at %s word %u", o->sections[section].name, offset))
 		return;
-	tap_ok(t, r->kind == kind && strcmp(o->symbols[r->symbol].name, symbol) == 0 &&
-			  r->addend == addend,
+	tap_ok(t,
+	       r->kind == kind && strcmp(o->symbols[r->symbol].name, symbol) == 0 &&
+		       r->addend == addend,
 	       "  %s against %s%+d (got %s against %s%+d)", obj_reloc_name(kind), symbol, addend,
 	       obj_reloc_name((enum obj_reloc_kind)r->kind), o->symbols[r->symbol].name, r->addend);
 	tap_ok(t, r->loc.file && strcmp(r->loc.file, "t.s") == 0 && r->loc.line > 1,
@@ -192,23 +195,22 @@ static const struct obj_symbol *symbol_named(const struct obj_file *o, const cha
 
 static void test_relocations(struct tap *t)
 {
-	static const char src[] =
-		".gpu a6xx\n"
-		"start:\n"
-		"	mov $02, #table << 2\n"
-		"	add $03, $03, #table + 4\n"
-		"	cwrite $02, [$00 + #table]\n"
-		"	call #func\n"
-		"	jump #elsewhere\n"
-		"	brne $02, b1, #start\n"
-		"	[#table + 1]\n"
-		"	.word #func, #table - #start, 7\n"
-		"table:\n"
-		"	.word 1, 2\n"
-		"	call #table\n"
-		"	breq $02, 0x3, #table + 1\n"
-		"	mov $02, #end - #table\n"
-		"end:\n";
+	static const char src[] = ".gpu a6xx\n"
+				  "start:\n"
+				  "	mov $02, #table << 2\n"
+				  "	add $03, $03, #table + 4\n"
+				  "	cwrite $02, [$00 + #table]\n"
+				  "	call #func\n"
+				  "	jump #elsewhere\n"
+				  "	brne $02, b1, #start\n"
+				  "	[#table + 1]\n"
+				  "	.word #func, #table - #start, 7\n"
+				  "table:\n"
+				  "	.word 1, 2\n"
+				  "	call #table\n"
+				  "	breq $02, 0x3, #table + 1\n"
+				  "	mov $02, #end - #table\n"
+				  "end:\n";
 	struct obj_file o;
 	struct diag d;
 	if (!tap_ok(t, assemble(src, &o, &d), "the relocation source assembles")) {
@@ -216,10 +218,9 @@ static void test_relocations(struct tap *t)
 		goto out;
 	}
 	const struct obj_section *s = &o.sections[0];
-	static const uint32_t want[] = {0x88420000, 0x08630000, 0xa8020000, 0xd4000000,
-					0xc8000000, 0xc841fffb, 0x01000000, 0x00000000,
-					10,         7,          1,          2,
-					0xd4000000, 0xc443fffe, 0x88020005};
+	static const uint32_t want[] = {0x88420000, 0x08630000, 0xa8020000, 0xd4000000, 0xc8000000,
+					0xc841fffb, 0x01000000, 0x00000000, 10,         7,
+					1,          2,          0xd4000000, 0xc443fffe, 0x88020005};
 	tap_is_int(t, s->count, UTIL_ARRAY_SIZE(want), "15 words");
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(want) && i < s->count; i++)
 		tap_is_hex(t, s->words[i], want[i], "word %zu", i);
@@ -232,7 +233,8 @@ static void test_relocations(struct tap *t)
 	check_reloc(t, &o, 0, 7, OBJ_R_WORD32, "func", 0);
 	check_reloc(t, &o, 0, 12, OBJ_R_ABS26, "table", 0);
 	tap_is_int(t, s->reloc_count, 8, "and no others (branches within the section resolve)");
-	const struct obj_symbol *func = symbol_named(&o, "func"), *table = symbol_named(&o, "table");
+	const struct obj_symbol *func = symbol_named(&o, "func"),
+				*table = symbol_named(&o, "table");
 	tap_ok(t, func && func->section == OBJ_SECTION_UNDEF && func->global,
 	       "an undefined label is an undefined global symbol, not an error");
 	tap_ok(t, table && table->section == 0 && table->value == 10 && !table->global,
@@ -301,7 +303,8 @@ static void test_handlers(struct tap *t)
 		check_handler(t, &o, 4, "mine", 3);
 		tap_is_int(t, o.handler_count, 6, "six records: other labels make none");
 		const struct obj_handler *h = handler_for(&o, 0x48);
-		tap_ok(t, h && h->loc.line == 6 && h->loc.col == 10, ".handler records point at the opcode");
+		tap_ok(t, h && h->loc.line == 6 && h->loc.col == 10,
+		       ".handler records point at the opcode");
 	} else {
 		show_errors(t, &d);
 	}
@@ -342,8 +345,9 @@ static void test_sections(struct tap *t)
 	tap_is_str(t, bv->name, "BV", ".section BV");
 	tap_is_int(t, bv->align, 32, "new sections are 32-byte aligned");
 	tap_is_int(t, bv->table_offset, 1, ".jumptbl position");
-	tap_ok(t, bv->count >= 132 && bv->words[1] == 0 && bv->words[128] == 0 &&
-			  bv->words[129] == 0x01000000,
+	tap_ok(t,
+	       bv->count >= 132 && bv->words[1] == 0 && bv->words[128] == 0 &&
+		       bv->words[129] == 0x01000000,
 	       "0x80 zero words reserved for the table");
 	tap_is_int(t, bv->count, 136, "BV padded to 32 bytes when left");
 	tap_is_hex(t, bv->words[130], 0xc8000000, "BV's own x (labels are per section)");
@@ -352,16 +356,18 @@ static void test_sections(struct tap *t)
 	check_reloc(t, &o, 1, 133, OBJ_R_BRANCH16, "only_text", 1);
 	tap_is_hex(t, bv->words[133], 0xc8000000, "a branch to another section: offset left 0");
 	const struct obj_symbol *ot = symbol_named(&o, "only_text");
-	tap_ok(t, ot && ot->section == 0 && ot->value == 8, "a label in another section is used "
-							  "when only that section has it");
+	tap_ok(t, ot && ot->section == 0 && ot->value == 8,
+	       "a label in another section is used "
+	       "when only that section has it");
 out:
 	obj_free(&o);
 	diag_free(&d);
 
 	if (tap_ok(t, assemble(".gpu a5xx\nnop\n.align 8\nwaitin\n.align 4\n", &o, &d),
 		   "a5xx .align")) {
-		tap_ok(t, o.sections[0].count == 3 && o.sections[0].words[1] == 0 &&
-				  o.sections[0].words[2] == 0xd8000000,
+		tap_ok(t,
+		       o.sections[0].count == 3 && o.sections[0].words[1] == 0 &&
+			       o.sections[0].words[2] == 0xd8000000,
 		       "pads with the a5xx nop (0)");
 		tap_is_int(t, o.sections[0].align, 8, "the section alignment follows .align");
 	}
@@ -394,15 +400,18 @@ static void test_generation(struct tap *t)
 	check_gen(t, ISA_A5XX, "[016ee207]\nnop\n", ISA_A5XX, 1, 0);
 	check_gen(t, ISA_A5XX, ".gpu a7xx\nnop\n", ISA_A7XX, 0, 0x01000000);
 	check_gen(t, 0, "[00000000]\n.gpu a6xx\nnop\n", ISA_A6XX, 1, 0x01000000);
-	check_error(t, "nop\n", 1, 1,
-		    "which GPU generation is this for? Write .gpu a5xx, a6xx or a7xx before the "
-		    "code, pass --gpu, or begin with the firmware id word as Mesa does ([016ee207])");
-	check_error(t, "[12345678]\nnop\n", 2, 1,
-		    "which GPU generation is this for? Write .gpu a5xx, a6xx or a7xx before the "
-		    "code, pass --gpu, or begin with the firmware id word as Mesa does ([016ee207])");
+	check_error(
+		t, "nop\n", 1, 1,
+		"which GPU generation is this for? Write .gpu a5xx, a6xx or a7xx before the "
+		"code, pass --gpu, or begin with the firmware id word as Mesa does ([016ee207])");
+	check_error(
+		t, "[12345678]\nnop\n", 2, 1,
+		"which GPU generation is this for? Write .gpu a5xx, a6xx or a7xx before the "
+		"code, pass --gpu, or begin with the firmware id word as Mesa does ([016ee207])");
 	check_error(t, ".gpu a6xx\nnop\n.gpu a7xx\n", 3, 6,
 		    ".gpu a7xx comes after code assembled for a6xx: put .gpu first");
-	check_error(t, ".gpu a8xx\n", 1, 6, "unknown generation 'a8xx': .gpu takes a5xx, a6xx or a7xx");
+	check_error(t, ".gpu a8xx\n", 1, 6,
+		    "unknown generation 'a8xx': .gpu takes a5xx, a6xx or a7xx");
 	enum isa_gen gen;
 	tap_ok(t, as_gen_from_fwid(0x016ee207, &gen) && gen == ISA_A6XX, "fwid 0x6ee: a630");
 	tap_ok(t, !as_gen_from_fwid(0x01999000, &gen), "fwid 0x999: unknown");
@@ -428,11 +437,13 @@ static void test_markers(struct tap *t)
 {
 	/* cpp linemarkers */
 	check_location(t, "# 10 \"foo.S\"\n.gpu a6xx\n\tbadinstr\n", "foo.S", 11, 2);
-	check_location(t, "# 1 \"x.S\"\n.gpu a6xx\n# 1 \"inc.h\" 1\nnop\n\tbadinstr\n# 3 \"x.S\" 2\n",
+	check_location(t,
+		       "# 1 \"x.S\"\n.gpu a6xx\n# 1 \"inc.h\" 1\nnop\n\tbadinstr\n# 3 \"x.S\" 2\n",
 		       "inc.h", 2, 2);
 	/* m4 -s sync lines: two lines of a macro expansion count as one line
 	 * of cpp's output, so badinstr is line 4 of x.S, not 5 */
-	check_location(t, "#line 1 \"stdin\"\n# 1 \"x.S\"\n.gpu a6xx\nnop\nnop\n#line 5\nbadinstr\n",
+	check_location(t,
+		       "#line 1 \"stdin\"\n# 1 \"x.S\"\n.gpu a6xx\nnop\nnop\n#line 5\nbadinstr\n",
 		       "x.S", 4, 1);
 	/* a marker without a file name is skipped, not an error */
 	check_location(t, ".gpu a6xx\n# 7\nbadinstr\n", "t.s", 3, 1);
@@ -445,9 +456,10 @@ static void test_errors(struct tap *t)
 		    "value 0x10000 does not fit the 16-bit immediate of mov (0..0xffff)");
 	check_error(t, ".gpu a6xx\njump #0x8000\n", 2, 6,
 		    "branch offset 32768 is out of range for jump: -32768..32767 (signed 16 bits)");
-	check_error(t, ".gpu a6xx\nx: nop\n.rept 3\n", 3, 1,
-		    "unknown directive '.rept'; the directives are .align, .error, .global, .globl, "
-		    ".gpu, .handler, .jumptbl, .local, .section, .set, .warning, .word");
+	check_error(
+		t, ".gpu a6xx\nx: nop\n.rept 3\n", 3, 1,
+		"unknown directive '.rept'; the directives are .align, .error, .global, .globl, "
+		".gpu, .handler, .jumptbl, .local, .section, .set, .warning, .word");
 	check_error(t, ".gpu a6xx\n  .error \"IF_EQ: a \\\"message\\\"; with a semicolon\"\n", 2, 3,
 		    "IF_EQ: a \"message\"; with a semicolon");
 	check_error(t, ".gpu a6xx\n.error oops\n", 2, 8,
@@ -455,9 +467,10 @@ static void test_errors(struct tap *t)
 	check_error(t, ".gpu a6xx\na: nop\n.section BV\nb: nop\n.word #b - #a\n", 5, 7,
 		    "the difference of 'b' and 'a' is not known here: only labels of one section "
 		    "subtract to a number");
-	check_error(t, ".gpu a6xx\nx: brne $02, #x, #x\n", 2, 14,
-		    "a label address cannot go in the 5-bit immediate of brne (labels fit 16-bit and "
-		    "12-bit immediates)");
+	check_error(
+		t, ".gpu a6xx\nx: brne $02, #x, #x\n", 2, 14,
+		"a label address cannot go in the 5-bit immediate of brne (labels fit 16-bit and "
+		"12-bit immediates)");
 	check_error(t, ".gpu a6xx\nsetsecure $02, #x\nnop\nx: nop\n", 2, 16,
 		    "the target of setsecure is fixed 3 words after it (address 0x3), not 0x2");
 	check_error(t, ".gpu a6xx\n.set A, #later\nlater:\n", 2, 9,
@@ -465,11 +478,13 @@ static void test_errors(struct tap *t)
 		    "written");
 	check_error(t, ".gpu a6xx\n.handler CP_NOP\nnop\nCP_NOP: nop\n", 4, 1,
 		    "a second handler for packet 0x10 (CP_NOP) in section .text");
-	check_error(t, ".gpu a6xx\nmov $adr, $03\n", 2, 5, "unknown register '$adr'; did you mean $addr?");
+	check_error(t, ".gpu a6xx\nmov $adr, $03\n", 2, 5,
+		    "unknown register '$adr'; did you mean $addr?");
 	check_error(t, ".gpu a6xx\nmov $02, $zz\n", 2, 10,
 		    "unknown register '$zz' (registers are $00..$19, $sp, $lr, $rem, $data, $addr, "
 		    "$usraddr, $memdata, $regdata)");
-	check_error(t, ".gpu a6xx\nmovv $02, $03\n", 2, 1, "unknown instruction 'movv'; did you mean mov?");
+	check_error(t, ".gpu a6xx\nmovv $02, $03\n", 2, 1,
+		    "unknown instruction 'movv'; did you mean mov?");
 	check_error(t, ".gpu a6xx\nmvo $02, $03\n", 2, 1,
 		    "unknown instruction 'mvo'; did you mean mov, min or max?");
 	check_error(t, ".gpu a6xx\nl: nop\n.section BV\nl: nop\n.section LPAC\ncall #l\n", 6, 6,
@@ -477,9 +492,11 @@ static void test_errors(struct tap *t)
 		    "is meant?");
 	check_error(t, ".gpu a6xx\n.global l\nl: nop\n.section BV\nl: nop\n", 2, 9,
 		    "'l' cannot be global: 2 sections define it");
-	check_error(t, ".gpu a6xx\n.jumptbl\n.jumptbl\n", 3, 1, "a second .jumptbl in section .text");
+	check_error(t, ".gpu a6xx\n.jumptbl\n.jumptbl\n", 3, 1,
+		    "a second .jumptbl in section .text");
 	check_error(t, ".gpu a6xx\nmov $02, 5 / (3 - 3)\n", 2, 12, "division by zero");
-	check_error(t, ".gpu a6xx\n[123456789]\n", 2, 2, "raw word [123456789] has more than 8 hex digits");
+	check_error(t, ".gpu a6xx\n[123456789]\n", 2, 2,
+		    "raw word [123456789] has more than 8 hex digits");
 	check_error(t, ".gpu a6xx\n.local nothing\n", 2, 8,
 		    ".local 'nothing': nothing of that name is defined in this file");
 	check_error(t, ".gpu a6xx\nadd $02, $03\n", 2, 13,
@@ -503,8 +520,9 @@ static void test_errors(struct tap *t)
 	struct obj_file o;
 	struct diag d;
 	bool ok = assemble(".gpu a6xx\n.warning \"careful\"\nnop\n", &o, &d);
-	tap_ok(t, ok && d.count == 1 && d.msgs[0].level == DIAG_WARNING &&
-			  strcmp(d.msgs[0].text, "careful") == 0,
+	tap_ok(t,
+	       ok && d.count == 1 && d.msgs[0].level == DIAG_WARNING &&
+		       strcmp(d.msgs[0].text, "careful") == 0,
 	       ".warning reports and assembles on");
 	obj_free(&o);
 	diag_free(&d);
@@ -526,8 +544,8 @@ static void test_symbols(struct tap *t)
 	struct obj_file o;
 	struct diag d;
 	if (tap_ok(t, assemble(src, &o, &d), "the symbol source assembles")) {
-		const struct obj_symbol *e = symbol_named(&o, "entry"), *x = symbol_named(&o, "ext"),
-					*k = symbol_named(&o, "SIZE");
+		const struct obj_symbol *e = symbol_named(&o, "entry"),
+					*x = symbol_named(&o, "ext"), *k = symbol_named(&o, "SIZE");
 		tap_ok(t, e && e->global && e->section == 0, ".global makes a label global");
 		tap_ok(t, x && x->global && x->section == OBJ_SECTION_UNDEF,
 		       ".global on a name defined nowhere: an undefined global");
@@ -574,7 +592,8 @@ static void test_format_round_trip(struct tap *t, enum isa_gen gen)
 			struct isa_instr in = {.form = form}, out;
 			for (unsigned k = 0; k < form->shape->field_count; k++) {
 				const struct isa_field *f = &form->shape->fields[k];
-				uint32_t v = next_random(&seed) & (uint32_t)((1ull << (f->hi - f->lo + 1)) - 1);
+				uint32_t v = next_random(&seed) &
+					     (uint32_t)((1ull << (f->hi - f->lo + 1)) - 1);
 				if (f->kind == ISA_F_OFFSET && (v & 0x8000))
 					v |= 0xffff0000u;
 				in.f[f->kind] = v;
@@ -630,8 +649,8 @@ static bool read_firmware(const char *name, uint8_t **data, size_t *len)
 /* Words of o that differ from the image, laid out as Mesa does: after
  * the leading zero word, each section at a multiple of 8 words. Words a
  * relocation or the packet table fills are not compared. */
-static size_t compare_image(struct tap *t, const struct obj_file *o, const uint8_t *img,
-			    size_t len, bool show)
+static size_t compare_image(struct tap *t, const struct obj_file *o, const uint8_t *img, size_t len,
+			    bool show)
 {
 	size_t bad = 0, base = 1;
 	for (size_t s = 0; s < o->section_count; s++) {
@@ -639,7 +658,8 @@ static size_t compare_image(struct tap *t, const struct obj_file *o, const uint8
 		bool *skip = util_xcalloc(sec->count + 1, 1);
 		for (size_t r = 0; r < sec->reloc_count; r++)
 			skip[sec->relocs[r].offset] = true;
-		for (size_t w = 0; sec->table_offset != OBJ_NO_TABLE && w < OBJ_PACKET_TABLE_WORDS; w++)
+		for (size_t w = 0; sec->table_offset != OBJ_NO_TABLE && w < OBJ_PACKET_TABLE_WORDS;
+		     w++)
 			skip[sec->table_offset + w] = true;
 		for (size_t w = 0; w < sec->count; w++) {
 			size_t at = (base + w) * 4;
@@ -647,8 +667,9 @@ static size_t compare_image(struct tap *t, const struct obj_file *o, const uint8
 				continue;
 			if (at + 4 > len || util_le32(img + at) != sec->words[w]) {
 				if (show && bad < 8)
-					tap_diag(t, "%s word %zu: 0x%08x, image 0x%08x", sec->name, w,
-						 sec->words[w], at + 4 > len ? 0 : util_le32(img + at));
+					tap_diag(t, "%s word %zu: 0x%08x, image 0x%08x", sec->name,
+						 w, sec->words[w],
+						 at + 4 > len ? 0 : util_le32(img + at));
 				bad++;
 			}
 		}
@@ -690,8 +711,8 @@ static void test_listings(struct tap *t)
 			tap_skip(t, 1, "vendor image %s.fw not found", listings[i].name);
 		} else {
 			size_t bad = compare_image(t, &o, img, img_len, false);
-			if (!tap_is_int(t, bad, listings[i].differ, "%s: the words match the vendor image",
-					listings[i].name))
+			if (!tap_is_int(t, bad, listings[i].differ,
+					"%s: the words match the vendor image", listings[i].name))
 				compare_image(t, &o, img, img_len, true);
 			free(img);
 		}

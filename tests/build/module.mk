@@ -1,1 +1,2 @@
 TESTS += tests/build/build.sh
+TESTS += tests/build/format.sh

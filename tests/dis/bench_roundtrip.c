@@ -64,7 +64,8 @@ static bool rebuild(struct image *img, const char *text, struct rnn_db *db,
 		lopt.script = script;
 		struct ld_output out = {0};
 		if (ld_link(&in, 1, &lopt, &out, &d))
-			same = out.image_len == img->len && !memcmp(out.image, img->bytes, img->len);
+			same = out.image_len == img->len &&
+			       !memcmp(out.image, img->bytes, img->len);
 		ld_output_free(&out);
 		obj_free(&obj);
 	}
@@ -147,7 +148,8 @@ static double tool_round_trip(struct image *imgs, size_t n, const char *dir, boo
 		char *a3[] = {ld, o, "-o", out, NULL};
 		uint8_t *back = NULL;
 		size_t len = 0;
-		bool ok = spawn(a1) && spawn(a2) && spawn(a3) && util_read_file(out, &back, &len) == 0;
+		bool ok = spawn(a1) && spawn(a2) && spawn(a3) &&
+			  util_read_file(out, &back, &len) == 0;
 		*all_same &= ok && len == imgs[i].len && !memcmp(back, imgs[i].bytes, len);
 		free(back);
 		free(fw);

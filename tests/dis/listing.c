@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rnn/rnn.h"
 #include "listing.h"
+#include "rnn/rnn.h"
 
 static size_t hash_name(unsigned sect, const char *name)
 {
@@ -322,8 +322,9 @@ void listing_normalise(const struct listing *l, const struct listing_word *w,
 		/* An expression starts at a number, or at "(" before one; a
 		 * "+" after a register ([$00 + x]) is not part of it. */
 		size_t n = 0;
-		if (t.v[i].kind == T_NUM || (!strcmp(t.v[i].text, "(") && i + 1 < t.n &&
-					     (t.v[i + 1].kind == T_NUM || !strcmp(t.v[i + 1].text, "("))))
+		if (t.v[i].kind == T_NUM ||
+		    (!strcmp(t.v[i].text, "(") && i + 1 < t.n &&
+		     (t.v[i + 1].kind == T_NUM || !strcmp(t.v[i + 1].text, "("))))
 			n = eval_expr(&t, i, 0, &v);
 		if (out->len)
 			util_str_putc(out, ' ');

@@ -74,33 +74,37 @@ static void build_a6xx(struct img *m)
 {
 	m->n = 0;
 	put(m, 0);
-	put(m, 0x016ee207);      /* 0: firmware id (a630) */
-	put(m, NOP6 | 24);       /* 1: packet table at 24 */
-	put(m, 0x88450010);      /* 2: mov $05, 0x10 << 2  (the table at 16) */
-	put(m, 0x8a020000);      /* 3: mov $02, 0x0 << 16 */
-	put(m, 0x3042000a);      /* 4: or $02, $02, 0xa    (code at 10) */
-	put(m, 0xa8028002);      /* 5: swrite $02, [$00 + 0x002] */
-	put(m, WAITIN);          /* 6 */
-	put(m, MOV_01_DATA);     /* 7 */
-	put(m, 0xc800fffe);      /* 8: jump #6 (dead code) */
-	put(m, NOP6);            /* 9 */
-	put(m, WAITIN);          /* 10: reached only through the swrite */
-	put(m, MOV_01_DATA);     /* 11 */
-	put_n(m, NOP6, 4);       /* 12-15: padding to 16 */
-	put(m, 0x00000000);      /* 16: data */
-	put(m, 0x00000cd8);      /* 17 */
-	put(m, 0x88020001);      /* 18: every handler: mov $02, 0x1 */
-	put(m, WAITIN);          /* 19 */
-	put(m, MOV_01_DATA);     /* 20 */
-	put_n(m, 0, 3);          /* 21-23: data */
-	put_n(m, 18, 128);       /* 24: the packet table */
+	put(m, 0x016ee207);  /* 0: firmware id (a630) */
+	put(m, NOP6 | 24);   /* 1: packet table at 24 */
+	put(m, 0x88450010);  /* 2: mov $05, 0x10 << 2  (the table at 16) */
+	put(m, 0x8a020000);  /* 3: mov $02, 0x0 << 16 */
+	put(m, 0x3042000a);  /* 4: or $02, $02, 0xa    (code at 10) */
+	put(m, 0xa8028002);  /* 5: swrite $02, [$00 + 0x002] */
+	put(m, WAITIN);      /* 6 */
+	put(m, MOV_01_DATA); /* 7 */
+	put(m, 0xc800fffe);  /* 8: jump #6 (dead code) */
+	put(m, NOP6);        /* 9 */
+	put(m, WAITIN);      /* 10: reached only through the swrite */
+	put(m, MOV_01_DATA); /* 11 */
+	put_n(m, NOP6, 4);   /* 12-15: padding to 16 */
+	put(m, 0x00000000);  /* 16: data */
+	put(m, 0x00000cd8);  /* 17 */
+	put(m, 0x88020001);  /* 18: every handler: mov $02, 0x1 */
+	put(m, WAITIN);      /* 19 */
+	put(m, MOV_01_DATA); /* 20 */
+	put_n(m, 0, 3);      /* 21-23: data */
+	put_n(m, 18, 128);   /* 24: the packet table */
 }
 
 static const char *const a6xx_words[][2] = {
-	{"88450010", "mov $05, 0x10 << 2"}, {"8a020000", "mov $02, 0x0 << 16"},
-	{"3042000a", "or $02, $02, 0xa"},   {"a8028002", "swrite $02, [$00 + 0x002]"},
-	{"d8000000", "waitin"},             {"981f0806", "mov $01, $data"},
-	{"c800fffe", "jump #0x6"},          {"01000000", "nop"},
+	{"88450010", "mov $05, 0x10 << 2"},
+	{"8a020000", "mov $02, 0x0 << 16"},
+	{"3042000a", "or $02, $02, 0xa"},
+	{"a8028002", "swrite $02, [$00 + 0x002]"},
+	{"d8000000", "waitin"},
+	{"981f0806", "mov $01, $data"},
+	{"c800fffe", "jump #0x6"},
+	{"01000000", "nop"},
 	{"88020001", "mov $02, 0x1"},
 };
 
@@ -114,7 +118,8 @@ static void test_encodings(struct tap *t)
 		uint32_t w = (uint32_t)strtoul(a6xx_words[i][0], NULL, 16);
 		if (isa_decode(&isa, w, &in))
 			isa_format(&in, 8, NULL, &s);
-		tap_is_str(t, s.text ? s.text : "(none)", a6xx_words[i][1], "%s decodes", a6xx_words[i][0]);
+		tap_is_str(t, s.text ? s.text : "(none)", a6xx_words[i][1], "%s decodes",
+			   a6xx_words[i][0]);
 		util_str_free(&s);
 	}
 }
@@ -153,25 +158,26 @@ static void test_code_pointers(struct tap *t)
 {
 	struct img m = {.n = 0};
 	put(&m, 0);
-	put(&m, 0x016ee207);     /* 0 */
-	put(&m, NOP6 | 14);      /* 1 */
-	put(&m, 0x8a020000);     /* 2: mov $02, 0x0 << 16 */
-	put(&m, 0x3042000a);     /* 3: or $02, $02, 0xa */
-	put(&m, 0xc4610003);     /* 4: breq $03, 0x1, #7 */
-	put(&m, NOP6);           /* 5 */
-	put(&m, 0x3002000c);     /* 6: or $02, $00, 0xc */
-	put(&m, 0xa8028002);     /* 7: swrite $02, [$00 + 0x002] */
-	put(&m, WAITIN);         /* 8 */
-	put(&m, MOV_01_DATA);    /* 9 */
-	put(&m, WAITIN);         /* 10 */
-	put(&m, MOV_01_DATA);    /* 11 */
-	put(&m, WAITIN);         /* 12 */
-	put(&m, MOV_01_DATA);    /* 13 */
-	put_n(&m, 8, 128);       /* 14: table */
+	put(&m, 0x016ee207);  /* 0 */
+	put(&m, NOP6 | 14);   /* 1 */
+	put(&m, 0x8a020000);  /* 2: mov $02, 0x0 << 16 */
+	put(&m, 0x3042000a);  /* 3: or $02, $02, 0xa */
+	put(&m, 0xc4610003);  /* 4: breq $03, 0x1, #7 */
+	put(&m, NOP6);        /* 5 */
+	put(&m, 0x3002000c);  /* 6: or $02, $00, 0xc */
+	put(&m, 0xa8028002);  /* 7: swrite $02, [$00 + 0x002] */
+	put(&m, WAITIN);      /* 8 */
+	put(&m, MOV_01_DATA); /* 9 */
+	put(&m, WAITIN);      /* 10 */
+	put(&m, MOV_01_DATA); /* 11 */
+	put(&m, WAITIN);      /* 12 */
+	put(&m, MOV_01_DATA); /* 13 */
+	put_n(&m, 8, 128);    /* 14: table */
 	char *err;
 	char *got = run(&m, 0, 0, &err);
-	tap_ok(t, has_text(got, "mov $02, 0x0 << 16\nor $02, $02, #l10\nbreq $03, 0x1, #l7\nnop\n"
-				"or $02, $00, #l12\nl7:\nswrite $02, [$00 + 0x002]\n"),
+	tap_ok(t,
+	       has_text(got, "mov $02, 0x0 << 16\nor $02, $02, #l10\nbreq $03, 0x1, #l7\nnop\n"
+			     "or $02, $00, #l12\nl7:\nswrite $02, [$00 + 0x002]\n"),
 	       "code addresses on two paths to one swrite are both labels%s%s", err ? ": " : "",
 	       err ? err : "");
 	tap_ok(t, has_text(got, "l10:\nwaitin\n") && has_text(got, "l12:\nwaitin\n"),
@@ -186,27 +192,27 @@ static void build_a7xx(struct img *m)
 {
 	m->n = 0;
 	put(m, 0);
-	put(m, 0x01512162);      /* BR 0: id */
-	put(m, NOP6 | 405);      /* 1: the bundle's size */
-	put(m, 0x01512134);      /* 2 */
-	put(m, NOP6 | 8);        /* 3: BR table */
-	put(m, 0x01039414);      /* 4 */
-	put(m, WAITIN);          /* 5 */
-	put(m, MOV_01_DATA);     /* 6 */
-	put(m, NOP6);            /* 7: padding */
-	put_n(m, 5, 128);        /* 8..135 */
-	put(m, 0x01512134);      /* BV 0 (file word 137) */
-	put(m, NOP6 | 4);        /* 1 */
-	put(m, WAITIN);          /* 2 */
-	put(m, MOV_01_DATA);     /* 3 */
-	put_n(m, 2, 128);        /* 4..131 */
-	put_n(m, NOP6, 4);       /* bundle alignment */
-	put(m, 0x01512054);      /* LPAC 0 (file word 273) */
+	put(m, 0x01512162);  /* BR 0: id */
+	put(m, NOP6 | 405);  /* 1: the bundle's size */
+	put(m, 0x01512134);  /* 2 */
+	put(m, NOP6 | 8);    /* 3: BR table */
+	put(m, 0x01039414);  /* 4 */
+	put(m, WAITIN);      /* 5 */
+	put(m, MOV_01_DATA); /* 6 */
+	put(m, NOP6);        /* 7: padding */
+	put_n(m, 5, 128);    /* 8..135 */
+	put(m, 0x01512134);  /* BV 0 (file word 137) */
+	put(m, NOP6 | 4);    /* 1 */
+	put(m, WAITIN);      /* 2 */
+	put(m, MOV_01_DATA); /* 3 */
+	put_n(m, 2, 128);    /* 4..131 */
+	put_n(m, NOP6, 4);   /* bundle alignment */
+	put(m, 0x01512054);  /* LPAC 0 (file word 273) */
 	put(m, NOP6 | 4);
 	put(m, WAITIN);
 	put(m, MOV_01_DATA);
 	put_n(m, 2, 128);
-	put(m, 0x30343039);      /* trailer */
+	put(m, 0x30343039); /* trailer */
 }
 
 static void test_a7xx_bundle(struct tap *t)
@@ -216,16 +222,19 @@ static void test_a7xx_bundle(struct tap *t)
 	char *err;
 	char *got = run(&m, 0, 0, &err);
 	tap_ok(t, got != NULL, "a7xx bundle disassembles%s%s", err ? ": " : "", err ? err : "");
-	tap_ok(t, has_text(got, ".gpu a7xx\n\n[01512162]\n[#__image_size]\n[01512134]\n[#jumptbl]\n"
-				"[01039414]\n\n"),
+	tap_ok(t,
+	       has_text(got, ".gpu a7xx\n\n[01512162]\n[#__image_size]\n[01512134]\n[#jumptbl]\n"
+			     "[01039414]\n\n"),
 	       "BR header: the size in word 1, the table offset in word 3");
-	tap_ok(t, has_text(got, "mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n\n.section BV\n"
-				"[01512134]\n[#jumptbl]\n"),
+	tap_ok(t,
+	       has_text(got, "mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n\n.section BV\n"
+			     "[01512134]\n[#jumptbl]\n"),
 	       "BR's padding is .align 32; BV follows its table");
 	tap_ok(t, has_text(got, "jumptbl:\n.jumptbl\n\n.section LPAC\n[01512054]\n[#jumptbl]\n"),
 	       "LPAC starts at the 32-byte boundary after BV's table");
-	tap_ok(t, has_text(got, ".jumptbl\n[30343039]\n") &&
-			  !strcmp(got + strlen(got) - strlen("[30343039]\n"), "[30343039]\n"),
+	tap_ok(t,
+	       has_text(got, ".jumptbl\n[30343039]\n") &&
+		       !strcmp(got + strlen(got) - strlen("[30343039]\n"), "[30343039]\n"),
 	       "the trailer ends LPAC");
 	free(got);
 	free(err);
@@ -296,8 +305,9 @@ static const struct broken broken[] = {
 	{"odd size", 0, 4 * 153 - 2, edit_none, "not a whole number of 32-bit words"},
 	{"too small", 0, 8, edit_none, "too small for a firmware image"},
 	{"non-zero word 0", 0, 0, edit_word0, "file word 0 is 0x00000007"},
-	{"unknown firmware id", 0, 0, edit_id, "cannot tell the GPU generation from the firmware id "
-						"word 0x02000000; give it with --gpu"},
+	{"unknown firmware id", 0, 0, edit_id,
+	 "cannot tell the GPU generation from the firmware id "
+	 "word 0x02000000; give it with --gpu"},
 	{"table offset past the end", 0, 0, edit_table_far,
 	 "packet table offset 0x1000 (header word 1) is past the end"},
 	{"table header word not a NOP", 0, 0, edit_table_not_nop,
@@ -316,7 +326,8 @@ static const struct broken broken7[] = {
 	 "BV: header word 1 (file word 138) is 0x00000004, not the NOP"},
 	{"BR table ends the file", 0, 0, edit_br_table_at_end,
 	 "BV image of the a7xx bundle would start at file word"},
-	{"a7xx read as a6xx", ISA_A6XX, 0, edit_none, "packet table offset 0x195 (header word 1) is past"},
+	{"a7xx read as a6xx", ISA_A6XX, 0, edit_none,
+	 "packet table offset 0x195 (header word 1) is past"},
 };
 
 static void test_broken(struct tap *t, const struct broken *cases, size_t count,
@@ -328,9 +339,11 @@ static void test_broken(struct tap *t, const struct broken *cases, size_t count,
 		cases[i].edit(&m);
 		char *err = NULL;
 		char *got = run(&m, cases[i].len, cases[i].gen, &err);
-		tap_ok(t, !got && has_text(err, cases[i].error), "%s: an error, no output", cases[i].what);
+		tap_ok(t, !got && has_text(err, cases[i].error), "%s: an error, no output",
+		       cases[i].what);
 		if (got || !has_text(err, cases[i].error))
-			tap_diag(t, "got '%s', wanted '%s'", err ? err : "(no error)", cases[i].error);
+			tap_diag(t, "got '%s', wanted '%s'", err ? err : "(no error)",
+				 cases[i].error);
 		free(got);
 		free(err);
 	}
@@ -379,9 +392,9 @@ static void test_object(struct tap *t)
 	obj_emit(s, 0xc800fffe); /* 2: jump #0 (resolved) */
 	obj_emit(s, WAITIN);     /* 3: CP_NOP, other */
 	obj_emit(s, MOV_01_DATA);
-	obj_emit(s, NOP6);       /* 5: [#tbl + 1] */
+	obj_emit(s, NOP6); /* 5: [#tbl + 1] */
 	obj_add_reloc(&o, sec, (struct obj_reloc){5, OBJ_R_PAYLOAD24, tbl, 1, {0}});
-	obj_emit(s, 0);          /* 6: .word #fxn - 2 */
+	obj_emit(s, 0); /* 6: .word #fxn - 2 */
 	obj_add_reloc(&o, sec, (struct obj_reloc){6, OBJ_R_WORD32, fxn, -2, {0}});
 	obj_add_handler(&o, (struct obj_handler){.opcode = 0x10, .symbol = nop});
 	obj_add_handler(&o, (struct obj_handler){.opcode = 0x11, .symbol = other});

@@ -16,9 +16,8 @@
 #include "afuc/tap.h"
 #include "dis/dis.h"
 #include "listing.h"
-#include "vendor.h"
 #include "rnn/rnn.h"
-
+#include "vendor.h"
 
 /* How many words a listing places: each section starts at the 32-byte
  * boundary after the previous one's last word. */
@@ -31,7 +30,8 @@ static uint32_t listing_end(const struct listing *l)
 		end = 0;
 		for (size_t i = 0; i < l->word_count; i++)
 			if (l->words[i].sect == s)
-				end = l->words[i].addr + (strcmp(l->words[i].text, ".jumptbl") ? 1 : 0x80);
+				end = l->words[i].addr +
+				      (strcmp(l->words[i].text, ".jumptbl") ? 1 : 0x80);
 	}
 	return start + end;
 }
@@ -60,8 +60,8 @@ static void check_image(struct tap *t, const char *ref_dir, const struct vendor_
 	unsigned mesa_line, our_line;
 	bool parsed = listing_parse(&mesa, (const char *)mesa_text, &mesa_line);
 	parsed &= listing_parse(&ours, ours_text.text ? ours_text.text : "", &our_line);
-	tap_ok(t, parsed, "%s: both listings parse (Mesa's to line %u, ours to line %u)",
-	       img->name, mesa_line, our_line);
+	tap_ok(t, parsed, "%s: both listings parse (Mesa's to line %u, ours to line %u)", img->name,
+	       mesa_line, our_line);
 	tap_is_int(t, listing_end(&ours), fw_len / 4 - 1, "%s: our listing places every word",
 		   img->name);
 

@@ -17,9 +17,8 @@
 #include "dis/dis.h"
 #include "ld/ld.h"
 #include "listing.h"
-#include "vendor.h"
 #include "rnn/rnn.h"
-
+#include "vendor.h"
 
 /* The listing with "nop" after the first section's leading raw words
  * and labels (its header). */
@@ -188,8 +187,10 @@ static void check_image(struct tap *t, const struct vendor_image *img, struct rn
 	uint8_t *fw;
 	size_t len;
 	if (!vendor_read(img->name, &fw, &len)) {
-		tap_skip(t, 3, "%s.fw is not in $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom or "
-			       "/usr/lib/firmware/qcom", img->name);
+		tap_skip(t, 3,
+			 "%s.fw is not in $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom or "
+			 "/usr/lib/firmware/qcom",
+			 img->name);
 		return;
 	}
 	struct diag d;
@@ -211,7 +212,8 @@ static void check_image(struct tap *t, const struct vendor_image *img, struct rn
 		isa_init(&c.isa, img->gen);
 		diag_init(&d);
 		c.control = rnn_view(db, RNN_CONTROL, vendor_variant(img->gen), &d);
-		c.sqe = img->gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, vendor_variant(img->gen), &d) : NULL;
+		c.sqe = img->gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, vendor_variant(img->gen), &d)
+					     : NULL;
 		c.pm4 = rnn_view(db, RNN_PM4, vendor_variant(img->gen), &d);
 		diag_free(&d);
 		find_starts(&c);

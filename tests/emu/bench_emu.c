@@ -90,7 +90,8 @@ int main(void)
 	char cpu[128];
 	cpu_model(cpu, sizeof cpu);
 	double mips = steps / busy / 1e6;
-	printf("# afuc emulator, a630 SQE: %d CP_MEM_WRITE + PKT4 packets\n", batches * packets * 2);
+	printf("# afuc emulator, a630 SQE: %d CP_MEM_WRITE + PKT4 packets\n",
+	       batches * packets * 2);
 	printf("# %llu instructions in %.3f s: %.1f million instructions/s on one core (%s)\n",
 	       (unsigned long long)steps, busy, mips, cpu);
 	printf("# target: 100 million instructions/s: %s\n", mips >= 100 ? "met" : "NOT met");

@@ -24,8 +24,8 @@ struct fld {
 };
 
 #define F(kind, value) ((struct fld){ISA_F_##kind, (uint32_t)(value)})
-#define A(p, name, ...)                                                                \
-	prog_asm((p), (name), (struct fld[]){__VA_ARGS__},                               \
+#define A(p, name, ...)                                    \
+	prog_asm((p), (name), (struct fld[]){__VA_ARGS__}, \
 		 sizeof((struct fld[]){__VA_ARGS__}) / sizeof(struct fld))
 #define A0(p, name) prog_asm((p), (name), NULL, 0)
 

@@ -177,16 +177,16 @@ static void test_branches(struct tap *t)
 	li(&p, 2, 5);
 	uint32_t b = here(&p);
 	put(&p, A(&p, "breq", F(SRC1, 2), F(IMM, 5), F(OFFSET, 4))); /* taken */
-	put(&p, A(&p, "mov", F(DST, 3), F(IMM, 1)));                  /* delay slot: runs */
-	put(&p, A(&p, "mov", F(DST, 4), F(IMM, 1)));                  /* skipped */
-	put(&p, A(&p, "mov", F(DST, 4), F(IMM, 2)));                  /* skipped */
+	put(&p, A(&p, "mov", F(DST, 3), F(IMM, 1)));                 /* delay slot: runs */
+	put(&p, A(&p, "mov", F(DST, 4), F(IMM, 1)));                 /* skipped */
+	put(&p, A(&p, "mov", F(DST, 4), F(IMM, 2)));                 /* skipped */
 	(void)b;
 	put(&p, A(&p, "brne", F(SRC1, 2), F(IMM, 5), F(OFFSET, 3))); /* not taken */
 	nop(&p);
-	put(&p, A(&p, "mov", F(DST, 5), F(IMM, 1))); /* runs */
+	put(&p, A(&p, "mov", F(DST, 5), F(IMM, 1)));                 /* runs */
 	put(&p, A(&p, "breq", F(SRC1, 2), F(BIT, 2), F(OFFSET, 3))); /* 5 has bit 2: taken */
 	nop(&p);
-	put(&p, A(&p, "mov", F(DST, 6), F(IMM, 1))); /* skipped */
+	put(&p, A(&p, "mov", F(DST, 6), F(IMM, 1)));                 /* skipped */
 	put(&p, A(&p, "brne", F(SRC1, 2), F(BIT, 1), F(OFFSET, 3))); /* bit 1 clear: taken */
 	nop(&p);
 	put(&p, A(&p, "mov", F(DST, 7), F(IMM, 1))); /* skipped */
@@ -200,7 +200,9 @@ static void test_branches(struct tap *t)
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 1, "the delay slot of a taken branch runs");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0, "a taken branch skips what follows its slot");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 1, "an untaken branch falls through");
-	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 6) | emu_gpr(emu, EMU_MAIN, 7) | emu_gpr(emu, EMU_MAIN, 8),
+	tap_is_hex(t,
+		   emu_gpr(emu, EMU_MAIN, 6) | emu_gpr(emu, EMU_MAIN, 7) |
+			   emu_gpr(emu, EMU_MAIN, 8),
 		   0, "breq bN, brne bN and jump are taken");
 	emu_free(emu);
 
@@ -226,7 +228,8 @@ static void test_branches(struct tap *t)
 	prog_end(&p);
 	st = EMU_IDLE;
 	emu = prog_run(&p, &st);
-	tap_is_int(t, emu_error_kind(emu), EMU_ERR_BRANCH, "two taken branches back to back stop the run");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_BRANCH,
+		   "two taken branches back to back stop the run");
 	tap_ok(t, strstr(emu_error(emu), "delay slot of a taken branch") != NULL, "and say why: %s",
 	       emu_error(emu));
 	emu_free(emu);
@@ -247,7 +250,7 @@ static void test_calls(struct tap *t)
 	struct prog p;
 	prog_init(&p, EMU_A6XX);
 	put(&p, A(&p, "call", F(TARGET, 6)));
-	put(&p, A(&p, "mov", F(DST, 2), F(IMM, 1))); /* delay slot */
+	put(&p, A(&p, "mov", F(DST, 2), F(IMM, 1)));                /* delay slot */
 	put(&p, A(&p, "add", F(DST, 2), F(SRC1, 2), F(IMM, 0x10))); /* returned here */
 	prog_end(&p);
 	nop(&p);
@@ -412,12 +415,15 @@ static void expect_writes(struct tap *t, struct emu *emu, const uint32_t *pairs,
 	bool same = got == n;
 	for (size_t i = 0; i < n && same; i++)
 		same = emu_writes(emu)[i].kind == EMU_WRITE_GPU &&
-		       emu_writes(emu)[i].addr == pairs[2 * i] && emu_writes(emu)[i].value == pairs[2 * i + 1];
+		       emu_writes(emu)[i].addr == pairs[2 * i] &&
+		       emu_writes(emu)[i].value == pairs[2 * i + 1];
 	tap_ok(t, same, "%s", what);
 	if (!same)
 		for (size_t i = 0; i < got; i++)
-			tap_diag(t, "  write %zu: kind %u 0x%llx = 0x%x", i, emu_writes(emu)[i].kind,
-				 (unsigned long long)emu_writes(emu)[i].addr, emu_writes(emu)[i].value);
+			tap_diag(t, "  write %zu: kind %u 0x%llx = 0x%x", i,
+				 emu_writes(emu)[i].kind,
+				 (unsigned long long)emu_writes(emu)[i].addr,
+				 emu_writes(emu)[i].value);
 }
 
 static void test_xmov(struct tap *t)
@@ -425,7 +431,8 @@ static void test_xmov(struct tap *t)
 	struct prog p;
 	enum emu_status st;
 	/* 5 words: iterations take 2 + 2 + 1 */
-	struct emu *emu = packet_prog(&p, EMU_A6XX, body_xmov1, (uint32_t[]){1, 2, 3, 4, 5}, 5, &st);
+	struct emu *emu = packet_prog(&p, EMU_A6XX, body_xmov1, (uint32_t[]){1, 2, 3, 4, 5}, 5,
+				      &st);
 	tap_is_int(t, st, EMU_IDLE, "(rep)(xmov1)mov $data, $data runs");
 	expect_writes(t, emu, (uint32_t[]){0x100, 1, 0x101, 2, 0x102, 3, 0x103, 4, 0x104, 5}, 5,
 		      "(rep)(xmov1) writes every word to successive registers");
@@ -440,18 +447,21 @@ static void test_xmov(struct tap *t)
 
 	/* dst not special: extra moves read and drop, except M = 3's middle */
 	emu = packet_prog(&p, EMU_A6XX, body_xmov3_plain, (uint32_t[]){1, 2, 3, 4}, 4, &st);
-	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 2), 3, "(xmov3)mov $02, $data: the middle move lands in $02");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 2), 3,
+		   "(xmov3)mov $02, $data: the middle move lands in $02");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0, "four words consumed, $rem 0");
 	tap_is_int(t, (long long)emu_write_count(emu), 0, "no register writes");
 	emu_free(emu);
 
 	/* M = min(N, $rem): 2 words left after the first read of 3 */
 	emu = packet_prog(&p, EMU_A6XX, body_xmov2, (uint32_t[]){7, 8, 9}, 3, &st);
-	expect_writes(t, emu, (uint32_t[]){0x200, 7, 0x201, 8, 0x202, 9}, 3, "(xmov2) with 3 words");
+	expect_writes(t, emu, (uint32_t[]){0x200, 7, 0x201, 8, 0x202, 9}, 3,
+		      "(xmov2) with 3 words");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0, "$rem 0 after");
 	emu_free(emu);
 	emu = packet_prog(&p, EMU_A6XX, body_xmov2, (uint32_t[]){7, 8}, 2, &st);
-	expect_writes(t, emu, (uint32_t[]){0x200, 7, 0x201, 8}, 2, "(xmov2) with 2 words adds 1 move");
+	expect_writes(t, emu, (uint32_t[]){0x200, 7, 0x201, 8}, 2,
+		      "(xmov2) with 2 words adds 1 move");
 	emu_free(emu);
 
 	/* (peek) reads without consuming */
@@ -469,8 +479,8 @@ static void body_sds_at(struct prog *p, uint32_t set_hdr)
 	put(p, A(p, "cwrite", F(REP, 1), F(SDS, 2), F(SRC1, R_DATA), F(SRC2, 0), F(IMM, set_hdr)));
 	li(p, 2, 3);
 	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x041))); /* DRAW_STATE_SEL */
-	put(p, A(p, "cread", F(DST, 3), F(SRC1, 0), F(IMM, 0x047)));  /* DRAW_STATE_HDR */
-	put(p, A(p, "cread", F(DST, 4), F(SRC1, 0), F(IMM, 0x045)));  /* DRAW_STATE_BASE */
+	put(p, A(p, "cread", F(DST, 3), F(SRC1, 0), F(IMM, 0x047)));   /* DRAW_STATE_HDR */
+	put(p, A(p, "cread", F(DST, 4), F(SRC1, 0), F(IMM, 0x045)));   /* DRAW_STATE_BASE */
 	put(p, A(p, "cread", F(DST, 5), F(SRC1, 0), F(IMM, 0x046)));
 }
 
@@ -498,7 +508,8 @@ static void test_sds(struct tap *t)
 	const uint32_t words[] = {0x01000005, 0x1000, 0x1, 0x03040009, 0x2000, 0x2};
 	struct emu *emu = packet_prog(&p, EMU_A6XX, body_sds, words, 6, &st);
 	tap_is_int(t, st, EMU_IDLE, "(rep)(sds2)cwrite $data, [$00 + @DRAW_STATE_SET_HDR] runs");
-	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x04a), 0x03040009, "the last header is in the register");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x04a), 0x03040009,
+		   "the last header is in the register");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0x03040009, "group 3's header, selected");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0x2000, "group 3's base, low word");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x2, "group 3's base, high word");
@@ -508,7 +519,8 @@ static void test_sds(struct tap *t)
 	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x04f), 0x2000, "a7xx: DRAW_STATE_SET_BASE holds it");
 	emu_free(emu);
 	emu = packet_prog(&p, EMU_A6XX, body_sds_other, (uint32_t[]){0xa, 0xb, 0xc}, 3, &st);
-	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x100), 0xa, "(sds2) elsewhere: the first word is written");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x100), 0xa,
+		   "(sds2) elsewhere: the first word is written");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0, "and two more are read and dropped");
 	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x101), 0, "nothing else written");
 	emu_free(emu);

@@ -81,7 +81,8 @@ static void test_dispatch(struct tap *t)
 	emu_free(emu);
 
 	emu = handler(&p, EMU_A6XX, body_keep);
-	emu_push_raw(emu, (uint32_t[]){emu_pkt7_header(0x10, 0) ^ 0x8000}, 1); /* count parity flipped */
+	emu_push_raw(emu, (uint32_t[]){emu_pkt7_header(0x10, 0) ^ 0x8000},
+		     1); /* count parity flipped */
 	emu_run(emu);
 	tap_ok(t, emu_error_kind(emu) == EMU_ERR_PACKET && strstr(emu_error(emu), "parity"),
 	       "bad parity is refused: %s", emu_error(emu));
@@ -109,9 +110,10 @@ static void test_queue_errors(struct tap *t)
 	tap_is_int(t, emu_run(emu), EMU_ERROR, "reading past the ring buffer stops the run");
 	tap_is_int(t, emu_error_kind(emu), EMU_ERR_QUEUE_EMPTY, "as queue-empty");
 	const char *msg = emu_error(emu);
-	tap_ok(t, strstr(msg, "$data read with the ring buffer queue empty") &&
-			  strstr(msg, "at SQE pc 0003:") && strstr(msg, "981f1806  mov $03, $data") &&
-			  strstr(msg, "instructions before it"),
+	tap_ok(t,
+	       strstr(msg, "$data read with the ring buffer queue empty") &&
+		       strstr(msg, "at SQE pc 0003:") && strstr(msg, "981f1806  mov $03, $data") &&
+		       strstr(msg, "instructions before it"),
 	       "the message names the pc, the instruction and what ran before:\n%s", msg);
 	emu_free(emu);
 }
@@ -241,18 +243,28 @@ static void test_register_spaces(struct tap *t)
 	emu_push_pkt7(emu, 0x10, NULL, 0);
 	enum emu_status st = emu_run(emu);
 	tap_is_int(t, st, EMU_IDLE, "register program runs: %s", emu_error(emu));
-	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x123, 1) && log_is(emu, 1, EMU_WRITE_GPU, 0x123, 2),
+	tap_ok(t,
+	       log_is(emu, 0, EMU_WRITE_GPU, 0x123, 1) && log_is(emu, 1, EMU_WRITE_GPU, 0x123, 2),
 	       "$addr bit 18: both writes to one register");
-	tap_ok(t, log_is(emu, 2, EMU_WRITE_GPU, 0x9e0b, 0) && log_is(emu, 3, EMU_WRITE_GPU, 0x9e0c, 0x309e0b),
+	tap_ok(t,
+	       log_is(emu, 2, EMU_WRITE_GPU, 0x9e0b, 0) &&
+		       log_is(emu, 3, EMU_WRITE_GPU, 0x9e0c, 0x309e0b),
 	       "REG_WRITE writes at REG_WRITE_ADDR and increments it");
 	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x024), 0x309e0d, "keeping the flag bits");
-	tap_ok(t, log_is(emu, 4, EMU_WRITE_PIPE, 0x84, 0), "mov $addr, 0x84 << 24 writes |WAIT_MEM_WRITES");
-	tap_ok(t, log_is(emu, 5, EMU_WRITE_PIPE, 0xa0, 0x3000) && log_is(emu, 6, EMU_WRITE_PIPE, 0xa1, 0),
+	tap_ok(t, log_is(emu, 4, EMU_WRITE_PIPE, 0x84, 0),
+	       "mov $addr, 0x84 << 24 writes |WAIT_MEM_WRITES");
+	tap_ok(t,
+	       log_is(emu, 5, EMU_WRITE_PIPE, 0xa0, 0x3000) &&
+		       log_is(emu, 6, EMU_WRITE_PIPE, 0xa1, 0),
 	       "$data through a pipe $addr increments the high byte");
-	tap_ok(t, log_is(emu, 8, EMU_WRITE_MEM, 0x3000, 0x51) && log_is(emu, 10, EMU_WRITE_MEM, 0x3004, 0x52),
+	tap_ok(t,
+	       log_is(emu, 8, EMU_WRITE_MEM, 0x3000, 0x51) &&
+		       log_is(emu, 10, EMU_WRITE_MEM, 0x3004, 0x52),
 	       "NRT_DATA writes memory at NRT_ADDR, which advances");
 	tap_is_hex(t, emu_mem_read32(emu, 0x3004), 0x52, "memory holds it");
-	tap_ok(t, log_is(emu, 14, EMU_WRITE_MEM, 0x3100, 0x61) && log_is(emu, 16, EMU_WRITE_MEM, 0x3100, 0x62),
+	tap_ok(t,
+	       log_is(emu, 14, EMU_WRITE_MEM, 0x3100, 0x61) &&
+		       log_is(emu, 16, EMU_WRITE_MEM, 0x3100, 0x62),
 	       "NRT_ADDR bit 0 keeps the address (flags cleared)");
 	tap_ok(t, log_is(emu, 17, EMU_WRITE_MEM, 0x100004010ull, 0xfeed),
 	       "store at (LOAD_STORE_HI << 32) + $05 + 0x10");
@@ -287,7 +299,7 @@ static void test_ib(struct tap *t)
 {
 	struct prog p;
 	struct emu *emu = handler(&p, EMU_A6XX, body_ib);
-	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, 2);  /* CP_INDIRECT_BUFFER */
+	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, 2); /* CP_INDIRECT_BUFFER */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x0a, 9); /* IN_IB_END */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x3d, 13);
 	uint32_t ib[] = {emu_pkt7_header(0x3d, 1), 0xaa, emu_pkt7_header(0x3d, 2), 0xbb, 0xbc};
@@ -296,8 +308,10 @@ static void test_ib(struct tap *t)
 	emu_push_pkt7(emu, 0x3d, (uint32_t[]){0xcc, 0, 0}, 3);
 	enum emu_status st = emu_run(emu);
 	tap_is_int(t, st, EMU_IDLE, "IB program runs: %s", emu_error(emu));
-	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) && log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
-			  log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
+	tap_ok(t,
+	       log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) &&
+		       log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
+		       log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
 	       "the IB's packets run");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 9), 1, "IN_IB_END runs once at its end");
 	tap_ok(t, log_is(emu, 3, EMU_WRITE_GPU, 0x103, 0xcc) && emu_write_count(emu) == 6,
@@ -328,7 +342,8 @@ static void test_limits(struct tap *t)
 	put(&p, A(&p, "add", F(REP, 1), F(DST, 2), F(SRC1, 2), F(IMM, 1)));
 	emu = prog_emu(&p);
 	emu_set_step_limit(emu, 5000);
-	tap_is_int(t, emu_error_kind((emu_run(emu), emu)), EMU_ERR_STEP_LIMIT, "(rep) stops at the limit");
+	tap_is_int(t, emu_error_kind((emu_run(emu), emu)), EMU_ERR_STEP_LIMIT,
+		   "(rep) stops at the limit");
 	emu_free(emu);
 
 	prog_init(&p, EMU_A6XX);
@@ -377,9 +392,9 @@ static void test_fuzz(struct tap *t)
 				seed ^= seed << 17;
 				words[w] = (uint32_t)(seed >> 16);
 			}
-			struct emu *emu = emu_new(&(struct emu_config){.gen = (enum emu_gen)gen,
-								       .step_limit = 20000},
-						  NULL);
+			struct emu *emu = emu_new(
+				&(struct emu_config){.gen = (enum emu_gen)gen, .step_limit = 20000},
+				NULL);
 			emu_load_image(emu, words, 64);
 			emu_push_raw(emu, words + 32, 16);
 			for (int r = 0; r < 3; r++, runs++) {
@@ -475,17 +490,17 @@ static void test_trace_and_reach(struct tap *t)
 	/* reachability follows branches and calls, not past jumps */
 	prog_init(&p, EMU_A6XX);
 	put(&p, A(&p, "breq", F(SRC1, 2), F(IMM, 1), F(OFFSET, 4))); /* 0 -> 4 */
-	nop(&p);                                                        /* 1 */
-	put(&p, A(&p, "jump", F(OFFSET, 5)));                           /* 2 -> 7 */
-	nop(&p);                                                        /* 3: slot */
-	put(&p, A(&p, "call", F(TARGET, 9)));                           /* 4 */
-	nop(&p);                                                        /* 5 */
-	put(&p, A0(&p, "waitin"));                                      /* 6 */
-	put(&p, A0(&p, "waitin"));                                      /* 7 */
-	put(&p, A0(&p, "ret"));                                         /* 8: unreachable */
-	put(&p, A0(&p, "ret"));                                         /* 9 */
-	nop(&p);                                                        /* 10: slot */
-	nop(&p);                                                        /* 11: unreachable */
+	nop(&p);                                                     /* 1 */
+	put(&p, A(&p, "jump", F(OFFSET, 5)));                        /* 2 -> 7 */
+	nop(&p);                                                     /* 3: slot */
+	put(&p, A(&p, "call", F(TARGET, 9)));                        /* 4 */
+	nop(&p);                                                     /* 5 */
+	put(&p, A0(&p, "waitin"));                                   /* 6 */
+	put(&p, A0(&p, "waitin"));                                   /* 7 */
+	put(&p, A0(&p, "ret"));                                      /* 8: unreachable */
+	put(&p, A0(&p, "ret"));                                      /* 9 */
+	nop(&p);                                                     /* 10: slot */
+	nop(&p);                                                     /* 11: unreachable */
 	emu = prog_emu(&p);
 	memset(mask, 0, sizeof mask);
 	n = emu_reachable(emu, EMU_MAIN, 0, mask);
@@ -542,21 +557,24 @@ static void test_bulk_copy(struct tap *t)
 			bool same = emu_error_kind(fast) == emu_error_kind(slow) &&
 				    emu_last_steps(fast) == emu_last_steps(slow) &&
 				    n == emu_write_count(slow) &&
-				    emu_gpr(fast, EMU_MAIN, R_ADDR) == emu_gpr(slow, EMU_MAIN, R_ADDR);
+				    emu_gpr(fast, EMU_MAIN, R_ADDR) ==
+					    emu_gpr(slow, EMU_MAIN, R_ADDR);
 			for (size_t i = 0; same && i < n; i++) {
-				const struct emu_write *a = &emu_writes(fast)[i], *b = &emu_writes(slow)[i];
-				same = a->kind == b->kind && a->addr == b->addr && a->value == b->value &&
-				       a->pc == b->pc;
+				const struct emu_write *a = &emu_writes(fast)[i],
+						       *b = &emu_writes(slow)[i];
+				same = a->kind == b->kind && a->addr == b->addr &&
+				       a->value == b->value && a->pc == b->pc;
 			}
 			if (!same && bad++ < 3)
-				tap_diag(t, "(xmov%u) with %u words: the bulk copy differs", xmov, count);
+				tap_diag(t, "(xmov%u) with %u words: the bulk copy differs", xmov,
+					 count);
 			cases++;
 			emu_free(fast);
 			emu_free(slow);
 		}
 	}
-	tap_is_int(t, bad, 0, "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)",
-		   cases);
+	tap_is_int(t, bad, 0,
+		   "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)", cases);
 }
 
 int main(void)

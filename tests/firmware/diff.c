@@ -180,8 +180,9 @@ void diff_run(struct diff *d)
 	tap_ok(d->t, differ == 0, "%s: the same memory (%zu words compared)", d->name, n);
 	free(addrs);
 	for (size_t k = 0; k < d->nregs; k++)
-		tap_is_hex(d->t, emu_get_reg(d->emu[0], d->regs[k]), emu_get_reg(d->emu[1], d->regs[k]),
-			   "%s: register 0x%x", d->name, d->regs[k]);
+		tap_is_hex(d->t, emu_get_reg(d->emu[0], d->regs[k]),
+			   emu_get_reg(d->emu[1], d->regs[k]), "%s: register 0x%x", d->name,
+			   d->regs[k]);
 	for (size_t k = 0; k < d->npipes; k++)
 		tap_is_hex(d->t, emu_pipe(d->emu[0], EMU_MAIN, d->pipes[k]),
 			   emu_pipe(d->emu[1], EMU_MAIN, d->pipes[k]), "%s: pipe register 0x%x",

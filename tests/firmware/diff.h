@@ -30,8 +30,8 @@ struct diff_range {
 struct diff {
 	struct tap *t;
 	enum emu_gen gen;
-	const char *name;        /* the case, for test names */
-	const char *names[2];    /* "sdk", "a630_sqe" */
+	const char *name;     /* the case, for test names */
+	const char *names[2]; /* "sdk", "a630_sqe" */
 	struct emu *emu[2];
 	uint32_t regs[DIFF_MAX_WATCH];
 	size_t nregs;
@@ -39,7 +39,7 @@ struct diff {
 	size_t npipes;
 	struct diff_range ranges[DIFF_MAX_WATCH];
 	size_t nranges;
-	bool expect_stop;        /* both must stop with an error, not go idle */
+	bool expect_stop; /* both must stop with an error, not go idle */
 };
 
 /* Where the images are put: above 4 GiB, clear of the test addresses. */
@@ -65,8 +65,9 @@ void diff_watch_mem(struct diff *d, uint64_t addr, uint32_t count);
  * idle; what they did before is still compared. */
 void diff_expect_stop(struct diff *d);
 
-#define DIFF_WORDS(...) ((const uint32_t[]){__VA_ARGS__}), \
-	(sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define DIFF_WORDS(...)                    \
+	((const uint32_t[]){__VA_ARGS__}), \
+		(sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define DIFF_PKT7(d, op, ...) diff_pkt7((d), (op), DIFF_WORDS(__VA_ARGS__))
 #define DIFF_PKT4(d, reg, ...) diff_pkt4((d), (reg), DIFF_WORDS(__VA_ARGS__))
 #define DIFF_MEM(d, addr, ...) diff_mem((d), (addr), DIFF_WORDS(__VA_ARGS__))

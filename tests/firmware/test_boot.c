@@ -13,7 +13,7 @@
 struct image {
 	const char *path; /* under $SDK_BUILD/firmware */
 	enum emu_gen gen;
-	unsigned procs;   /* processors it starts */
+	unsigned procs; /* processors it starts */
 	unsigned table_word[EMU_PROC_COUNT];
 };
 
@@ -50,9 +50,11 @@ static void check_image(struct tap *t, const struct image *im)
 		uint32_t base = 0;
 		emu_proc_base(e, (enum emu_proc)p, &base);
 		uint32_t hdr = base + im->table_word[p];
-		uint32_t table = hdr < words ? base + (util_le32(data + 4 * (hdr + 1)) & 0xffffff) : 0;
-		if (!tap_ok(t, table && table + 0x80 <= words, "%s: %s's header word %u points at a table",
-			    im->path, proc_names[p], im->table_word[p]))
+		uint32_t table = hdr < words ? base + (util_le32(data + 4 * (hdr + 1)) & 0xffffff)
+					     : 0;
+		if (!tap_ok(t, table && table + 0x80 <= words,
+			    "%s: %s's header word %u points at a table", im->path, proc_names[p],
+			    im->table_word[p]))
 			continue;
 		unsigned wrong = 0;
 		for (uint32_t i = 0; i < 0x80; i++) {

@@ -16,13 +16,13 @@
 #include "util/util.h"
 
 /* Memory the cases use. */
-#define SRC 0x10000ull        /* data to read */
-#define DST 0x20000ull        /* where results go */
-#define IB1 0x30000ull        /* indirect buffers */
+#define SRC 0x10000ull /* data to read */
+#define DST 0x20000ull /* where results go */
+#define IB1 0x30000ull /* indirect buffers */
 #define IB2 0x31000ull
 #define IB3 0x32000ull
 #define IB4 0x33000ull
-#define HIGH 0xfffffff8ull    /* 8 bytes below 4 GiB */
+#define HIGH 0xfffffff8ull /* 8 bytes below 4 GiB */
 
 /* CP_SCRATCH_REG[0..7]: registers nothing else touches. */
 #define SCRATCH_REG(i) (0x883u + (i))
@@ -288,7 +288,8 @@ static void nested_ibs(struct diff *d, unsigned depth)
 	uint32_t w[16], size = 0;
 	for (unsigned level = depth; level >= 1; level--) {
 		uint64_t out = DST + 8 * (level - 1);
-		size_t n = diff_build_pkt7(w, PM4_CP_MEM_WRITE, DIFF_WORDS(LO(out), HI(out), 0x100 * level + 1));
+		size_t n = diff_build_pkt7(w, PM4_CP_MEM_WRITE,
+					   DIFF_WORDS(LO(out), HI(out), 0x100 * level + 1));
 		if (level < depth)
 			n += diff_build_pkt7(w + n, PM4_CP_INDIRECT_BUFFER,
 					     DIFF_WORDS(LO(bases[level]), HI(bases[level]), size));
@@ -404,8 +405,8 @@ static void c_set_draw_state(struct diff *d)
 	/* two groups stored; nothing runs until a draw */
 	uint32_t w[3] = {emu_pkt4_header(SCRATCH_REG(4), 2), 0x44, 0x45};
 	diff_mem(d, IB1, w, 3);
-	DIFF_PKT7(d, PM4_CP_SET_DRAW_STATE, 3 | 1u << 19 | 3u << 24, LO(IB1), HI(IB1),
-		  3 | 5u << 24, LO(IB1), HI(IB1));
+	DIFF_PKT7(d, PM4_CP_SET_DRAW_STATE, 3 | 1u << 19 | 3u << 24, LO(IB1), HI(IB1), 3 | 5u << 24,
+		  LO(IB1), HI(IB1));
 	DIFF_PKT7(d, PM4_CP_MEM_WRITE, LO(DST), HI(DST), 0x5d5);
 	diff_watch_regs(d, SCRATCH_REG(0), 8);
 	diff_watch_mem(d, DST, 1);

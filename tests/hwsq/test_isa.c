@@ -18,21 +18,21 @@ struct known {
 };
 
 static const struct known knowns[] = {
-    {HWSQ_OP_NOP, {0}, "nop", {0x00}, 1},
-    {HWSQ_OP_WAIT, {3, 1}, "wait 0x3 shl 0x2", {0x07}, 1},
-    {HWSQ_OP_WAIT, {1, 15}, "wait 0x1 shl 0x1e", {0x3d}, 1},
-    {HWSQ_OP_WAIT, {2, 0}, "wait 0x2 shl 0x0", {0x02}, 1},
-    {HWSQ_OP_ADDRLO, {0x1234}, "addrlo 0x1234", {0x40, 0x34, 0x12}, 3},
-    {HWSQ_OP_DATALO, {0x5678}, "datalo 0x5678", {0x42, 0x78, 0x56}, 3},
-    {HWSQ_OP_EWAIT, {0, 1}, "ewait #FB_PAUSED 0x1", {0x5f, 0x00, 0x01}, 3},
-    {HWSQ_OP_EWAIT, {3, 0}, "ewait 0x3 0x0", {0x5f, 0x03, 0x00}, 3},
-    {HWSQ_OP_EXIT, {0}, "exit", {0x7f}, 1},
-    {HWSQ_OP_UNSET, {3}, "unset 0x3", {0x83}, 1},
-    {HWSQ_OP_SET1, {16}, "set1 #FB_PAUSE", {0xb0}, 1},
-    {HWSQ_OP_SET0, {1}, "set0 0x1", {0xc1}, 1},
-    {HWSQ_OP_SET0, {31}, "set0 0x1f", {0xdf}, 1},
-    {HWSQ_OP_ADDR, {0x101400}, "addr 0x101400", {0xe0, 0x00, 0x14, 0x10, 0x00}, 5},
-    {HWSQ_OP_DATA, {0xdeadbeef}, "data 0xdeadbeef", {0xe2, 0xef, 0xbe, 0xad, 0xde}, 5},
+	{HWSQ_OP_NOP, {0}, "nop", {0x00}, 1},
+	{HWSQ_OP_WAIT, {3, 1}, "wait 0x3 shl 0x2", {0x07}, 1},
+	{HWSQ_OP_WAIT, {1, 15}, "wait 0x1 shl 0x1e", {0x3d}, 1},
+	{HWSQ_OP_WAIT, {2, 0}, "wait 0x2 shl 0x0", {0x02}, 1},
+	{HWSQ_OP_ADDRLO, {0x1234}, "addrlo 0x1234", {0x40, 0x34, 0x12}, 3},
+	{HWSQ_OP_DATALO, {0x5678}, "datalo 0x5678", {0x42, 0x78, 0x56}, 3},
+	{HWSQ_OP_EWAIT, {0, 1}, "ewait #FB_PAUSED 0x1", {0x5f, 0x00, 0x01}, 3},
+	{HWSQ_OP_EWAIT, {3, 0}, "ewait 0x3 0x0", {0x5f, 0x03, 0x00}, 3},
+	{HWSQ_OP_EXIT, {0}, "exit", {0x7f}, 1},
+	{HWSQ_OP_UNSET, {3}, "unset 0x3", {0x83}, 1},
+	{HWSQ_OP_SET1, {16}, "set1 #FB_PAUSE", {0xb0}, 1},
+	{HWSQ_OP_SET0, {1}, "set0 0x1", {0xc1}, 1},
+	{HWSQ_OP_SET0, {31}, "set0 0x1f", {0xdf}, 1},
+	{HWSQ_OP_ADDR, {0x101400}, "addr 0x101400", {0xe0, 0x00, 0x14, 0x10, 0x00}, 5},
+	{HWSQ_OP_DATA, {0xdeadbeef}, "data 0xdeadbeef", {0xe2, 0xef, 0xbe, 0xad, 0xde}, 5},
 };
 
 static void test_known(struct tap *t)
@@ -59,8 +59,9 @@ static void test_known(struct tap *t)
 			}
 			tap_ok(t,
 			       insn.opcode && insn.opcode->op == k->op &&
-				   insn.length == k->length && insn.operands[0] == k->operands[0] &&
-				   insn.operands[1] == k->operands[1] && insn.unknown == 0,
+				       insn.length == k->length &&
+				       insn.operands[0] == k->operands[0] &&
+				       insn.operands[1] == k->operands[1] && insn.unknown == 0,
 			       "%s decodes on %s", k->text,
 			       hwsq_family_info((enum hwsq_family)f)->name);
 		}
@@ -120,9 +121,9 @@ static void test_families(struct tap *t)
 	}
 	tap_ok(t,
 	       hwsq_family_info(HWSQ_NV17)->illegal == HWSQ_ILLEGAL_NOP &&
-		   hwsq_family_info(HWSQ_NV41)->illegal == HWSQ_ILLEGAL_HANG &&
-		   hwsq_family_info(HWSQ_NV50)->illegal == HWSQ_ILLEGAL_HANG &&
-		   hwsq_family_info(HWSQ_NV92)->illegal == HWSQ_ILLEGAL_NOP,
+		       hwsq_family_info(HWSQ_NV41)->illegal == HWSQ_ILLEGAL_HANG &&
+		       hwsq_family_info(HWSQ_NV50)->illegal == HWSQ_ILLEGAL_HANG &&
+		       hwsq_family_info(HWSQ_NV92)->illegal == HWSQ_ILLEGAL_NOP,
 	       "illegal opcodes hang on NV41:NV92 only");
 	tap_ok(t,
 	       hwsq_family_info(HWSQ_NV92)->slots == 1 && hwsq_family_info(HWSQ_NV50)->slots == 2,
@@ -188,7 +189,7 @@ static void test_lex(struct tap *t)
 	unsigned bad;
 	tap_ok(t,
 	       hwsq_lex("delay 7us ; note", &toks, &bad) && toks.count == 4 &&
-		   toks.items[1].num == 7 && hwsq_tok_is(&toks.items[2], "us"),
+		       toks.items[1].num == 7 && hwsq_tok_is(&toks.items[2], "us"),
 	       "'7us' is a number and a unit; the comment ends the line");
 	uint64_t v;
 	char *err;

@@ -30,14 +30,16 @@ static void test_rows(struct tap *t)
 			seen |= bits;
 		}
 		if (form->match & ~isa_form_mask(form)) {
-			tap_diag(t, "%s: fixed value 0x%08x sets free bits", form->name, form->match);
+			tap_diag(t, "%s: fixed value 0x%08x sets free bits", form->name,
+				 form->match);
 			bad++;
 		}
 		if (form->gen_min > form->gen_max || form->gen_min < ISA_GEN_MIN ||
 		    form->gen_max > ISA_GEN_MAX)
 			bad++;
 	}
-	tap_is_int(t, bad, 0, "%u rows: fields, ignored and fixed bits never overlap", isa_form_count);
+	tap_is_int(t, bad, 0, "%u rows: fields, ignored and fixed bits never overlap",
+		   isa_form_count);
 }
 
 /* Within one generation, two rows may match the same word only when one
@@ -56,7 +58,8 @@ static void test_ambiguity(struct tap *t, enum isa_gen gen)
 			bool a_narrows = (ma & mb) == mb && ma != mb;
 			bool b_narrows = (ma & mb) == ma && ma != mb;
 			const struct isa_form *alias = a_narrows ? a : b_narrows ? b : NULL;
-			if (alias && (strcmp(alias->name, "mov") == 0 || strcmp(alias->name, "jump") == 0)) {
+			if (alias &&
+			    (strcmp(alias->name, "mov") == 0 || strcmp(alias->name, "jump") == 0)) {
 				aliases++;
 			} else {
 				tap_diag(t, "%s: '%s' and '%s' overlap", isa_gen_name(gen), a->name,
@@ -121,13 +124,13 @@ static void test_round_trip(struct tap *t, enum isa_gen gen)
 			if (!isa_encode(&out, &again, NULL) || again != word ||
 			    (out.form == form && memcmp(out.f, in.f, sizeof in.f) != 0)) {
 				if (bad++ < 5)
-					tap_diag(t, "%s %s: 0x%08x does not round-trip", isa_gen_name(gen),
-						 form->name, word);
+					tap_diag(t, "%s %s: 0x%08x does not round-trip",
+						 isa_gen_name(gen), form->name, word);
 			}
 		}
 	}
-	tap_ok(t, bad == 0, "%s: %d random instructions of every form round-trip", isa_gen_name(gen),
-	       checked);
+	tap_ok(t, bad == 0, "%s: %d random instructions of every form round-trip",
+	       isa_gen_name(gen), checked);
 }
 
 static void test_ranges(struct tap *t)
@@ -143,8 +146,9 @@ static void test_ranges(struct tap *t)
 	in.f[ISA_F_OFFSET] = 32767;
 	tap_ok(t, isa_encode(&in, &word, NULL), "branch offset 32767 fits");
 	in.f[ISA_F_OFFSET] = 32768;
-	tap_ok(t, !isa_encode(&in, &word, &err) && err.field == ISA_F_OFFSET && err.is_signed &&
-			  err.bits == 16,
+	tap_ok(t,
+	       !isa_encode(&in, &word, &err) && err.field == ISA_F_OFFSET && err.is_signed &&
+		       err.bits == 16,
 	       "branch offset 32768 does not fit 16 signed bits");
 	in.f[ISA_F_OFFSET] = (uint32_t)-32769;
 	tap_ok(t, !isa_encode(&in, &word, NULL), "branch offset -32769 does not fit");
@@ -263,19 +267,22 @@ static void test_misc(struct tap *t)
 	struct isa isa;
 	isa_init(&isa, ISA_A6XX);
 	struct isa_instr in;
-	tap_ok(t, !isa_decode(&isa, 0x00000000, &in), "a6xx: an all-zero word is not an instruction");
-	tap_ok(t, !isa_decode(&isa, 0x98000000 | 0x1f, &in), "unused ALU sub-opcode 0x1f decodes to nothing");
-	tap_ok(t, isa_decode(&isa, 0xd80000ff, &in) && in.form->op == ISA_OP_WAITIN &&
-			  in.ignored_bits == 0xff,
+	tap_ok(t, !isa_decode(&isa, 0x00000000, &in),
+	       "a6xx: an all-zero word is not an instruction");
+	tap_ok(t, !isa_decode(&isa, 0x98000000 | 0x1f, &in),
+	       "unused ALU sub-opcode 0x1f decodes to nothing");
+	tap_ok(t,
+	       isa_decode(&isa, 0xd80000ff, &in) && in.form->op == ISA_OP_WAITIN &&
+		       in.ignored_bits == 0xff,
 	       "ignored bits are reported, not dropped");
 	uint32_t word = 0;
 	tap_ok(t, isa_encode(&in, &word, NULL) && word == 0xd80000ff, "and encode back");
 	isa_init(&isa, ISA_A5XX);
-	tap_ok(t, !isa_decode(&isa, 0xb0e2003c, &in) ||
-			  in.form->op != ISA_OP_LOAD,
+	tap_ok(t, !isa_decode(&isa, 0xb0e2003c, &in) || in.form->op != ISA_OP_LOAD,
 	       "a5xx has no load");
 	unsigned reg = 99;
-	tap_ok(t, isa_parse_reg("$addr", 5, true, &reg) && reg == ISA_REG_ADDR, "$addr as destination");
+	tap_ok(t, isa_parse_reg("$addr", 5, true, &reg) && reg == ISA_REG_ADDR,
+	       "$addr as destination");
 	tap_ok(t, !isa_parse_reg("$addr", 5, false, &reg), "$addr is not a source name");
 	tap_ok(t, isa_parse_reg("$memdata", 8, false, &reg) && reg == 0x1d, "$memdata as source");
 	tap_ok(t, isa_parse_reg("$1e", 3, false, &reg) && reg == 0x1e, "numeric $1e");

@@ -87,8 +87,8 @@ static bool bench(const char *what, const struct obj_file *o, const struct ld_sc
 	}
 	qsort(times, RUNS, sizeof(times[0]), by_value);
 	printf("bench-ld: %s: %zu words, %zu relocations\n", what, words, relocs);
-	printf("bench-ld:   cold %.2f ms, warm best %.2f ms, median %.2f ms per link\n", first * 1e3,
-	       times[0] * 1e3, times[RUNS / 2] * 1e3);
+	printf("bench-ld:   cold %.2f ms, warm best %.2f ms, median %.2f ms per link\n",
+	       first * 1e3, times[0] * 1e3, times[RUNS / 2] * 1e3);
 	printf("bench-ld:   %.1f M words/s (median)\n", (double)words / times[RUNS / 2] * 1e-6);
 	return true;
 }
@@ -96,7 +96,8 @@ static bool bench(const char *what, const struct obj_file *o, const struct ld_sc
 static bool bench_listing(const struct ld_script *s)
 {
 	const char *root = getenv("SDK_ROOT"), *build = getenv("SDK_BUILD");
-	char *path = util_xasprintf("%s/../shared/reference/disasm/gen70500_sqe.s", root ? root : ".");
+	char *path = util_xasprintf("%s/../shared/reference/disasm/gen70500_sqe.s",
+				    root ? root : ".");
 	char *db = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
 	uint8_t *text;
 	size_t len;

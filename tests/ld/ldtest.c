@@ -91,15 +91,18 @@ static uint32_t find_symbol(struct tobj *t, const char *name)
 void tobj_reloc(struct tobj *t, enum obj_reloc_kind kind, const char *symbol, int32_t addend,
 		unsigned col)
 {
-	obj_add_reloc(&t->o, t->sec, (struct obj_reloc){
-		tobj_here(t) - 1, (uint8_t)kind, find_symbol(t, symbol), addend,
-		{t->file, t->line - 1, col}});
+	obj_add_reloc(&t->o, t->sec,
+		      (struct obj_reloc){tobj_here(t) - 1,
+					 (uint8_t)kind,
+					 find_symbol(t, symbol),
+					 addend,
+					 {t->file, t->line - 1, col}});
 }
 
 void tobj_handler(struct tobj *t, uint32_t opcode, const char *name, unsigned line)
 {
-	obj_add_handler(&t->o, (struct obj_handler){opcode, find_symbol(t, name),
-						    {t->file, line, 1}, false});
+	obj_add_handler(&t->o, (struct obj_handler){
+				       opcode, find_symbol(t, name), {t->file, line, 1}, false});
 }
 
 void tobj_jumptbl(struct tobj *t)

@@ -81,8 +81,9 @@ static void test_mesa_a6xx(struct tap *t, const char *script)
 	tlink_run(&l, script, &o, ab, 1, NULL);
 	if (linked(t, &l, "Mesa-style a6xx source, default script")) {
 		tap_is_int(t, l.words, 1 + 8 + 0x80, "zero word + 8 words + the table");
-		static const uint32_t want[] = {0, 0x016ee207, 0x01000008, NOP6, 0x88020001,
-						WAITIN, MOV_01_DATA, JUMP | 0xfffd, NOP6};
+		static const uint32_t want[] = {0,           0x016ee207,    0x01000008,
+						NOP6,        0x88020001,    WAITIN,
+						MOV_01_DATA, JUMP | 0xfffd, NOP6};
 		words_are(t, &l, 0, want, UTIL_ARRAY_SIZE(want), "header, code, branch -3");
 		static const uint32_t entries[][2] = {{0x10, 6}, {0x48, 3}};
 		table_is(t, &l, 9, 0x80, 0, entries, 2, "table at .jumptbl, unhandled 0");
@@ -139,7 +140,8 @@ static void test_mesa_a7xx(struct tap *t, const char *script)
 		static const uint32_t pad3[] = {NOP6, NOP6, NOP6};
 		words_are(t, &l, 134, pad3, 3, "BR padded with nops");
 		static const uint32_t bv[] = {0x01512134, 0x01000004, WAITIN, MOV_01_DATA};
-		words_are(t, &l, 137, bv, 4, "BV at file word 137, its jumptbl payload in BV addresses");
+		words_are(t, &l, 137, bv, 4,
+			  "BV at file word 137, its jumptbl payload in BV addresses");
 		static const uint32_t bv_table[][2] = {{0x10, 2}};
 		table_is(t, &l, 141, 0x80, 0, bv_table, 1, "BV table");
 		static const uint32_t pad4[] = {NOP6, NOP6, NOP6, NOP6};
@@ -148,8 +150,9 @@ static void test_mesa_a7xx(struct tap *t, const char *script)
 		words_are(t, &l, 273, lpac, 2, "LPAC at file word 273");
 		table_is(t, &l, 275, 0x80, 0, NULL, 0, "LPAC table, all 0");
 		tap_is_hex(t, tlink_word(&l, 403), 0xdeadbeef, "words after LPAC's table stay");
-		tap_ok(t, l.out.map && strstr(l.out.map, "processor image BV: address 0 = file word "
-							 "0x89, 0x84 words"),
+		tap_ok(t,
+		       l.out.map && strstr(l.out.map, "processor image BV: address 0 = file word "
+						      "0x89, 0x84 words"),
 		       "the map places BV");
 	}
 	tlink_free(&l);
@@ -186,11 +189,13 @@ static void test_sdk_style(struct tap *t, const char *a6, const char *a7)
 	tlink_run(&l, a6, &o, ab, 1, NULL);
 	if (linked(t, &l, "handler records, no .jumptbl, a6xx default script")) {
 		tap_is_int(t, l.words, 1 + 6 + 0x80, "the table follows the code");
-		tap_is_hex(t, tlink_word(&l, 2), 0x01000006, "the __packet_table payload = nop | 6");
+		tap_is_hex(t, tlink_word(&l, 2), 0x01000006,
+			   "the __packet_table payload = nop | 6");
 		static const uint32_t entries[][2] = {{0x10, 4}, {0x3d, 4}};
 		table_is(t, &l, 7, 0x80, 2, entries, 2, "unhandled entries: __default_handler (2)");
-		tap_ok(t, l.out.map && strstr(l.out.map, "default handler 0x00002 caught 126 "
-							 "opcodes: UNKN0 UNKN1"),
+		tap_ok(t,
+		       l.out.map && strstr(l.out.map, "default handler 0x00002 caught 126 "
+						      "opcodes: UNKN0 UNKN1"),
 		       "the map lists what the default handler caught");
 	}
 	tlink_free(&l);
@@ -200,8 +205,8 @@ static void test_sdk_style(struct tap *t, const char *a6, const char *a7)
 	tlink_run(&l, a7, &o, ab, 1, NULL);
 	if (linked(t, &l, "handler records, no .jumptbl, a7xx default script")) {
 		tap_is_int(t, l.words, 1 + 8 + 0x80, "table aligned to 32 bytes");
-		static const uint32_t want[] = {0x016ee207, 0x01000008, 0x01000088, WAITIN,
-						MOV_01_DATA, 0x88020001, NOP6, NOP6};
+		static const uint32_t want[] = {0x016ee207,  0x01000008, 0x01000088, WAITIN,
+						MOV_01_DATA, 0x88020001, NOP6,       NOP6};
 		words_are(t, &l, 1, want, UTIL_ARRAY_SIZE(want),
 			  "__packet_table and __image_size payloads, nop padding");
 		static const uint32_t entries[][2] = {{0x10, 5}, {0x3d, 5}};
@@ -244,8 +249,9 @@ static void test_relocations(struct tap *t)
 	tlink_run(&l, "SECTIONS { .text : { *(.text) } }", o, ab, 2, NULL);
 	if (linked(t, &l, "every relocation kind")) {
 		/* a.o at 0..4, b.o at 5..8: far = 6, tbl = 7. */
-		static const uint32_t want[] = {CALL | 6, 0x88420007, 0xa8020008, 0xc140fffd,
-						0x01000006, NOP6, NOP6, 0x12345678, 0x106};
+		static const uint32_t want[] = {CALL | 6,   0x88420007, 0xa8020008,
+						0xc140fffd, 0x01000006, NOP6,
+						NOP6,       0x12345678, 0x106};
 		words_are(t, &l, 1, want, UTIL_ARRAY_SIZE(want),
 			  "ABS26, IMM16 (shift kept), IMM12 + 1, BRANCH16 -3, PAYLOAD24, WORD32");
 		tap_ok(t, strstr(l.out.map, "processor image SQE") != NULL,
@@ -301,9 +307,10 @@ static void test_script_features(struct tap *t)
 		 * a.o: a_entry = 11), __text_end = 13, .data pads 13..15 then
 		 * 16..21, .empty dropped, .table 22..53: 54 words. */
 		tap_is_int(t, l.words, 55, "image size");
-		static const uint32_t want[] = {0x016ee207, 0x01000016, 54, 0xffffffff, NOP6, NOP6,
-						NOP6, NOP6, 0xb0, 0xb1, 0xb2, 0xa0, 0xa1, NOP6,
-						NOP6, NOP6, 5, 8, 10, 2, 0x123, 0x40};
+		static const uint32_t want[] = {
+			0x016ee207, 0x01000016, 54,   0xffffffff, NOP6,  NOP6, NOP6, NOP6,
+			0xb0,       0xb1,       0xb2, 0xa0,       0xa1,  NOP6, NOP6, NOP6,
+			5,          8,          10,   2,          0x123, 0x40};
 		words_are(t, &l, 1, want, UTIL_ARRAY_SIZE(want),
 			  "NOP, LONG, ALIGN, file patterns, SIZEOF/ADDR/MIN/MAX/DEFINED, PROVIDE");
 		static const uint32_t entries[][2] = {{3, 13}, {5, 9}, {0x10, 11}};
@@ -349,7 +356,11 @@ static void test_symbol_errors(struct tap *t)
 	reloc_objects(&o[0], &o[1]);
 	tobj_word(&o[0], 0);
 	tobj_reloc(&o[0], OBJ_R_WORD32, "tbl2", 0, 9); /* a.s:6:9 */
-	struct error_case undefined = {"undefined symbol", plain, "a.s", 6, 9,
+	struct error_case undefined = {"undefined symbol",
+				       plain,
+				       "a.s",
+				       6,
+				       9,
 				       "undefined symbol 'tbl2' (referenced from a.o); did you "
 				       "mean 'tbl'?"};
 	expect_error(t, &undefined, o, 2);
@@ -358,7 +369,11 @@ static void test_symbol_errors(struct tap *t)
 
 	reloc_objects(&o[0], &o[1]);
 	tobj_label(&o[0], "far", true); /* a.s:6 */
-	struct error_case dup = {"duplicate global", plain, "b.s", 2, 1,
+	struct error_case dup = {"duplicate global",
+				 plain,
+				 "b.s",
+				 2,
+				 1,
 				 "duplicate symbol 'far': defined in a.o (a.s:6:1) and again in "
 				 "b.o"};
 	expect_error(t, &dup, o, 2);
@@ -369,35 +384,52 @@ static void test_symbol_errors(struct tap *t)
 	tobj_abs(&o[1], "big", 0x1000, true);
 	tobj_word(&o[0], 0xa8020000);
 	tobj_reloc(&o[0], OBJ_R_IMM12, "big", 0, 25);
-	struct error_case range = {"value out of range", plain, "a.s", 6, 25,
+	struct error_case range = {"value out of range",
+				   plain,
+				   "a.s",
+				   6,
+				   25,
 				   "R_AFUC_IMM12 against 'big' (a.o): value 0x1000 does not fit an "
 				   "unsigned 12-bit field (0x0..0xfff)"};
 	expect_error(t, &range, o, 2);
 	struct error_case branch = {
 		"branch out of range",
-		"SECTIONS { .text : { a.o(.text) . = 0x8003; b.o(.text) } }", "a.s", 4, 17,
+		"SECTIONS { .text : { a.o(.text) . = 0x8003; b.o(.text) } }",
+		"a.s",
+		4,
+		17,
 		"R_AFUC_BRANCH16 against 'far' (a.o): offset 0x8001 does not fit a signed 16-bit "
 		"branch offset (-0x8000..0x7fff)"};
 	o[0].o.sections[0].relocs[3].symbol = o[0].o.sections[0].relocs[0].symbol; /* #far */
 	expect_error(t, &branch, o, 2);
-	struct error_case unplaced = {"unplaced section", "SECTIONS { .text : { a.o(.text) } }",
-				      "b.o", 0, 0,
+	struct error_case unplaced = {"unplaced section",
+				      "SECTIONS { .text : { a.o(.text) } }",
+				      "b.o",
+				      0,
+				      0,
 				      "section .text (4 words) is not placed: no input section "
 				      "pattern of test.ld matches it"};
 	expect_error(t, &unplaced, o, 2);
-	struct error_case limit = {"size limit",
-				   "SECTIONS { PROCESSOR SQE { .text : { *(.text) }\n"
-				   "  SIZE_LIMIT(8) } }",
-				   "test.ld", 2, 3,
-				   "processor image SQE is 0xa words, 0x2 words over its SIZE_LIMIT "
-				   "of 0x8"};
+	struct error_case limit = {
+		"size limit",
+		"SECTIONS { PROCESSOR SQE { .text : { *(.text) }\n"
+		"  SIZE_LIMIT(8) } }",
+		"test.ld",
+		2,
+		3,
+		"processor image SQE is 0xa words, 0x2 words over its SIZE_LIMIT "
+		"of 0x8"};
 	expect_error(t, &limit, o, 2);
 	tobj_free(&o[0]);
 	tobj_free(&o[1]);
 
 	tobj_init(&o[0], ISA_A6XX, "a.s");
 	tobj_init(&o[1], ISA_A7XX, "b.s");
-	struct error_case gens = {"generations differ", plain, "b.o", 0, 0,
+	struct error_case gens = {"generations differ",
+				  plain,
+				  "b.o",
+				  0,
+				  0,
 				  "this object is for a7xx, but a.o is for a6xx: one link makes "
 				  "one generation's image"};
 	expect_error(t, &gens, o, 2);
@@ -418,11 +450,17 @@ static void test_handler_errors(struct tap *t)
 	tobj_handler(&o[1], 0x10, "y", 5);
 	struct error_case two = {"two handlers for one opcode",
 				 "SECTIONS { .text : { *(.text) } .t : { PACKET_TABLE(t) } }",
-				 "b.s", 5, 1,
+				 "b.s",
+				 5,
+				 1,
 				 "two handlers for UNKN16 in processor image SQE: 'x' (a.o) at 0x0 "
 				 "and 'y' (b.o) at 0x1"};
 	expect_error(t, &two, o, 2);
-	struct error_case no_table = {"handlers without a table", plain, "a.s", 3, 1,
+	struct error_case no_table = {"handlers without a table",
+				      plain,
+				      "a.s",
+				      3,
+				      1,
 				      "handler for UNKN16, but processor image SQE has no .jumptbl "
 				      "and the script (test.ld) puts no PACKET_TABLE in it"};
 	expect_error(t, &no_table, o, 1);
@@ -440,14 +478,21 @@ static void test_handler_errors(struct tap *t)
 					 " PROCESSOR BR { .text : { *(.text) } }\n"
 					 " PROCESSOR BV ALIGN(8) { .text : { *(BV) }\n"
 					 "  DEFAULT_HANDLER(brlabel) } }";
-	struct error_case cross = {"address of another processor image", two_images, "a.s", 2, 2,
+	struct error_case cross = {"address of another processor image",
+				   two_images,
+				   "a.s",
+				   2,
+				   2,
 				   "R_AFUC_PAYLOAD24 against 'brlabel' (a.o): 'brlabel' is an "
 				   "address in processor image BR, but this word is in BV"};
 	expect_error(t, &cross, o, 1);
 	o[0].o.sections[1].relocs[0].kind = OBJ_R_NONE;
 	tobj_jumptbl(&o[0]);
-	struct error_case cross_default = {"default handler in another image", two_images,
-					   "test.ld", 4, 19,
+	struct error_case cross_default = {"default handler in another image",
+					   two_images,
+					   "test.ld",
+					   4,
+					   19,
 					   "'brlabel' is an address in processor image BR, but "
 					   "this is BV"};
 	expect_error(t, &cross_default, o, 1);
@@ -471,12 +516,12 @@ static void test_script_errors(struct tap *t)
 		 "placed can decide where things go"},
 		{"undefined in the script", "SECTIONS { .text : { *(.text) LONG(tex) } }",
 		 "test.ld", 1, 36, "undefined symbol 'tex'"},
-		{"NOP payload", "SECTIONS { .text : { *(.text) NOP(0x1000000) } }", "test.ld", 1, 31,
-		 "NOP payload 0x1000000 does not fit 24 bits (0..0xffffff)"},
-		{"defined twice", "x = 1;\nx = 2;\nSECTIONS { .text : { *(.text) } }", "test.ld",
-		 2, 1, "symbol 'x' is defined twice: first by the script (test.ld:1:1)"},
-		{"OUTPUT_ARCH", "OUTPUT_ARCH(a7xx) SECTIONS { .text : { *(.text) } }", "test.ld",
-		 1, 1, "this script is for a7xx, but a.o is for a6xx"},
+		{"NOP payload", "SECTIONS { .text : { *(.text) NOP(0x1000000) } }", "test.ld", 1,
+		 31, "NOP payload 0x1000000 does not fit 24 bits (0..0xffffff)"},
+		{"defined twice", "x = 1;\nx = 2;\nSECTIONS { .text : { *(.text) } }", "test.ld", 2,
+		 1, "symbol 'x' is defined twice: first by the script (test.ld:1:1)"},
+		{"OUTPUT_ARCH", "OUTPUT_ARCH(a7xx) SECTIONS { .text : { *(.text) } }", "test.ld", 1,
+		 1, "this script is for a7xx, but a.o is for a6xx"},
 		{"self-reference", "x = x + 1; SECTIONS { .text : { *(.text) LONG(x) } }",
 		 "test.ld", 1, 1, "symbol 'x' is defined in terms of itself"},
 	};
@@ -497,7 +542,11 @@ static void test_a7xx_assert(struct tap *t, const char *a7)
 	tobj_handler(&o, 0x10, "CP_NOP", 2);
 	for (int i = 0; i < 8; i++)
 		tobj_word(&o, 0x88020001); /* 8 words after the table: not padding */
-	struct error_case e = {"words after BR's table", a7, "test.ld", 41, 3,
+	struct error_case e = {"words after BR's table",
+			       a7,
+			       "test.ld",
+			       41,
+			       3,
 			       "ASSERT failed: BV must start where the bootstrap looks for it: "
 			       "only padding to 32 bytes may follow BR's packet table"};
 	expect_error(t, &e, &o, 1);
@@ -521,8 +570,9 @@ static void test_elf(struct tap *t, const char *a7)
 		tap_is_int(t, util_le32(e + 36), 7, "e_flags: the generation");
 		tap_is_int(t, util_le16(e + 44), 2, "a PT_LOAD per processor image");
 		const uint8_t *ph = e + util_le32(e + 28) + 32;
-		tap_is_hex(t, util_le32(ph + 12), 4 * 0x88, "BV's p_paddr: its byte offset from "
-							    "file word 1");
+		tap_is_hex(t, util_le32(ph + 12), 4 * 0x88,
+			   "BV's p_paddr: its byte offset from "
+			   "file word 1");
 		tap_is_hex(t, util_le32(ph + 8), 0, "BV's p_vaddr: its own address 0");
 		tap_is_hex(t, util_le32(e + util_le32(ph + 4)), WAITIN, "BV's words");
 	}

@@ -121,8 +121,12 @@ static bool patched(struct tap *t, struct tlink *l, const struct img *base, stru
 	size_t len;
 	uint8_t *bytes = img_bytes(base, &len);
 	static const struct ld_defsym fn = {"vendor_fn", 0x5};
-	struct ld_options opt = {.base = bytes, .base_len = len, .base_name = "vendor.fw",
-				 .processor = processor, .defsyms = &fn, .defsym_count = 1};
+	struct ld_options opt = {.base = bytes,
+				 .base_len = len,
+				 .base_name = "vendor.fw",
+				 .processor = processor,
+				 .defsyms = &fn,
+				 .defsym_count = 1};
 	tlink_run(l, NULL, objs, names, n, &opt);
 	free(bytes);
 	if (tap_ok(t, l->ok, "%s: links", what))
@@ -149,11 +153,13 @@ static void test_a6xx(struct tap *t)
 		static const uint32_t code[] = {CALL | 5, JUMP | 135, MOV_01_DATA};
 		for (uint32_t i = 0; i < 3; i++)
 			tap_is_hex(t, tlink_word(&l, 137 + i), code[i], "new code word %u", i);
-		tap_ok(t, strstr(l.out.map, "new code: SQE addresses 0x00088..0x0008a "
-					    "(file words 0x89..0x8b)") != NULL,
+		tap_ok(t,
+		       strstr(l.out.map, "new code: SQE addresses 0x00088..0x0008a "
+					 "(file words 0x89..0x8b)") != NULL,
 		       "the map says where the new code went");
-		tap_ok(t, strstr(l.out.map, "file word 0x00019  SQE 0x00018  0x00000110 -> "
-					    "0x00000088  packet table UNKN16") != NULL,
+		tap_ok(t,
+		       strstr(l.out.map, "file word 0x00019  SQE 0x00018  0x00000110 -> "
+					 "0x00000088  packet table UNKN16") != NULL,
 		       "and lists the changed entry");
 	}
 	tlink_free(&l);
@@ -178,18 +184,19 @@ static void test_a7xx(struct tap *t)
 		/* BV code at file 409 (BV address 272), LPAC's at 417 (LPAC
 		 * address 144, after 5 nops): 418 words after the zero word. */
 		static const uint32_t changes[][2] = {
-			{2, NOP6 | 418},            /* BR header: image size */
-			{137 + 4 + 0x10, 272},      /* BV table, opcode 0x10 */
-			{273 + 2 + 0x7f, 144},      /* LPAC table, opcode 0x7f */
+			{2, NOP6 | 418},       /* BR header: image size */
+			{137 + 4 + 0x10, 272}, /* BV table, opcode 0x10 */
+			{273 + 2 + 0x7f, 144}, /* LPAC table, opcode 0x7f */
 		};
 		only_changed(t, &l, &base, changes, 3, "a7xx");
 		tap_is_int(t, l.words, 419, "image grew to 418 words after the zero word");
 		/* BV's vendor handler 0x10 is 0x210: from BV address 273. */
-		tap_is_hex(t, tlink_word(&l, 409 + 1), JUMP | (0x210 - 273), "BV code jumps to "
-									"BV's own vendor handler");
+		tap_is_hex(t, tlink_word(&l, 409 + 1), JUMP | (0x210 - 273),
+			   "BV code jumps to "
+			   "BV's own vendor handler");
 		for (uint32_t w = 405; w < 409; w++)
-			tap_is_hex(t, tlink_word(&l, w), NOP6, "nop before the BV code, file word %u",
-				   w);
+			tap_is_hex(t, tlink_word(&l, w), NOP6,
+				   "nop before the BV code, file word %u", w);
 		tap_is_hex(t, tlink_word(&l, 417), WAITIN, "LPAC code at file word 417");
 	}
 	tlink_free(&l);
@@ -222,10 +229,11 @@ static void test_a7xx_variants(struct tap *t)
 	if (patched(t, &l, &base, &o, 1, NULL, "a7xx with no size word")) {
 		static const uint32_t changes[][2] = {{9 + 0x10, 408}};
 		only_changed(t, &l, &base, changes, 1, "no size word: only the entry changes");
-		tap_ok(t, l.d.count == 1 && l.d.msgs[0].level == DIAG_WARNING &&
-			      !strcmp(l.d.msgs[0].text, "no BR header word holds the image size "
-							"(0x194 words), so none says the new "
-							"size (0x19b)"),
+		tap_ok(t,
+		       l.d.count == 1 && l.d.msgs[0].level == DIAG_WARNING &&
+			       !strcmp(l.d.msgs[0].text, "no BR header word holds the image size "
+							 "(0x194 words), so none says the new "
+							 "size (0x19b)"),
 		       "and a warning says so");
 	}
 	tlink_free(&l);
@@ -280,10 +288,12 @@ static void nothing(struct img *im)
 }
 
 static const struct bad_base bad_bases[] = {
-	{"a short image", ISA_A6XX, NULL, short_image, "only 8 bytes: too short for an a6xx "
-						       "firmware image"},
-	{"no zero word", ISA_A6XX, NULL, no_zero_word, "word 0 is 0x00000001, not the zero word "
-						       "a firmware image starts with"},
+	{"a short image", ISA_A6XX, NULL, short_image,
+	 "only 8 bytes: too short for an a6xx "
+	 "firmware image"},
+	{"no zero word", ISA_A6XX, NULL, no_zero_word,
+	 "word 0 is 0x00000001, not the zero word "
+	 "a firmware image starts with"},
 	{"a truncated table", ISA_A6XX, NULL, cut_table,
 	 "the SQE packet table at file word 0x9 runs past the end of the image (0x64 words): "
 	 "truncated?"},
@@ -309,12 +319,14 @@ static void test_bad_bases(struct tap *t)
 		struct tlink l;
 		size_t len;
 		uint8_t *bytes = img_bytes(&base, &len);
-		struct ld_options opt = {.base = bytes, .base_len = len, .base_name = "vendor.fw",
+		struct ld_options opt = {.base = bytes,
+					 .base_len = len,
+					 .base_name = "vendor.fw",
 					 .processor = b->processor};
 		tlink_run(&l, NULL, &o, names, 1, &opt);
 		tap_ok(t, !l.ok && !l.out.image, "%s: refused", b->what);
-		if (!tap_ok(t, tlink_has_error(&l, "vendor.fw", 0, 0, b->message), "%s: %s", b->what,
-			    b->message))
+		if (!tap_ok(t, tlink_has_error(&l, "vendor.fw", 0, 0, b->message), "%s: %s",
+			    b->what, b->message))
 			tlink_diag(t, &l);
 		tlink_free(&l);
 		free(bytes);
@@ -332,8 +344,10 @@ static void test_bad_bases(struct tap *t)
 	struct ld_options opt = {.base = bytes, .base_len = len - 1, .base_name = "vendor.fw"};
 	struct tlink l;
 	tlink_run(&l, NULL, &o, names, 1, &opt);
-	tap_ok(t, tlink_has_error(&l, "vendor.fw", 0, 0, "547 bytes is not a whole number of "
-							 "32-bit words: not a firmware image"),
+	tap_ok(t,
+	       tlink_has_error(&l, "vendor.fw", 0, 0,
+			       "547 bytes is not a whole number of "
+			       "32-bit words: not a firmware image"),
 	       "a byte count that is no multiple of 4 is refused");
 	tlink_free(&l);
 
@@ -341,10 +355,12 @@ static void test_bad_bases(struct tap *t)
 	tobj_jumptbl(&o);
 	opt.base_len = len;
 	tlink_run(&l, NULL, &o, names, 1, &opt);
-	tap_ok(t, tlink_has_error(&l, "h.o", 0, 0, "section .text has a .jumptbl: code linked "
-						   "onto a vendor image uses the vendor's packet "
-						   "table (its handler records replace entries), "
-						   "so leave .jumptbl out"),
+	tap_ok(t,
+	       tlink_has_error(&l, "h.o", 0, 0,
+			       "section .text has a .jumptbl: code linked "
+			       "onto a vendor image uses the vendor's packet "
+			       "table (its handler records replace entries), "
+			       "so leave .jumptbl out"),
 	       "a .jumptbl in a patch object is refused");
 	tlink_free(&l);
 	tobj_free(&o);
@@ -353,9 +369,11 @@ static void test_bad_bases(struct tap *t)
 	tobj_word(&o, WAITIN);
 	tobj_handler(&o, 0x10, "h2", 9);
 	tlink_run(&l, NULL, &o, names, 1, &opt);
-	tap_ok(t, tlink_has_error(&l, "h.s", 9, 1, "two handlers for UNKN16 in processor image "
-						   "SQE: 'h' (h.o) at 0x88 and 'h2' (h.o) at "
-						   "0x8b"),
+	tap_ok(t,
+	       tlink_has_error(&l, "h.s", 9, 1,
+			       "two handlers for UNKN16 in processor image "
+			       "SQE: 'h' (h.o) at 0x88 and 'h2' (h.o) at "
+			       "0x8b"),
 	       "two new handlers for one opcode are refused");
 	tlink_free(&l);
 	tobj_free(&o);
@@ -369,9 +387,9 @@ struct real {
 	const char *file;
 	enum isa_gen gen;
 	const char *processor;
-	uint32_t proc_start;  /* file word of the image's address 0, minus 1 */
-	uint32_t table;       /* its table's address */
-	uint32_t size_word;   /* file word of the size nop, or 0 */
+	uint32_t proc_start; /* file word of the image's address 0, minus 1 */
+	uint32_t table;      /* its table's address */
+	uint32_t size_word;  /* file word of the size nop, or 0 */
 };
 
 /* Facts from reference/disasm (.jumptbl of each section) and the
@@ -390,8 +408,10 @@ static void test_real(struct tap *t, const struct real *r)
 	char *path = NULL;
 	uint8_t *bytes = ldtest_find_firmware(r->file, &len, &path);
 	if (!bytes) {
-		tap_skip(t, 6, "%s not found (AFUC_FIRMWARE_DIR, ../shared/firmware/qcom, "
-			       "/usr/lib/firmware/qcom)", r->file);
+		tap_skip(t, 6,
+			 "%s not found (AFUC_FIRMWARE_DIR, ../shared/firmware/qcom, "
+			 "/usr/lib/firmware/qcom)",
+			 r->file);
 		return;
 	}
 	struct img base = {0};
@@ -403,8 +423,12 @@ static void test_real(struct tap *t, const struct real *r)
 	tobj_word(&o, WAITIN);
 	tobj_handler(&o, 0x7e, "h2", 5);
 	static const struct ld_defsym fn = {"vendor_fn", 0x5};
-	struct ld_options opt = {.base = bytes, .base_len = len, .base_name = path,
-				 .processor = r->processor, .defsyms = &fn, .defsym_count = 1};
+	struct ld_options opt = {.base = bytes,
+				 .base_len = len,
+				 .base_name = path,
+				 .processor = r->processor,
+				 .defsyms = &fn,
+				 .defsym_count = 1};
 	struct tlink l;
 	tlink_run(&l, NULL, &o, names, 1, &opt);
 	const char *p = r->processor ? r->processor : "SQE";
@@ -414,7 +438,8 @@ static void test_real(struct tap *t, const struct real *r)
 		uint32_t addr = at - r->proc_start;            /* its address */
 		uint32_t table = 1 + r->proc_start + r->table; /* file word of entry 0 */
 		uint32_t grown = at + 4;
-		uint32_t changes[3][2] = {{table + 0x10, addr}, {table + 0x7e, addr + 3},
+		uint32_t changes[3][2] = {{table + 0x10, addr},
+					  {table + 0x7e, addr + 3},
 					  {r->size_word, NOP6 | grown}};
 		only_changed(t, &l, &base, (const uint32_t(*)[2])changes, r->size_word ? 3 : 2,
 			     r->file);

@@ -38,34 +38,44 @@ static void test_tree(struct tap *t)
 	tap_ok(t, ld_script_gen(s, &gen) && gen == ISA_A7XX, "OUTPUT_ARCH(a7xx)");
 	tap_is_int(t, s->stmt_count, 3, "three top-level statements");
 	const struct ld_stmt *x = &s->stmts[1];
-	tap_ok(t, x->kind == LD_S_ASSIGN && !strcmp(x->name, "x") && x->loc.line == 3 &&
-		      x->loc.col == 1, "x = ... at 3:1");
+	tap_ok(t,
+	       x->kind == LD_S_ASSIGN && !strcmp(x->name, "x") && x->loc.line == 3 &&
+		       x->loc.col == 1,
+	       "x = ... at 3:1");
 	const struct ld_expr *e = x->expr;
-	tap_ok(t, e->kind == LD_E_BINARY && e->op == '+' && e->a->number == 1 &&
-		      e->b->kind == LD_E_BINARY && e->b->op == '*', "1 + 2 * 3 is 1 + (2 * 3)");
+	tap_ok(t,
+	       e->kind == LD_E_BINARY && e->op == '+' && e->a->number == 1 &&
+		       e->b->kind == LD_E_BINARY && e->b->op == '*',
+	       "1 + 2 * 3 is 1 + (2 * 3)");
 	const struct ld_stmt *br = &s->stmts[2].body[0];
 	tap_ok(t, br->kind == LD_S_PROCESSOR && !strcmp(br->name, "BR") && br->aux,
 	       "PROCESSOR BR ALIGN(8)");
 	tap_is_int(t, br->body_count, 6, "six statements in BR");
 	const struct ld_stmt *text = &br->body[0];
-	tap_ok(t, text->kind == LD_S_OUTPUT_SECTION && !strcmp(text->name, ".text") &&
-		      text->expr->number == 0x10 && text->aux && text->aux->number == 4,
+	tap_ok(t,
+	       text->kind == LD_S_OUTPUT_SECTION && !strcmp(text->name, ".text") &&
+		       text->expr->number == 0x10 && text->aux && text->aux->number == 4,
 	       ".text 0x10 : ALIGN(4)");
 	tap_is_int(t, text->body_count, 6, "six statements in .text");
 	const struct ld_stmt *keep = &text->body[0], *in = &text->body[1];
-	tap_ok(t, keep->kind == LD_S_INPUT && keep->keep && !strcmp(keep->file_pattern, "*") &&
-		      keep->pattern_count == 2 && !strcmp(keep->patterns[1], ".text.*"),
+	tap_ok(t,
+	       keep->kind == LD_S_INPUT && keep->keep && !strcmp(keep->file_pattern, "*") &&
+		       keep->pattern_count == 2 && !strcmp(keep->patterns[1], ".text.*"),
 	       "KEEP(*(.text .text.*))");
-	tap_ok(t, in->kind == LD_S_INPUT && !in->keep && !strcmp(in->file_pattern, "a.o") &&
-		      in->pattern_count == 2 && !strcmp(in->patterns[1], "LPAC"),
+	tap_ok(t,
+	       in->kind == LD_S_INPUT && !in->keep && !strcmp(in->file_pattern, "a.o") &&
+		       in->pattern_count == 2 && !strcmp(in->patterns[1], "LPAC"),
 	       "a.o(BV, LPAC): commas between patterns");
 	const struct ld_stmt *dot = &text->body[2];
-	tap_ok(t, dot->kind == LD_S_ASSIGN && !dot->name && dot->expr->op == '+' &&
-		      dot->expr->a->kind == LD_E_DOT, ". += 4 is . = . + 4");
+	tap_ok(t,
+	       dot->kind == LD_S_ASSIGN && !dot->name && dot->expr->op == '+' &&
+		       dot->expr->a->kind == LD_E_DOT,
+	       ". += 4 is . = . + 4");
 	tap_ok(t, text->body[3].kind == LD_S_LONG && text->body[4].kind == LD_S_NOP,
 	       "LONG, NOP (with or without ';')");
 	const struct ld_stmt *pt = &text->body[5];
-	tap_ok(t, pt->kind == LD_S_PACKET_TABLE && !strcmp(pt->name, "t") && pt->aux->number == 0x40,
+	tap_ok(t,
+	       pt->kind == LD_S_PACKET_TABLE && !strcmp(pt->name, "t") && pt->aux->number == 0x40,
 	       "PACKET_TABLE(t, 0x40)");
 	tap_ok(t, br->body[1].kind == LD_S_HANDLER && !strcmp(br->body[1].name, "CP_NOP"),
 	       "HANDLER(CP_NOP, y)");
@@ -75,8 +85,10 @@ static void test_tree(struct tap *t)
 	tap_ok(t, p->provide && p->expr->op == LD_OP_SHL && p->expr->b->op == '+',
 	       "PROVIDE(p = . << 2 + 1): << binds looser than +");
 	const struct ld_stmt *as = &br->body[5];
-	tap_ok(t, as->kind == LD_S_ASSERT && as->expr->kind == LD_E_COND &&
-		      !strcmp(as->message, "msg"), "ASSERT(a ? b : c, \"msg\")");
+	tap_ok(t,
+	       as->kind == LD_S_ASSERT && as->expr->kind == LD_E_COND &&
+		       !strcmp(as->message, "msg"),
+	       "ASSERT(a ? b : c, \"msg\")");
 	const char *l6 = ld_script_line(s, 6);
 	tap_ok(t, l6 && !strncmp(l6, "\tPROCESSOR BR ALIGN(8)\n", 23), "line 6, for carets");
 	tap_ok(t, !ld_script_line(s, 99), "no line 99");
@@ -106,7 +118,8 @@ static const struct bad bad_scripts[] = {
 	 "PROCESSOR cannot stand inside a PROCESSOR block"},
 	{"OUTPUT_ARCH(a8xx)", 1, 13, "expected a generation: a5xx, a6xx or a7xx, found 'a8xx'"},
 	{"SECTIONS {\n .text : { *(.text) }\n", 1, 1, "this block has no closing '}'"},
-	{"a += 1;", 1, 3, "a symbol is assigned once: write 'a = ...' (only '.' takes +=, -=, ...)"},
+	{"a += 1;", 1, 3,
+	 "a symbol is assigned once: write 'a = ...' (only '.' takes +=, -=, ...)"},
 	{"SECTIONS { .text { } }", 1, 18, "expected ':' after the output section name, found '{'"},
 	{"ASSERT(1, msg)", 1, 11, "expected a message in double quotes, found 'msg'"},
 	{"SECTIONS { .text : { *( ) } }", 1, 25,
@@ -128,7 +141,8 @@ static void test_errors(struct tap *t)
 		bool found = false;
 		for (size_t k = 0; k < d.count; k++)
 			found |= d.msgs[k].line == b->line && d.msgs[k].col == b->col &&
-				 !strcmp(d.msgs[k].text, b->message) && !strcmp(d.msgs[k].file, "bad.ld");
+				 !strcmp(d.msgs[k].text, b->message) &&
+				 !strcmp(d.msgs[k].file, "bad.ld");
 		tap_ok(t, !s && found, "bad.ld:%u:%u: %s", b->line, b->col, b->message);
 		if (!found)
 			for (size_t k = 0; k < d.count; k++)
@@ -148,8 +162,8 @@ static void test_recovery(struct tap *t)
 	struct ld_script *s = ld_script_parse("r.ld", text, strlen(text), &d);
 	tap_ok(t, !s, "a script with three mistakes fails");
 	tap_is_int(t, d.errors, 3, "and all three are reported");
-	tap_ok(t, d.count == 3 && d.msgs[0].line == 1 && d.msgs[1].line == 2 &&
-		      d.msgs[2].line == 3, "one on each line");
+	tap_ok(t, d.count == 3 && d.msgs[0].line == 1 && d.msgs[1].line == 2 && d.msgs[2].line == 3,
+	       "one on each line");
 	diag_free(&d);
 
 	diag_init(&d);

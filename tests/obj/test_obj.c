@@ -27,8 +27,8 @@ static void make_sample(struct obj_file *o)
 	o->sections[bv].table_offset = 4;
 
 	uint32_t start = obj_symbol(o, "start");
-	o->symbols[start] = (struct obj_symbol){o->symbols[start].name, text, 0, true,
-						{file, 1, 1}};
+	o->symbols[start] = (struct obj_symbol){
+		o->symbols[start].name, text, 0, true, {file, 1, 1}};
 	uint32_t loop = obj_symbol(o, "loop");
 	o->symbols[loop].section = text;
 	o->symbols[loop].value = 5;
@@ -140,17 +140,20 @@ static void compare(struct tap *t, const struct obj_file *a, const struct obj_fi
 		const struct obj_section *x = &a->sections[i], *y = &b->sections[i];
 		tap_is_str(t, y->name, x->name, "section %zu name", i);
 		tap_is_int(t, y->count, x->count, "%s size", x->name);
-		tap_ok(t, x->count == y->count &&
-			      memcmp(x->words, y->words, x->count * sizeof *x->words) == 0,
+		tap_ok(t,
+		       x->count == y->count &&
+			       memcmp(x->words, y->words, x->count * sizeof *x->words) == 0,
 		       "%s words", x->name);
 		tap_is_int(t, y->align, x->align, "%s align", x->name);
 		tap_is_int(t, y->table_offset, x->table_offset, "%s table", x->name);
 		tap_is_int(t, y->reloc_count, x->reloc_count, "%s relocation count", x->name);
 		for (size_t r = 0; r < x->reloc_count && r < y->reloc_count; r++) {
 			const struct obj_reloc *p = &x->relocs[r], *q = &y->relocs[r];
-			tap_ok(t, p->offset == q->offset && p->kind == q->kind &&
-				      p->addend == q->addend && same_loc(&p->loc, &q->loc) &&
-				      strcmp(a->symbols[p->symbol].name, b->symbols[q->symbol].name) == 0,
+			tap_ok(t,
+			       p->offset == q->offset && p->kind == q->kind &&
+				       p->addend == q->addend && same_loc(&p->loc, &q->loc) &&
+				       strcmp(a->symbols[p->symbol].name,
+					      b->symbols[q->symbol].name) == 0,
 			       "%s relocation %zu (%s)", x->name, r, obj_reloc_name(p->kind));
 		}
 	}
@@ -162,17 +165,19 @@ static void compare(struct tap *t, const struct obj_file *a, const struct obj_fi
 			continue;
 		const struct obj_symbol *u = &b->symbols[j];
 		bool global = s->global || s->section == OBJ_SECTION_UNDEF;
-		tap_ok(t, u->section == s->section && u->value == s->value && u->global == global &&
-			      same_loc(&u->loc, &s->loc),
+		tap_ok(t,
+		       u->section == s->section && u->value == s->value && u->global == global &&
+			       same_loc(&u->loc, &s->loc),
 		       "symbol %s: section %u value %u global %d", s->name, u->section, u->value,
 		       u->global);
 	}
 	tap_is_int(t, b->handler_count, a->handler_count, "handler count");
 	for (size_t i = 0; i < a->handler_count && i < b->handler_count; i++) {
 		const struct obj_handler *h = &a->handlers[i], *k = &b->handlers[i];
-		tap_ok(t, h->opcode == k->opcode && h->from_label == k->from_label &&
-			      same_loc(&h->loc, &k->loc) &&
-			      strcmp(a->symbols[h->symbol].name, b->symbols[k->symbol].name) == 0,
+		tap_ok(t,
+		       h->opcode == k->opcode && h->from_label == k->from_label &&
+			       same_loc(&h->loc, &k->loc) &&
+			       strcmp(a->symbols[h->symbol].name, b->symbols[k->symbol].name) == 0,
 		       "handler %zu: opcode 0x%x", i, h->opcode);
 	}
 }
@@ -193,9 +198,17 @@ static void test_layout(struct tap *t, const uint8_t *p, size_t len)
 		return;
 	const uint8_t *shstr = p + shoff + util_le16(p + 50) * 40u;
 	const char *names = (const char *)p + util_le32(shstr + 16);
-	static const char *const want[] = {"", ".text", "BV", ".rela.text", ".rela.BV",
-					   ".afuc.handlers", ".afuc.jumptbl", ".afuc.locs",
-					   ".symtab", ".strtab", ".shstrtab"};
+	static const char *const want[] = {"",
+					   ".text",
+					   "BV",
+					   ".rela.text",
+					   ".rela.BV",
+					   ".afuc.handlers",
+					   ".afuc.jumptbl",
+					   ".afuc.locs",
+					   ".symtab",
+					   ".strtab",
+					   ".shstrtab"};
 	for (unsigned i = 1; i < shnum && i < 11; i++)
 		tap_is_str(t, names + util_le32(p + shoff + i * 40), want[i], "section %u name", i);
 	const uint8_t *bv = p + shoff + 2 * 40;
@@ -440,8 +453,7 @@ static void test_corrupt(struct tap *t)
 	expect_corrupt(t, "generation 9", c_flags, "e_flags 9 names no generation");
 	expect_corrupt(t, "headers cut", c_cut_headers, "truncated: the section headers");
 	expect_corrupt(t, "file cut in half", c_cut_half, "truncated");
-	expect_corrupt(t, "section past the end", c_section_offset,
-		       "truncated: section 1 (offset");
+	expect_corrupt(t, "section past the end", c_section_offset, "truncated: section 1 (offset");
 	expect_corrupt(t, "shstrndx", c_shstrndx, "section name table index 200");
 	expect_corrupt(t, "section name", c_name_offset, "section 1: name offset 0x7fffffff");
 	expect_corrupt(t, "partial word", c_odd_size, "is 0x1e bytes, not whole 32-bit words");
@@ -492,8 +504,8 @@ static void test_file(struct tap *t)
 	struct diag d;
 	diag_init(&d);
 	tap_ok(t, !obj_read(&b, "/nonexistent/x.o", &d), "a missing file fails");
-	tap_is_str(t, d.count ? d.msgs[0].text : "", "cannot read object: No such file or directory",
-		   "with the system's reason");
+	tap_is_str(t, d.count ? d.msgs[0].text : "",
+		   "cannot read object: No such file or directory", "with the system's reason");
 	obj_free(&b);
 	make_sample(&o);
 	tap_ok(t, !obj_write(&o, "/nonexistent/dir/x.o", &d), "an unwritable path fails");

@@ -94,7 +94,7 @@ static const struct {
 	enum rnn_space space;
 	const char *variant;
 } views[] = {
-	{RNN_GPU, "A5XX"}, {RNN_GPU, "A6XX"}, {RNN_GPU, "A7XX"}, {RNN_CONTROL, "A6XX"},
+	{RNN_GPU, "A5XX"}, {RNN_GPU, "A6XX"},  {RNN_GPU, "A7XX"}, {RNN_CONTROL, "A6XX"},
 	{RNN_SQE, "A6XX"}, {RNN_PIPE, "A7XX"}, {RNN_PM4, "A6XX"},
 };
 
@@ -121,8 +121,8 @@ static void bench_tree(const char *label, const char *root)
 			a6 = v;
 	}
 	double views_ms = now_ms() - t0;
-	printf("rnn: %s: load every file of %s: %.1f ms; build %zu views: %.1f ms\n", label,
-	       file, load_ms, UTIL_ARRAY_SIZE(views), views_ms);
+	printf("rnn: %s: load every file of %s: %.1f ms; build %zu views: %.1f ms\n", label, file,
+	       load_ms, UTIL_ARRAY_SIZE(views), views_ms);
 	rnn_close(db);
 
 	/* What a tool pays: open the tree, read what one view needs. */
@@ -143,8 +143,9 @@ int main(void)
 	const char *ref = getenv("AFUC_REFERENCE_DIR");
 	const char *root = getenv("SDK_ROOT");
 	const char *build = getenv("SDK_BUILD");
-	char *mesa = ref && *ref ? util_xasprintf("%s/rnndb", ref)
-				 : util_xasprintf("%s/../shared/reference/rnndb", root ? root : ".");
+	char *mesa = ref && *ref
+			     ? util_xasprintf("%s/rnndb", ref)
+			     : util_xasprintf("%s/../shared/reference/rnndb", root ? root : ".");
 	char *ours = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
 	char *probe = util_xasprintf("%s/adreno.xml", mesa);
 	FILE *f = fopen(probe, "r");

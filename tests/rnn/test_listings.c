@@ -27,7 +27,7 @@ static const struct listing listings[] = {
 	{"a530_pfp.s", "A5XX"},
 	{"a530_pm4.s", "A5XX"},
 	{"a630_sqe.s", "A6XX"},
-	{"gen70500_sqe.s", "A7XX"},   /* disassembled as a740 */
+	{"gen70500_sqe.s", "A7XX"}, /* disassembled as a740 */
 };
 
 struct views {
@@ -52,8 +52,8 @@ static void get_views(struct rnn_db *db, const char *variant, const char *what, 
 		v->sqe = rnn_view(db, RNN_SQE, variant, d);
 }
 
-static void fail(struct tap *t, struct counts *c, const char *file, int line, const char *fmt,
-		 ...) TAP_PRINTF(5, 6);
+static void fail(struct tap *t, struct counts *c, const char *file, int line, const char *fmt, ...)
+	TAP_PRINTF(5, 6);
 static void fail(struct tap *t, struct counts *c, const char *file, int line, const char *fmt, ...)
 {
 	if (c->failed++ < 15) {
@@ -97,8 +97,8 @@ static void check_name(struct tap *t, struct counts *c, const struct views *v,
 	if (!view)
 		fail(t, c, file, line, "%s: no view for %s", v->what, want);
 	else if (!rnn_value_to_name(view, value, &got))
-		fail(t, c, file, line, "%s: 0x%" PRIx64 " has no name, Mesa says %s", v->what, value,
-		     want);
+		fail(t, c, file, line, "%s: 0x%" PRIx64 " has no name, Mesa says %s", v->what,
+		     value, want);
 	else if (strcmp(got.text, want))
 		fail(t, c, file, line, "%s: 0x%" PRIx64 " is %s, Mesa says %s", v->what, value,
 		     got.text, want);
@@ -133,8 +133,9 @@ static void check_operands(struct tap *t, struct counts *c, const struct views *
 			     value, back.text ? back.text : "nothing");
 		util_str_free(&back);
 		if (ours->what && (!ov || !rnn_name_to_value(ov, name, &mine) || mine != value))
-			fail(t, c, file, line, "%c%s is 0x%" PRIx64 " in Mesa's tree but not in ours",
-			     *p, name, value);
+			fail(t, c, file, line,
+			     "%c%s is 0x%" PRIx64 " in Mesa's tree but not in ours", *p, name,
+			     value);
 	}
 }
 
@@ -179,19 +180,22 @@ static void check_listing(struct tap *t, const char *dir, const struct listing *
 			continue;
 		}
 		if (comment[0] == '|') {
-			check_name(t, &pipe, &mesa, mesa.pipe, value >> 24, comment + 1, l->file, line);
+			check_name(t, &pipe, &mesa, mesa.pipe, value >> 24, comment + 1, l->file,
+				   line);
 			uint64_t mine;
-			if (our_db && (!ours.pipe || !rnn_name_to_value(ours.pipe, comment + 1, &mine) ||
-				       mine != value >> 24))
-				fail(t, &ours_pipe, l->file, line, "|%s is not 0x%" PRIx64 " in ours",
-				     comment + 1, value >> 24);
+			if (our_db &&
+			    (!ours.pipe || !rnn_name_to_value(ours.pipe, comment + 1, &mine) ||
+			     mine != value >> 24))
+				fail(t, &ours_pipe, l->file, line,
+				     "|%s is not 0x%" PRIx64 " in ours", comment + 1, value >> 24);
 			if (our_db)
-				check_name(t, &ours_pipe, &ours, ours.pipe, value >> 24, comment + 1,
-					   l->file, line);
+				check_name(t, &ours_pipe, &ours, ours.pipe, value >> 24,
+					   comment + 1, l->file, line);
 		} else {
 			check_name(t, &gpu, &mesa, mesa.gpu, value, comment, l->file, line);
 			if (our_db)
-				check_name(t, &ours_gpu, &ours, ours.gpu, value, comment, l->file, line);
+				check_name(t, &ours_gpu, &ours, ours.gpu, value, comment, l->file,
+					   line);
 		}
 	}
 	fclose(f);
@@ -205,8 +209,9 @@ static void check_listing(struct tap *t, const char *dir, const struct listing *
 	       "%s: %d @/%% operands resolve and print back%s (%d wrong)", l->file, ops.checked,
 	       our_db ? ", in both databases" : "", ops.failed);
 	if (our_db) {
-		tap_ok(t, !ours_gpu.failed, "%s: our database gives the same %d GPU names (%d wrong)",
-		       l->file, ours_gpu.checked, ours_gpu.failed);
+		tap_ok(t, !ours_gpu.failed,
+		       "%s: our database gives the same %d GPU names (%d wrong)", l->file,
+		       ours_gpu.checked, ours_gpu.failed);
 		tap_ok(t, !ours_pipe.failed,
 		       "%s: our database gives the same %d pipe names (%d wrong)", l->file,
 		       ours_pipe.checked, ours_pipe.failed);

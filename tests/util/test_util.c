@@ -126,10 +126,8 @@ static void test_files(struct tap *t)
 	free(data);
 
 	char *missing = util_xasprintf("%s/no/such/dir/out.bin", dir);
-	tap_ok(t, util_write_file(missing, text, 4) != 0,
-	       "writing into a missing directory fails");
-	tap_ok(t, util_read_file(missing, &data, &len) != 0,
-	       "reading a missing file fails");
+	tap_ok(t, util_write_file(missing, text, 4) != 0, "writing into a missing directory fails");
+	tap_ok(t, util_read_file(missing, &data, &len) != 0, "reading a missing file fails");
 	tap_is_int(t, count_entries(dir), 1, "a failed write leaves nothing");
 	free(missing);
 	unlink(path);

@@ -1,0 +1,9 @@
+# The C sources are formatted as .clang-format says, so the configuration
+# and the code never drift apart (make format fixes it).
+. "$SDK_ROOT/tests/lib/tap.sh"
+cd "$SDK_ROOT" || exit 1
+command -v clang-format >/dev/null 2>&1 || skip_all "clang-format is not installed"
+files=$(ls sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h 2>/dev/null)
+bad=$(for f in $files; do clang-format --dry-run "$f" 2>&1 | grep -q warning && echo "$f"; done)
+is "$bad" "" "every C file is formatted as .clang-format says (run make format)"
+done_testing
