@@ -4,6 +4,7 @@
 cd "$SDK_ROOT" || exit 1
 command -v clang-format >/dev/null 2>&1 || skip_all "clang-format is not installed"
 files=$(ls sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h 2>/dev/null)
-bad=$(for f in $files; do clang-format --dry-run "$f" 2>&1 | grep -q warning && echo "$f"; done)
+# shellcheck disable=SC2086
+bad=$(clang-format --dry-run $files 2>&1 | grep 'warning:' | cut -d: -f1 | sort -u)
 is "$bad" "" "every C file is formatted as .clang-format says (run make format)"
 done_testing
