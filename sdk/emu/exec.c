@@ -16,13 +16,6 @@
  */
 #include "emu/machine.h"
 
-/* The interpreter's helpers are worth inlining into its loop. */
-#if defined(__GNUC__) || defined(__clang__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
-
 static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 {
 	uint32_t v = 0;
@@ -35,14 +28,22 @@ static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, boo
 	return v;
 }
 
-HOT uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
+/* How many words the main processor can take straight from the ring
+ * (no injected word, no IB level in effect): the common case, which the
+ * hot paths below handle inline. */
+EMU_INLINE size_t ring_words(const struct emu *e, const struct emu_cpu *c)
+{
+	if (c->id != EMU_MAIN || c->inject ||
+	    (e->gi->ib_level != EMU_NONE && c->ctrl[e->gi->ib_level] != 0))
+		return 0;
+	return e->ring_count - e->ring_read;
+}
+
+EMU_INLINE uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 {
 	if (reg < ISA_REG_MEMDATA)
 		return c->gpr[reg];
-	/* the common case inline: the main processor reading the ring */
-	if (reg == ISA_REG_DATA && !peek && c->id == EMU_MAIN && !c->inject &&
-	    e->ring_read < e->ring_count &&
-	    (e->gi->ib_level == EMU_NONE || c->ctrl[e->gi->ib_level] == 0)) {
+	if (reg == ISA_REG_DATA && !peek && ring_words(e, c)) {
 		uint32_t v = e->ring[e->ring_read];
 		if (++e->ring_read == e->ring_count)
 			e->ring_read = e->ring_count = 0;
@@ -53,7 +54,7 @@ HOT uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
 }
 
 /* Pipe registers: logged; NRT_DATA writes memory at NRT_ADDR. */
-HOT void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
+EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
 	reg &= 0xff;
@@ -69,7 +70,7 @@ HOT void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint32_t val
 
 /* $data as a destination: a GPU register, or a pipe register when the
  * high 8 bits of $addr are set; the address increments unless bit 18. */
-HOT void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
+EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	uint32_t a = c->gpr[ISA_REG_ADDR];
 	if ((a & EMU_REG_CHECK) && e->gi->protect_status != EMU_NONE) {
@@ -107,7 +108,7 @@ static void write_addr(struct emu *e, struct emu_cpu *c, uint32_t value)
 		pipe_write(e, c, value >> 24, 0);
 }
 
-HOT void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
+EMU_INLINE void wr(struct emu *e, struct emu_cpu *c, unsigned reg, uint32_t value)
 {
 	if (reg < ISA_REG_ADDR) {
 		c->gpr[reg] = value;
@@ -136,7 +137,7 @@ static unsigned msb(uint32_t v)
 }
 
 /* Shift and rotate amounts use the low 5 bits of the source. */
-HOT uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
+EMU_INLINE uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
 {
 	unsigned n = b & 31;
 	uint64_t wide;
@@ -306,7 +307,7 @@ static bool check_aligned(struct emu *e, struct emu_cpu *c, const char *what, ui
 			 (unsigned long long)addr);
 }
 
-HOT void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
 {
 	const bool peek = in->flags & EMU_I_PEEK;
 	const bool preinc = in->flags & EMU_I_PREINC;
@@ -494,12 +495,10 @@ static bool is_bulk_copy(const struct emu_insn *in)
 	       in->src2 == ISA_REG_DATA && in->dst == ISA_REG_DATA;
 }
 
-HOT bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_insn *in)
+EMU_INLINE bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_insn *in)
 {
 	const uint32_t rem = c->gpr[ISA_REG_REM];
-	if (e->trace_fn || c->id != EMU_MAIN || c->inject || rem == 0 ||
-	    e->ring_count - e->ring_read < rem ||
-	    (e->gi->ib_level != EMU_NONE && c->ctrl[e->gi->ib_level] != 0))
+	if (e->trace_fn || rem == 0 || ring_words(e, c) < rem)
 		return false;
 	const uint32_t per_step = 1u + in->xmov;
 	const uint64_t steps = (rem + per_step - 1) / per_step;
@@ -518,7 +517,7 @@ HOT bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_insn *in)
 }
 
 /* One instruction: one step, or one per (rep) iteration. */
-HOT void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
+EMU_INLINE void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, uint32_t pc)
 {
 	const bool tracing = e->trace_fn != NULL;
 	if (is_bulk_copy(in) && bulk_copy(e, c, in))
@@ -587,7 +586,10 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 		}
 		const struct emu_insn *in = &c->code[pc];
 		const bool delay = c->pending;
-		if (in->op == ISA_OP_WAITIN && !delay && !emu_peek_header(e, c, &c->waitin_hdr)) {
+		if (in->op == ISA_OP_WAITIN && !delay && ring_words(e, c)) {
+			c->waitin_hdr = e->ring[e->ring_read]; /* the common case inline */
+		} else if (in->op == ISA_OP_WAITIN && !delay &&
+			   !emu_peek_header(e, c, &c->waitin_hdr)) {
 			if (e->error_kind == EMU_ERR_NONE && c->state != EMU_CPU_IDLE) {
 				c->state = EMU_CPU_IDLE;
 				c->counts[pc]++; /* waiting is its work: counted once */

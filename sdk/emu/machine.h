@@ -72,6 +72,13 @@ struct emu_gen_info {
 
 const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
 
+/* The interpreter's helpers: worth inlining into its loop. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EMU_INLINE static inline __attribute__((always_inline))
+#else
+#define EMU_INLINE static inline
+#endif
+
 /* ---- the decoded image ---- */
 
 enum {
@@ -121,7 +128,7 @@ uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
 void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
 
 /* emu_mem_put, with the page of the last access inline */
-static inline void emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
+EMU_INLINE void emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 {
 	if (m->last && m->last->number == addr >> EMU_PAGE_SHIFT)
 		m->last->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
@@ -222,7 +229,7 @@ struct emu {
 
 /* One word of $rem used up; it stops at 0 rather than wrapping into a
  * 4-billion-word packet. rem_dec tells (rep) it need not count down. */
-static inline void emu_count_down_rem(struct emu_cpu *c)
+EMU_INLINE void emu_count_down_rem(struct emu_cpu *c)
 {
 	if (c->gpr[ISA_REG_REM])
 		c->gpr[ISA_REG_REM]--;
@@ -235,8 +242,8 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 
 /* ---- regs.c: registers with side effects ---- */
 
-static inline void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
-				 uint64_t addr, uint32_t value)
+EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
+			      uint64_t addr, uint32_t value)
 {
 	if (e->log_count == e->log_cap)
 		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
@@ -248,8 +255,8 @@ static inline void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_writ
 	w->value = value;
 }
 
-static inline void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
-					uint32_t value)
+EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
+				     uint32_t value)
 {
 	emu_mem_store(&e->mem, addr, value);
 	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
@@ -257,8 +264,7 @@ static inline void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64
 
 /* Where NRT data goes: the low 2 bits of the address are flags, and
  * bit 0 keeps the address from advancing. Returns the next address. */
-static inline uint64_t emu_nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr,
-				     uint32_t value)
+EMU_INLINE uint64_t emu_nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
 {
 	emu_mem_write_logged(e, c, addr & ~3ull, value);
 	return addr & 1 ? addr : addr + 4;
