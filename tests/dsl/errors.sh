@@ -142,7 +142,7 @@ EXTRACT_BITS($02, $03, 8, 40)
 S
 
 # A bare keyword is a plain word, so the assembler reports it.
-fails 3 "unknown instruction 'ELSE'" <<'S'
+fails 3 "unknown instruction 'ELSE' \\(a macro of the macro library takes parentheses: ELSE\\(\\)\\)" <<'S'
 GPU(a6xx)
 IF_EQ($02, 1)
 ELSE
