@@ -27,7 +27,7 @@ struct recipe {
 	enum rnn_space space;
 	const char *variant; /* NULL: any value of venum */
 	const char *venum;
-	const char *files[3];
+	const char *files[4];
 	struct source sources[2];
 };
 
@@ -69,7 +69,8 @@ static const struct recipe recipes[] = {
 	       .sources = {DOMAIN("A7XX_PIPE_REG", "A6XX_PIPE_REG")}),
 	ADRENO(RNN_PM4, NULL, .files = {ADRENO_COMMON, "adreno/adreno_pm4.xml"},
 	       .sources = {{.kind = SRC_ENUM, .names = {"adreno_pm4_type3_packets"}}}),
-	NVIDIA(RNN_HWSQ_REG, .files = {"nvchipsets.xml", "bus/pbus.xml", "bus/ptimer.xml"},
+	NVIDIA(RNN_HWSQ_REG, .files = {"nvchipsets.xml", "bus/pbus.xml", "bus/ptimer.xml",
+				       "memory/g80_pfb.xml"},
 	       .sources = {DOMAIN("NV_MMIO")}),
 	/* Flags 0-15 are FLAG_0's bits, 16-31 FLAG_1's; events are the bits
 	 * of PBUS.HWSQ_EVENTS. */
