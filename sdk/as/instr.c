@@ -455,7 +455,8 @@ static void unknown_mnemonic(struct as_ctx *c, const char *name, uint32_t col)
 	for (const char *p = name; *p && upper; p++)
 		upper = (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
 	if (upper)
-		util_str_printf(&msg, " (a macro of the macro library takes parentheses: %s())", name);
+		util_str_printf(&msg, " (a macro of the macro library takes parentheses: %s())",
+				name);
 	as_error(c, col, "%s", msg.text);
 	util_str_free(&msg);
 }
