@@ -91,15 +91,26 @@ static bool is_number(const char *text, uint64_t *value)
 	return text[0] >= '0' && text[0] <= '9' && util_parse_u64(text, value);
 }
 
-/* Sigils the assembler writes before control, SQE and pipe registers. */
-static const char *strip_sigil(const char *name)
-{
-	return (name[0] == '@' || name[0] == '%' || name[0] == '|') ? name + 1 : name;
-}
+/* The sigils the assembler writes before control, SQE and pipe
+ * registers: a name written with one is looked up in that space. */
+static const struct {
+	char sigil;
+	enum rnn_space space;
+} sigils[] = {{'@', RNN_CONTROL}, {'%', RNN_SQE}, {'|', RNN_PIPE}};
 
-static bool lookup(const struct rnn_view *v, const char *arg, struct diag *d)
+static bool lookup(struct rnn_db *db, const struct rnn_view *v, const char *variant,
+		   const char *arg, struct diag *d)
 {
 	uint64_t value;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(sigils); i++) {
+		if (arg[0] == sigils[i].sigil) {
+			v = rnn_view(db, sigils[i].space, variant, d);
+			if (!v)
+				return false;
+			arg++;
+			break;
+		}
+	}
 	if (is_number(arg, &value)) {
 		struct util_str name = {0};
 		bool found = rnn_value_to_name(v, value, &name);
@@ -111,12 +122,11 @@ static bool lookup(const struct rnn_view *v, const char *arg, struct diag *d)
 		util_str_free(&name);
 		return found;
 	}
-	const char *name = strip_sigil(arg);
-	if (rnn_name_to_value(v, name, &value)) {
+	if (rnn_name_to_value(v, arg, &value)) {
 		printf("0x%" PRIx64 "\n", value);
 		return true;
 	}
-	rnn_diag_unknown(v, name, d, DIAG_NOWHERE);
+	rnn_diag_unknown(v, arg, d, DIAG_NOWHERE);
 	return false;
 }
 
@@ -151,7 +161,7 @@ int main(int argc, char **argv)
 		if (o.list)
 			list(v);
 		for (int i = 0; i < o.nargs; i++)
-			if (!lookup(v, o.args[i], &d))
+			if (!lookup(db, v, o.variant, o.args[i], &d))
 				status = 1;
 	}
 	fflush(stdout);

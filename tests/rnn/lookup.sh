@@ -29,6 +29,12 @@ check 0xb8 --gpu a5xx --space control MEM_READ_ADDR
 check 0x4 --gpu a6xx --space sqe %PREEMPT_INSTR
 check NRT_DATA --gpu a6xx --space pipe 0xa2
 check 0x84 --gpu a6xx --space pipe '|WAIT_MEM_WRITES'
+# the sigil alone picks the space, as in assembly
+check 0x11 --gpu a6xx @IB1_BASE+0x1
+check 0x5 --gpu a6xx %SP
+check 0xa2 --gpu a6xx '|NRT_DATA'
+run "$L" --gpu a6xx @NOPE
+is "$status:$err" "1:rnn-lookup: error: no control register NOPE in A6XX" "@NOPE: the control space's error"
 check WAIT_FOR_IDLE --gpu a7xx --space pipe 0x87
 check 0x10 --gpu a6xx --space pm4 CP_NOP
 check 0x4 --gpu a5xx --space pm4 PKT4
