@@ -251,7 +251,9 @@ size_t emu_reachable(const struct emu *emu, enum emu_proc proc, uint32_t entry, 
 
 /* Name to number in space, for this generation ("CP_MEM_WRITE",
  * "CP_SCRATCH_REG[2]", "NRT_ADDR", "REG_WRITE_ADDR"): false without a
- * database or for an unknown name. */
+ * database or for an unknown name. PM4 opcodes may also be written
+ * UNKNn (n decimal, below 0x80, as afuc-as and Mesa's listings write
+ * them), with or without a database. */
 bool emu_lookup(const struct emu *emu, enum emu_space space, const char *name, uint64_t *value);
 /* Number to name into buf; false (buf untouched) when unnamed. */
 bool emu_name(const struct emu *emu, enum emu_space space, uint64_t value, char *buf, size_t size);

@@ -2,6 +2,10 @@
  * adreno_control_regs.xml, adreno_pipe_regs.xml, a5xx.xml and a6xx.xml;
  * the a5xx packet-table and register-read registers, which the XML does
  * not name, from the a530 bootstraps (cwrite 0x033/0x034, 0x012/0x013);
+ * the a5xx IB level register 0x031 from a530_pfp's CP_INDIRECT_BUFFER,
+ * which fills IBn_BASE/IBn_DWORDS at 0x0b0 + 4 * level and then writes
+ * level + 1 there, and from its handler of opcode 0x0a, which counts it
+ * back down (docs/emu-api.md);
  * the a5xx ME's memory registers from how a530_pm4 uses them (its
  * bootstrap reads through 0x80d-0x80f, CP_MEM_WRITE writes through
  * 0x810-0x812, whatever a5xx.xml calls them);
@@ -29,7 +33,7 @@ static const struct emu_gen_info gen_a5xx = {
 	.mem_read_dwords = 0x0ba,
 	.table_addr = 0x033,
 	.table_write = 0x034,
-	.ib_level = N,
+	.ib_level = 0x031,
 	.load_store_hi = 0x038,
 	.ds_set_hdr = N,
 	.ds_set_base = N,
@@ -43,9 +47,11 @@ static const struct emu_gen_info gen_a5xx = {
 	.shared_lo = N,
 	.shared_hi = N,
 	.protect_status = N,
-	.level_name = {"ring buffer"},
-	.level_count = 1,
-	.ib_end_opcode = N,
+	.level_base = {0, 0x0b0, 0x0b4},
+	.level_dwords = {0, 0x0b2, 0x0b6},
+	.level_name = {"ring buffer", "IB1", "IB2"},
+	.level_count = 3,
+	.ib_end_opcode = 0x0a, /* UNKN10: IN_IB_END's opcode, unnamed on a5xx */
 	.sqe_sp = 0x05,
 	.sqe_stack0 = 0x08,
 	.void_pipes = a5xx_void_pipes,

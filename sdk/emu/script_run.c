@@ -112,10 +112,14 @@ static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_t
 			return false;
 	} else if (!emu_lookup(x->emu, space, text, v)) {
 		const struct rnn_view *view = x->emu->views[space];
+		bool unkn = space == EMU_SPACE_PM4 && strncmp(text, "UNKN", 4) == 0;
 		const char *near[3];
-		size_t n = view ? rnn_suggest(view, text, near, 3) : 0;
+		size_t n = view && !unkn ? rnn_suggest(view, text, near, 3) : 0;
 		struct util_str hint = {0};
-		if (!view)
+		if (unkn)
+			util_str_puts(&hint, " (UNKNn takes a decimal n from 0 to 127, "
+					     "without leading zeros)");
+		else if (!view)
 			util_str_puts(&hint, " (no register database: use a number)");
 		for (size_t i = 0; i < n; i++)
 			util_str_printf(&hint, "%s%s",

@@ -23,6 +23,30 @@ AFUC_FIRMWARE_DIR=$tmp SDK_ROOT=$tmp/none run "$emu" "$tmp/skip.emu"
 is "$status" 0 "a missing vendor image is not a failure"
 like "$out" '^1\.\.0 # SKIP vendor image no-such.fw not found' "but a skip of the whole file"
 
+# UNKNn packet names, as afuc-as takes them: wherever a PM4 name goes
+cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$tmp/sdk.fw"
+cat > "$tmp/unkn.emu" <<'END'
+image sdk.fw
+ib first 0x8000
+	pkt7 UNKN61 0x2000 0 6            # 0x3d: CP_MEM_WRITE by number
+end
+pkt7 UNKN126 1 2 3                  # no name on a6xx: the default handler
+pkt7 UNKN61 0x1000 0 5
+pkt7 CP_INDIRECT_BUFFER first.lo first.hi first.size
+run
+expect mem 0x1000 5
+expect mem 0x2000 6
+END
+run "$emu" "$tmp/unkn.emu"
+is "$status" 0 "UNKNn names a packet in pkt7, in the ring and in an ib"
+like "$out" '^ok 2 - expect mem 0x2000 6' "and the packets run"
+printf 'image sdk.fw\npkt7 UNKN128\npkt7 UNKN012\npkt7 UNKN\n' > "$tmp/unkn.emu"
+run "$emu" "$tmp/unkn.emu"
+is "$status" 1 "a bad UNKNn fails"
+like "$err" "unkn.emu:2:6: error: unknown packet opcode 'UNKN128' for A6XX \\(UNKNn takes a decimal n from 0 to 127, without leading zeros\\)" "past 127"
+like "$err" "unkn.emu:3:6: error: unknown packet opcode 'UNKN012' for A6XX \\(UNKNn" "a leading zero"
+like "$err" "unkn.emu:4:6: error: unknown packet opcode 'UNKN' for A6XX \\(UNKNn" "no number"
+
 fw=$(find_firmware a630_sqe.fw) || { skip 11 "vendor image a630_sqe.fw not found"; done_testing; }
 cp "$fw" "$tmp/copy.fw"
 printf 'image copy.fw\npkt7 0x3d 0x1000 0 5\nreg 0x8c1 0x10000 0\n' > "$tmp/value.emu"

@@ -24,6 +24,18 @@ static void test_headers(struct tap *t)
 	uint32_t many[0x80] = {0};
 	tap_ok(t, !emu_push_pkt4(emu, 0, many, 0x80), "pkt4 refuses 128 words");
 	tap_is_int(t, (long long)emu_ring_pending(emu), 0, "and appends nothing");
+	uint64_t op = 0;
+	tap_ok(t, emu_lookup(emu, EMU_SPACE_PM4, "UNKN76", &op) && op == 76,
+	       "UNKN76 is opcode 76 without a database");
+	tap_ok(t, emu_lookup(emu, EMU_SPACE_PM4, "UNKN127", &op) && op == 127, "UNKN127 is 127");
+	tap_ok(t,
+	       !emu_lookup(emu, EMU_SPACE_PM4, "UNKN128", &op) &&
+		       !emu_lookup(emu, EMU_SPACE_PM4, "UNKN07", &op) &&
+		       !emu_lookup(emu, EMU_SPACE_PM4, "UNKN", &op) &&
+		       !emu_lookup(emu, EMU_SPACE_PM4, "UNKN1x", &op) &&
+		       !emu_lookup(emu, EMU_SPACE_PM4, "UNKN-1", &op),
+	       "UNKN128, UNKN07, UNKN, UNKN1x and UNKN-1 are not");
+	tap_ok(t, !emu_lookup(emu, EMU_SPACE_GPU, "UNKN5", &op), "UNKNn names only packets");
 	tap_ok(t, emu_run(emu) == EMU_ERROR && emu_error_kind(emu) == EMU_ERR_NO_IMAGE,
 	       "run without an image: %s", emu_error(emu));
 	emu_free(emu);
@@ -321,6 +333,113 @@ static void test_ib(struct tap *t)
 	emu_free(emu);
 }
 
+/* The a5xx model, as a530_pfp uses it: IBn_BASE/IBn_DWORDS at 0x0b0 +
+ * 4 * level, the level in control register 0x031, and opcode 0x0a made
+ * up at the end of each IB. The handlers below keep the level in 0x031
+ * itself, so IB1 can call IB2. */
+enum { A5_LEVEL = 0x031, A5_IB1_BASE = 0x0b0, A5_IB1_DWORDS = 0x0b2, A5_IB2_BASE = 0x0b4 };
+
+struct a5_ib_prog {
+	struct prog p;
+	uint32_t ib, ib_end, write; /* entries: 0x3f, 0x0a, 0x3d */
+};
+
+static struct emu *a5_ib_emu(struct a5_ib_prog *a)
+{
+	struct prog *p = &a->p;
+	prog_init(p, EMU_A5XX);
+	prog_end(p);
+	/* 0x3f: the next level's base and size from the packet, then the level */
+	a->ib = here(p);
+	put(p, A(p, "cread", F(DST, 3), F(SRC1, 0), F(IMM, A5_LEVEL)));
+	put(p, A(p, "shl", F(DST, 4), F(SRC1, 3), F(IMM, 2)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 4), F(IMM, A5_IB1_BASE)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 4), F(IMM, A5_IB1_BASE + 1)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 4), F(IMM, A5_IB1_DWORDS)));
+	put(p, A(p, "add", F(DST, 3), F(SRC1, 3), F(IMM, 1)));
+	put(p, A(p, "cwrite", F(SRC1, 3), F(SRC2, 0), F(IMM, A5_LEVEL)));
+	prog_end(p);
+	/* 0x0a: one level back, counted in $09 */
+	a->ib_end = here(p);
+	put(p, A(p, "cread", F(DST, 3), F(SRC1, 0), F(IMM, A5_LEVEL)));
+	put(p, A(p, "sub", F(DST, 3), F(SRC1, 3), F(IMM, 1)));
+	put(p, A(p, "cwrite", F(SRC1, 3), F(SRC2, 0), F(IMM, A5_LEVEL)));
+	put(p, A(p, "add", F(DST, 9), F(SRC1, 9), F(IMM, 1)));
+	prog_end(p);
+	/* 0x3d: its words to registers from 0x100 + $rem */
+	a->write = here(p);
+	put(p, A(p, "add", F(DST, R_ADDR), F(SRC1, R_REM), F(IMM, 0x100)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+	prog_end(p);
+	struct emu *emu = prog_emu(p);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, a->ib);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x0a, a->ib_end);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x3d, a->write);
+	return emu;
+}
+
+static void test_ib_a5xx(struct tap *t)
+{
+	struct a5_ib_prog a;
+	struct emu *emu = a5_ib_emu(&a);
+	/* IB1 at 0x1_0000_8000 calls IB2 at 0x1_0000_9000 between its two
+	 * packets; the ring goes on after IB1 */
+	uint32_t ib2[] = {emu_pkt7_header(0x3d, 1), 0xb1};
+	uint32_t ib1[] = {emu_pkt7_header(0x3d, 1),
+			  0xa1,
+			  emu_pkt7_header(0x3f, 3),
+			  0x9000,
+			  1,
+			  2,
+			  emu_pkt7_header(0x3d, 2),
+			  0xa2,
+			  0xa3};
+	emu_mem_write(emu, 0x100009000ull, ib2, 2);
+	emu_mem_write(emu, 0x100008000ull, ib1, 9);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x8000, 1, 9}, 3);
+	emu_push_pkt7(emu, 0x3d, (uint32_t[]){0xc1, 0, 0}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a5xx IB program runs: %s", emu_error(emu));
+	tap_ok(t,
+	       log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xa1) &&
+		       log_is(emu, 1, EMU_WRITE_GPU, 0x101, 0xb1) &&
+		       log_is(emu, 2, EMU_WRITE_GPU, 0x102, 0xa2) &&
+		       log_is(emu, 3, EMU_WRITE_GPU, 0x103, 0xa3),
+	       "a5xx: IB1's first packet, IB2's, then the rest of IB1");
+	tap_ok(t, log_is(emu, 4, EMU_WRITE_GPU, 0x103, 0xc1) && emu_write_count(emu) == 7,
+	       "a5xx: then the ring's packet");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 9), 2, "a5xx: opcode 0x0a once per IB");
+	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, A5_LEVEL), 0, "a5xx: back at level 0");
+	tap_ok(t,
+	       emu_ctrl(emu, EMU_MAIN, A5_IB1_BASE) == 0x8024 &&
+		       emu_ctrl(emu, EMU_MAIN, A5_IB1_BASE + 1) == 1 &&
+		       emu_ctrl(emu, EMU_MAIN, A5_IB1_DWORDS) == 0,
+	       "a5xx: IB1_BASE advanced 9 words, IB1_DWORDS counted down");
+	tap_ok(t,
+	       emu_ctrl(emu, EMU_MAIN, A5_IB2_BASE) == 0x9008 &&
+		       emu_ctrl(emu, EMU_MAIN, A5_IB2_BASE + 2) == 0,
+	       "a5xx: IB2_BASE advanced 2 words, IB2_DWORDS counted down");
+
+	/* an empty IB ends at once */
+	emu_clear_writes(emu);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0xa000, 1, 0}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a5xx: an empty IB runs: %s", emu_error(emu));
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 9) == 3 && emu_write_count(emu) == 0,
+	       "a5xx: an empty IB only makes up opcode 0x0a");
+
+	/* from IB2 one more level: 0x031 = 3 names no queue */
+	uint32_t deep[] = {emu_pkt7_header(0x3f, 3), 0xb000, 1, 2};
+	uint32_t mid[] = {emu_pkt7_header(0x3f, 3), 0xc000, 1, 4};
+	emu_mem_write(emu, 0x10000c000ull, deep, 4);
+	emu_mem_write(emu, 0x10000d000ull, mid, 4);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0xd000, 1, 4}, 3);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "a5xx: a third IB level stops the run");
+	tap_ok(t,
+	       emu_error_kind(emu) == EMU_ERR_ADDRESS &&
+		       strstr(emu_error(emu), "IB_LEVEL is 3: A5XX has no such queue"),
+	       "as an address error: %s", emu_error(emu));
+	emu_free(emu);
+}
+
 static void test_limits(struct tap *t)
 {
 	struct prog p;
@@ -587,6 +706,7 @@ int main(void)
 	test_read_queues(&t);
 	test_register_spaces(&t);
 	test_ib(&t);
+	test_ib_a5xx(&t);
 	test_limits(&t);
 	test_fuzz(&t);
 	test_two(&t);
