@@ -1,10 +1,11 @@
 /* The SDK's open ME firmware for a5xx (build/firmware/a5xx/me.fw).
  *
- * On a5xx the PFP (pfp.S) reads the command stream and passes packets on
- * to the ME, which does the work: register writes through $addr/$data,
- * memory through the CP_ME_NRT_* registers. Header words as on a6xx
- * (ld/a5xx-me.ld): the firmware id, and a NOP whose payload is the packet
- * table's address. */
+ * On a5xx the PFP (pfp.S) reads the command stream, follows indirect
+ * buffers and conditions, and passes the packets that run on to the ME,
+ * which does the work: register writes through $addr/$data, memory
+ * through the CP_ME_NRT_* registers, its scratch registers. Header words
+ * as on a6xx (ld/a5xx-me.ld): the firmware id, and a NOP whose payload
+ * is the packet table's address. */
 #define FW_GEN 5
 #include "../common/fw.h"
 GPU(a5xx)
@@ -29,8 +30,6 @@ bootstrap:
 	mov $rem, 0x80
 	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
-	mov G_MODE, 0x0
-	mov G_PRED, 0x0
 	NEXT_PACKET()
 
 #include "../common/cp-handlers.S"

@@ -1,20 +1,54 @@
 /* The SDK's open PFP firmware for a5xx (build/firmware/a5xx/pfp.fw).
  *
- * The PFP reads the command stream ahead of the ME and passes each packet
- * on through the queue between them (its $data writes): the header, then
- * the payload. This PFP handles nothing itself: every packet goes to the
- * ME (me.S). Header words as on a6xx (ld/a5xx-pfp.ld). */
+ * The PFP reads the command stream ahead of the ME and passes packets on
+ * through the queue between them (its $data writes): the header, then
+ * the payload. As on the hardware, it handles itself what decides which
+ * words of the stream run: indirect buffers (IB1 and IB2, which it
+ * fetches), conditional execution with its predicates and render mode;
+ * and it keeps the draw states. Skipped words are dropped here, so that
+ * a skipped CP_INDIRECT_BUFFER is never called. Every other packet goes
+ * to the ME (me.S), which does the register and memory work. Header
+ * words as on a6xx (ld/a5xx-pfp.ld). */
 #define FW_GEN 5
+#define FW_A5XX_PFP
 #include "../common/fw.h"
 GPU(a5xx)
+
+/* The PFP's draw-state table: group n (GROUP_ID) at control registers
+ * DS_TABLE + 4n (header, ADDR_LO, ADDR_HI); 32 groups up to 0x17f,
+ * where neither a530 image reads or writes. */
+#define DS_TABLE 0x100
 
 [FW_ID_A5XX]
 [#__packet_table]
 
+; The PFP reads memory and registers through its control registers:
+; PFP_START_MEM_READ(lo, hi, count, tmp) queues count words at hi:lo for
+; $memdata (count a register or an immediate, which tmp holds), and
+; PFP_READ_REG(dst, reg) reads one GPU register (the address alone
+; queues one read).
+DEFINE_MACRO(PFP_START_MEM_READ, {
+	cwrite $1, [$00 + @MEM_READ_ADDR]
+	cwrite $2, [$00 + @MEM_READ_ADDR+0x1]
+	mov $4, $3
+	cwrite $4, [$00 + @MEM_READ_DWORDS]
+})
+DEFINE_MACRO(PFP_READ_REG, {
+	mov $1, $2
+	cwrite $1, [$00 + A5XX_REG_READ_ADDR]
+	mov $1, $regdata
+})
+
+; FORWARD(): the packet, header and payload, to the ME.
+DEFINE_MACRO(FORWARD, {
+	mov $data, $01
+	(rep)mov $data, $data
+})
+
 .global bootstrap
 bootstrap:
 	; the image's address: CP_PFP_INSTR_BASE through the register read
-	; queue (the PFP's read registers are unnamed: 0x012 count, 0x013 address)
+	; queue
 	mov $02, 0x2
 	cwrite $02, [$00 + A5XX_REG_READ_DWORDS]
 	mov $02, CP_PFP_INSTR_BASE_LO
@@ -24,29 +58,57 @@ bootstrap:
 	; word 1: the packet table's offset
 	add $05, $03, 0x4
 	addhi $06, $04, $00
-	mov $02, 0x1
-	cwrite $05, [$00 + @MEM_READ_ADDR]
-	cwrite $06, [$00 + @MEM_READ_ADDR+0x1]
-	cwrite $02, [$00 + @MEM_READ_DWORDS]
+	PFP_START_MEM_READ($05, $06, 0x1, $02)
 	shl $07, $memdata, 0x2
 	add $07, $03, $07
 	addhi $08, $04, $00
 	mov $rem, 0x80
-	cwrite $07, [$00 + @MEM_READ_ADDR]
-	cwrite $08, [$00 + @MEM_READ_ADDR+0x1]
-	cwrite $rem, [$00 + @MEM_READ_DWORDS]
+	PFP_START_MEM_READ($07, $08, $rem, $rem)
 	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
+	mov G_LEVEL, 0x0
+	mov G_MODE, 0x0
+	mov G_PRED, 0x0
+	cwrite $00, [$00 + IB_LEVEL_CTRL]
 	NEXT_PACKET()
 
-; Every packet: the header, then the payload, to the ME.
+; Every packet without a handler here goes to the ME.
 .global __default_handler
 __default_handler:
-	mov $data, $01
-	(rep)mov $data, $data
+	FORWARD()
 	NEXT_PACKET()
 
 ; CP_NOP needs no ME.
 HANDLER(CP_NOP)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_ME_INIT: the PFP's state starts afresh too; the ME gets the packet.
+HANDLER(CP_ME_INIT)
+	mov G_MODE, 0x0
+	mov G_PRED, 0x0
+	FORWARD()
+END_HANDLER()
+
+#include "../common/cond-handlers.S"
+#include "../common/ib-handlers.S"
+
+; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
+; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
+; and the group's 64-bit address, each stored in the group's place in
+; the table for the draws (which this firmware does not implement). A
+; last group with fewer than three words is dropped.
+HANDLER(CP_SET_DRAW_STATE)
+	LOOP()
+		IF_LT($rem, 3)
+			BREAK()
+		ENDIF()
+		mov $02, $data
+		EXTRACT_BITS($03, $02, 24, 28)
+		shl $03, $03, 0x2
+		cwrite $02, [$03 + DS_TABLE]
+		cwrite $data, [$03 + DS_TABLE+0x1]
+		cwrite $data, [$03 + DS_TABLE+0x2]
+	ENDLOOP()
 	SKIP_PAYLOAD()
 END_HANDLER()

@@ -1,10 +1,13 @@
 /* Packet handlers of every generation's SDK firmware (the a5xx ME, the
  * a6xx SQE, the a7xx BR), written from the packets' documented behaviour
  * (Mesa's adreno_pm4.xml, the afuc spec); the macros hide what differs
- * between generations. sqe-handlers.S has those of a6xx and a7xx only.
- * Included after GPU() and fw.h. Each handler starts with $01 = its
- * header and $rem = its payload words, and ends with the waitin sequence
- * (END_HANDLER). */
+ * between generations. These do the work: registers, memory, scratch
+ * registers, waits. Those of the processor that reads the command
+ * stream (conditions, render modes, indirect buffers: the a5xx PFP's)
+ * are cond-handlers.S and ib-handlers.S; sqe-handlers.S adds them and
+ * the draw states for a6xx and a7xx. Included after GPU() and fw.h.
+ * Each handler starts with $01 = its header and $rem = its payload
+ * words, and ends with the waitin sequence (END_HANDLER). */
 
 ; ---- Set-up and the simple packets ------------------------------------------
 
@@ -93,6 +96,21 @@ HANDLER(CP_MEM_TO_MEM)
 	NRT_WRITE($05)
 	IF_BIT_SET($02, 29)
 		NRT_WRITE($06)
+	ENDIF()
+END_HANDLER()
+
+; CP_MEMCPY (unnamed on a5xx): DWORDS, SRC_LO, SRC_HI, DST_LO, DST_HI.
+HANDLER(MEMCPY_OPCODE)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	READ_ADDR64($05, $06)
+	SKIP_PAYLOAD()
+	IF_NE($02, 0)
+		START_MEM_READ($03, $04, $02)
+		SET_NRT_ADDR($05, $06)
+		NRT_SELECT_DATA()
+		mov $rem, $02
+		(rep)mov $data, $memdata
 	ENDIF()
 END_HANDLER()
 
@@ -200,127 +218,54 @@ HANDLER(CP_REG_RMW)
 	mov $data, $06
 END_HANDLER()
 
-; ---- Conditional execution -----------------------------------------------------
+; ---- The scratch registers -----------------------------------------------------
 
-; SKIP_DWORDS(reg): drops the next reg words of the command stream (after
-; the current packet's payload).
-DEFINE_MACRO(SKIP_DWORDS, {
-	mov $rem, $1
-	SKIP_PAYLOAD()
-})
+; Eight scratch words (SCRATCH_BASE..+7: control registers of the SQE,
+; of the ME on a5xx); a packet's SCRATCH field (bits 20..22) picks the
+; first, and indices wrap around.
 
-; CP_COND_EXEC: ADDR0 (64-bit), ADDR1 (64-bit), REF, DWORDS. The next
-; DWORDS words run only when the word at ADDR0 is not 0 and the word at
-; ADDR1 is at most REF (signed); otherwise they are skipped. (Mesa's
-; description says "less than"; vendor firmware runs them on equal too,
-; and so does this.)
-HANDLER(CP_COND_EXEC)
-	READ_ADDR64($02, $03)
-	READ_ADDR64($04, $05)
-	mov $06, $data                  ; REF
-	mov $07, $data                  ; DWORDS
+; CP_SCRATCH_TO_REG: REG (0..17), SCRATCH (20..22), CNT (24..26): copies
+; CNT + 1 scratch words to consecutive registers from REG.
+HANDLER(CP_SCRATCH_TO_REG)
+	mov $02, $data
 	SKIP_PAYLOAD()
-	START_MEM_READ($02, $03, 1, $08)
-	mov $08, $memdata
-	START_MEM_READ($04, $05, 1, $09)
-	mov $09, $memdata
-	mov $0a, 0x8000 << 16           ; flip the sign bits: signed as unsigned
-	xor $09, $09, $0a
-	xor $06, $06, $0a
-	mov $0b, 0x0                    ; run the words?
-	IF_NE($08, 0)
-		IF_LE($09, $06)
-			mov $0b, 0x1
-		ENDIF()
-	ENDIF()
-	IF_EQ($0b, 0)
-		SKIP_DWORDS($07)
-	ENDIF()
+	EXTRACT_BITS($03, $02, 0, 17)
+	EXTRACT_BITS($04, $02, 20, 22)
+	EXTRACT_BITS($05, $02, 24, 26)
+	add $05, $05, 0x1
+	mov $usraddr, $03
+	LOOP_COUNT($05)
+		cread $data, [$04 + SCRATCH_BASE]
+		add $04, $04, 0x1
+		and $04, $04, 0x7
+	ENDLOOP()
 END_HANDLER()
 
-; CP_REG_TEST: REG (0..17), BIT (20..24), PRED_BIT (26..30): predicate bit
-; PRED_BIT = bit BIT of the register. With PRED_UPDATE (31) two more words,
-; PRED_MASK and PRED_VAL, set the predicate bits directly.
-HANDLER(CP_REG_TEST)
+; CP_REG_TO_SCRATCH: the other way round.
+HANDLER(CP_REG_TO_SCRATCH)
 	mov $02, $data
-	IF_BIT_SET($02, 31)
-		mov $03, $data                  ; mask
-		mov $04, $data                  ; values
-		and $04, $04, $03
-		or G_PRED, G_PRED, $03
-		xor G_PRED, G_PRED, $03
-		or G_PRED, G_PRED, $04
-	ELSE()
-		EXTRACT_BITS($03, $02, 0, 17)
-		READ_REG($04, $03)
-		EXTRACT_BITS($05, $02, 20, 24)
-		ushr $04, $04, $05
-		and $04, $04, 0x1
-		EXTRACT_BITS($05, $02, 26, 30)
-		mov $06, 0x1
-		shl $06, $06, $05
-		or G_PRED, G_PRED, $06          ; clear the bit,
-		xor G_PRED, G_PRED, $06
-		shl $04, $04, $05               ; then set it from the test
-		or G_PRED, G_PRED, $04
-	ENDIF()
 	SKIP_PAYLOAD()
+	EXTRACT_BITS($03, $02, 0, 17)
+	EXTRACT_BITS($04, $02, 20, 22)
+	EXTRACT_BITS($05, $02, 24, 26)
+	add $05, $05, 0x1
+	START_REG_READ($03, $05)
+	LOOP_COUNT($05)
+		cwrite $regdata, [$04 + SCRATCH_BASE]
+		add $04, $04, 0x1
+		and $04, $04, 0x7
+	ENDLOOP()
 END_HANDLER()
 
-; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
-; run only when the test passes.
-;   PRED_TEST (1): predicate bit PRED_BIT (18..22); DWORDS
-;   REG_COMPARE (2): registers REG0 (0..17) and REG1 equal; REG1, DWORDS
-;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
-;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
-;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
-;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
-HANDLER(CP_COND_REG_EXEC)
-	mov $02, $data
-	mov $03, $data
-	mov $04, $03                    ; DWORDS, for the two-word forms
-	EXTRACT_BITS($05, $02, 28, 31)
-	mov $06, 0x1                    ; passes?
-	SWITCH($05)
-	CASE(1)
-		EXTRACT_BITS($07, $02, 18, 22)
-		ushr $06, G_PRED, $07
-		and $06, $06, 0x1
-	CASE(2)
-		mov $04, $data
-		EXTRACT_BITS($07, $02, 0, 17)
-		READ_REG($08, $07)
-		EXTRACT_BITS($07, $03, 0, 17)
-		READ_REG($09, $07)
-		IF_NE($08, $09)
-			mov $06, 0x0
-		ENDIF()
-	CASE(3)
-		IF_EQ(G_MODE, RM6_BINNING)
-			EXTRACT_BITS($06, $02, 25, 25)
-		ELSE()
-			IF_EQ(G_MODE, RM6_BYPASS)
-				EXTRACT_BITS($06, $02, 27, 27)
-			ELSE()
-				EXTRACT_BITS($06, $02, 26, 26)
-			ENDIF()
-		ENDIF()
-#if FW_GEN >= 7
-	CASE(4)
-		mov $04, $data
-		EXTRACT_BITS($07, $02, 0, 17)
-		READ_REG($08, $07)
-		IF_NE($08, $03)
-			mov $06, 0x0
-		ENDIF()
-	CASE(5)
-		EXTRACT_BITS($06, $02, 26, 26)
-#endif
-	ENDSWITCH()
-	SKIP_PAYLOAD()
-	IF_EQ($06, 0)
-		SKIP_DWORDS($04)
-	ENDIF()
+; CP_SCRATCH_WRITE (a6xx; the same opcode, unnamed, on a5xx and a7xx):
+; SCRATCH (20..22), then words for consecutive scratch registers.
+HANDLER(SCRATCH_WRITE_OPCODE)
+	EXTRACT_BITS($02, $data, 20, 22)
+	LOOP_REM()
+		cwrite $data, [$02 + SCRATCH_BASE]
+		add $02, $02, 0x1
+		and $02, $02, 0x7
+	ENDLOOP()
 END_HANDLER()
 
 ; ---- Waiting -------------------------------------------------------------------

@@ -12,12 +12,22 @@
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 
 #if FW_GEN == 5
-/* control registers the register database leaves unnamed on a5xx */
+/* control registers the register database leaves unnamed on a5xx (from
+ * how the a530 images use them) */
 #define A5XX_REG_READ_DWORDS 0x012
 #define A5XX_REG_READ_ADDR 0x013
 #define A5XX_PACKET_TABLE_WRITE_ADDR 0x033
 #define A5XX_PACKET_TABLE_WRITE 0x034
+#define IB_LEVEL_CTRL 0x031  /* the PFP's queue: 0 ring, 1 IB1, 2 IB2 */
+#define SCRATCH_BASE 0x050   /* the ME's scratch registers (0x050..0x07f) */
+#define MAX_IB_LEVEL 2       /* IB1 and IB2 */
 #define REG_TO_MEM_CNT_HI 29
+/* packets a5xx has without a name in the database: a6xx numbers */
+#define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE */
+#define MEMCPY_OPCODE UNKN117       /* CP_MEMCPY */
+#define SET_MARKER_OPCODE UNKN101   /* CP_SET_MARKER */
+#define IB_END_OPCODE UNKN10        /* IN_IB_END */
+#define CP_FATAL_ERROR_CTRL 0x007   /* what a530 firmware writes 1 to */
 #elif FW_GEN == 6
 #define SCRATCH_BASE @SCRATCH_REG0 /* CP_SCRATCH_* packets' 8 registers */
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
@@ -30,16 +40,34 @@
 #define REG_TO_MEM_CNT_HI 28        /* bit 29 is a flag on a7xx */
 #endif
 
+#if FW_GEN >= 6
+#define IB_LEVEL_CTRL @IB_LEVEL
+#define MEMCPY_OPCODE CP_MEMCPY
+#define SET_MARKER_OPCODE CP_SET_MARKER
+#define IB_END_OPCODE IN_IB_END
+/* Written with 1 before a fatal stop, as vendor firmware does; the
+ * register database does not name it. */
+#define CP_FATAL_ERROR_CTRL 0x064
+#endif
+
+/* Reading memory and registers on the processor that reads the command
+ * stream (the front end: the SQE, or the a5xx PFP, which reads them
+ * through its control registers where the library's a5xx macros use the
+ * ME's way; pfp.S defines FW_A5XX_PFP and the two PFP macros). */
+#ifdef FW_A5XX_PFP
+#define FE_START_MEM_READ PFP_START_MEM_READ
+#define FE_READ_REG PFP_READ_REG
+#else
+#define FE_START_MEM_READ START_MEM_READ
+#define FE_READ_REG READ_REG
+#endif
+
 /* Firmware ids (header word 0): the NOP byte, then a payload whose bits
  * 20..23 name the generation, as in vendor ids (which tools read to guess
  * it); 0xd.... marks the SDK's own firmware, the low bits its version. */
 #define FW_ID_A5XX 005d0001
 #define FW_ID_A6XX 016d0001
 #define FW_ID_A7XX 017d0001
-
-/* Written with 1 before a fatal stop, as vendor firmware does; the
- * register database does not name it. */
-#define CP_FATAL_ERROR_CTRL 0x064
 
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1

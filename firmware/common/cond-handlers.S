@@ -1,0 +1,139 @@
+/* Conditional execution and the render mode, on the processor that
+ * reads the command stream (the a6xx SQE, the a7xx BR, the a5xx PFP):
+ * the words a condition skips are dropped from the stream there, so
+ * that a skipped CP_INDIRECT_BUFFER is never called. Included after
+ * GPU() and fw.h. Memory and registers are read with FE_START_MEM_READ
+ * and FE_READ_REG (fw.h). State: G_PRED, the predicate bits of
+ * CP_REG_TEST; G_MODE, the render mode of CP_SET_MARKER. */
+
+; SKIP_DWORDS(reg): drops the next reg words of the command stream (after
+; the current packet's payload).
+DEFINE_MACRO(SKIP_DWORDS, {
+	mov $rem, $1
+	SKIP_PAYLOAD()
+})
+
+; CP_COND_EXEC: ADDR0 (64-bit), ADDR1 (64-bit), REF, DWORDS. The next
+; DWORDS words run only when the word at ADDR0 is not 0 and the word at
+; ADDR1 is at most REF (signed); otherwise they are skipped. (Mesa's
+; description says "less than"; vendor firmware runs them on equal too,
+; and so does this.)
+HANDLER(CP_COND_EXEC)
+	READ_ADDR64($02, $03)
+	READ_ADDR64($04, $05)
+	mov $06, $data                  ; REF
+	mov $07, $data                  ; DWORDS
+	SKIP_PAYLOAD()
+	FE_START_MEM_READ($02, $03, 1, $08)
+	mov $08, $memdata
+	FE_START_MEM_READ($04, $05, 1, $09)
+	mov $09, $memdata
+	mov $0a, 0x8000 << 16           ; flip the sign bits: signed as unsigned
+	xor $09, $09, $0a
+	xor $06, $06, $0a
+	mov $0b, 0x0                    ; run the words?
+	IF_NE($08, 0)
+		IF_LE($09, $06)
+			mov $0b, 0x1
+		ENDIF()
+	ENDIF()
+	IF_EQ($0b, 0)
+		SKIP_DWORDS($07)
+	ENDIF()
+END_HANDLER()
+
+; CP_REG_TEST: REG (0..17), BIT (20..24), PRED_BIT (26..30): predicate bit
+; PRED_BIT = bit BIT of the register. With PRED_UPDATE (31) two more words,
+; PRED_MASK and PRED_VAL, set the predicate bits directly.
+HANDLER(CP_REG_TEST)
+	mov $02, $data
+	IF_BIT_SET($02, 31)
+		mov $03, $data                  ; mask
+		mov $04, $data                  ; values
+		and $04, $04, $03
+		or G_PRED, G_PRED, $03
+		xor G_PRED, G_PRED, $03
+		or G_PRED, G_PRED, $04
+	ELSE()
+		EXTRACT_BITS($03, $02, 0, 17)
+		FE_READ_REG($04, $03)
+		EXTRACT_BITS($05, $02, 20, 24)
+		ushr $04, $04, $05
+		and $04, $04, 0x1
+		EXTRACT_BITS($05, $02, 26, 30)
+		mov $06, 0x1
+		shl $06, $06, $05
+		or G_PRED, G_PRED, $06          ; clear the bit,
+		xor G_PRED, G_PRED, $06
+		shl $04, $04, $05               ; then set it from the test
+		or G_PRED, G_PRED, $04
+	ENDIF()
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
+; run only when the test passes.
+;   PRED_TEST (1): predicate bit PRED_BIT (18..22); DWORDS
+;   REG_COMPARE (2): registers REG0 (0..17) and REG1 equal; REG1, DWORDS
+;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
+;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
+;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
+;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+HANDLER(CP_COND_REG_EXEC)
+	mov $02, $data
+	mov $03, $data
+	mov $04, $03                    ; DWORDS, for the two-word forms
+	EXTRACT_BITS($05, $02, 28, 31)
+	mov $06, 0x1                    ; passes?
+	SWITCH($05)
+	CASE(1)
+		EXTRACT_BITS($07, $02, 18, 22)
+		ushr $06, G_PRED, $07
+		and $06, $06, 0x1
+	CASE(2)
+		mov $04, $data
+		EXTRACT_BITS($07, $02, 0, 17)
+		FE_READ_REG($08, $07)
+		EXTRACT_BITS($07, $03, 0, 17)
+		FE_READ_REG($09, $07)
+		IF_NE($08, $09)
+			mov $06, 0x0
+		ENDIF()
+	CASE(3)
+		IF_EQ(G_MODE, RM6_BINNING)
+			EXTRACT_BITS($06, $02, 25, 25)
+		ELSE()
+			IF_EQ(G_MODE, RM6_BYPASS)
+				EXTRACT_BITS($06, $02, 27, 27)
+			ELSE()
+				EXTRACT_BITS($06, $02, 26, 26)
+			ENDIF()
+		ENDIF()
+#if FW_GEN >= 7
+	CASE(4)
+		mov $04, $data
+		EXTRACT_BITS($07, $02, 0, 17)
+		FE_READ_REG($08, $07)
+		IF_NE($08, $03)
+			mov $06, 0x0
+		ENDIF()
+	CASE(5)
+		EXTRACT_BITS($06, $02, 26, 26)
+#endif
+	ENDSWITCH()
+	SKIP_PAYLOAD()
+	IF_EQ($06, 0)
+		SKIP_DWORDS($04)
+	ENDIF()
+END_HANDLER()
+
+; CP_SET_MARKER (unnamed on a5xx): MODE (bits 0..8). With bit 8 clear the low four bits are
+; the render mode (RM6_*), which CP_COND_REG_EXEC and draw states test;
+; with it set they are kernel requests (IFPC) this firmware ignores.
+HANDLER(SET_MARKER_OPCODE)
+	mov $02, $data
+	SKIP_PAYLOAD()
+	IF_BIT_CLEAR($02, 8)
+		and G_MODE, $02, 0xf
+	ENDIF()
+END_HANDLER()

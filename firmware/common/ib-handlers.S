@@ -1,0 +1,50 @@
+/* Indirect buffers, on the processor that reads the command stream: the
+ * a6xx SQE, the a7xx BR, the a5xx PFP. Included after GPU() and fw.h;
+ * the level being read is G_LEVEL, which the firmware mirrors into the
+ * queue's level register (IB_LEVEL_CTRL). The IBn_BASE/IBn_DWORDS
+ * registers of consecutive levels are 4 control registers apart on
+ * every generation (0x010, 0x014... on a6xx and a7xx; 0x0b0, 0x0b4 on
+ * a5xx). */
+
+; CP_INDIRECT_BUFFER: IB_BASE_LO, IB_BASE_HI, IB_SIZE (bits 0..19, in
+; words). The next packets come from the buffer; when it is used up the
+; queue hands the firmware an IN_IB_END packet. An empty buffer is
+; skipped; one past the deepest level is a fatal error, as in vendor
+; firmware.
+HANDLER(CP_INDIRECT_BUFFER)
+	READ_ADDR64($02, $03)
+	EXTRACT_BITS($04, $data, 0, 19)
+	SKIP_PAYLOAD()
+	IF_NE($04, 0)
+		IF_GE(G_LEVEL, MAX_IB_LEVEL)
+			jump #fatal_error
+			nop
+		ENDIF()
+		shl $05, G_LEVEL, 0x2           ; IBn_BASE of the next level
+		cwrite $02, [$05 + @IB1_BASE]
+		cwrite $03, [$05 + @IB1_BASE+0x1]
+		cwrite $04, [$05 + @IB1_DWORDS]
+		add G_LEVEL, G_LEVEL, 0x1
+		cwrite G_LEVEL, [$00 + IB_LEVEL_CTRL]
+	ENDIF()
+END_HANDLER()
+
+; A command stream the firmware cannot go on with: raise the CP's error
+; (what vendor firmware writes 1 to before it stops: control register
+; 0x064, 0x007 on a5xx) and stop for good; the kernel sees the error and
+; resets the GPU.
+fatal_error:
+	mov $02, 0x1
+	cwrite $02, [$00 + CP_FATAL_ERROR_CTRL]
+fatal_stop:
+	jump #fatal_stop
+	nop
+
+; IN_IB_END (0x0a; unnamed on a5xx): made up by the queue when a buffer
+; runs out; back to the level the buffer was called from.
+HANDLER(IB_END_OPCODE)
+	IF_NE(G_LEVEL, 0)
+		sub G_LEVEL, G_LEVEL, 0x1
+	ENDIF()
+	cwrite G_LEVEL, [$00 + IB_LEVEL_CTRL]
+END_HANDLER()
