@@ -2,6 +2,8 @@
 # handler tests in the emulator, patching vendor images.
 $(eval $(call sdk_ctest,firmware/test-diff,tests/firmware/test_diff.c tests/firmware/diff.c,afuc-emu))
 $(eval $(call sdk_ctest,firmware/test-boot,tests/firmware/test_boot.c,afuc-emu))
+# The a5xx PFP and ME chained (what the PFP passes on runs on the ME).
+$(eval $(call sdk_ctest,firmware/test-a5xx,tests/firmware/test_a5xx.c,afuc-emu))
 
 # Handler tests of each image (afuc-emu files). Their `image` lines are
 # relative to the build tree, so they run from a copy under
