@@ -5,8 +5,9 @@
 
 #include "emu/machine.h"
 
+/* An a5xx image runs alone, PFP or ME, and nothing in it says which. */
 static const char *const proc_names[][EMU_PROC_COUNT] = {
-	[EMU_A5XX] = {"ME", "BV", "LPAC"},
+	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC"},
 	[EMU_A6XX] = {"SQE", "BV", "LPAC"},
 	[EMU_A7XX] = {"BR", "BV", "LPAC"},
 };
