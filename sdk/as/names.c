@@ -144,36 +144,10 @@ static bool all_caps(const char *name)
 	return true;
 }
 
-/* UNKNn (decimal n, 0..127): Mesa's name for a packet the database lacks. */
-static bool unkn_number(const char *s, uint32_t *n)
-{
-	if (strncmp(s, "UNKN", 4) != 0)
-		return false;
-	s += 4;
-	if (!*s || strlen(s) > 3 || (s[0] == '0' && s[1]))
-		return false;
-	uint32_t v = 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		v = v * 10 + (uint32_t)(*s - '0');
-	}
-	*n = v;
-	return v < OBJ_PACKET_TABLE_WORDS;
-}
-
 bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
 {
-	if (unkn_number(name, opcode))
-		return true;
 	/* Packet names are upper case: lower-case labels (l21, fxn12) never
 	 * need the database. */
-	if (!all_caps(name))
-		return false;
-	const struct rnn_view *pm4 = as_view(c, RNN_PM4, 0);
-	uint64_t value;
-	if (!pm4 || !rnn_name_to_value(pm4, name, &value) || value >= OBJ_PACKET_TABLE_WORDS)
-		return false;
-	*opcode = (uint32_t)value;
-	return true;
+	const struct rnn_view *pm4 = all_caps(name) ? as_view(c, RNN_PM4, 0) : NULL;
+	return rnn_pm4_opcode(pm4, name, opcode);
 }

@@ -95,9 +95,9 @@ bool dis_names_sqe(struct dis_names *n, uint32_t base, struct util_str *out)
 	return n && sigil_name(n->sqe, '%', base, out);
 }
 
-bool dis_names_pm4(struct dis_names *n, unsigned opcode, struct util_str *out)
+void dis_names_pm4(struct dis_names *n, unsigned opcode, struct util_str *out)
 {
-	return n && name_of(n->pm4, opcode, out);
+	rnn_pm4_name(n ? n->pm4 : NULL, opcode, out);
 }
 
 void dis_names_gpu_comment(struct dis_names *n, uint32_t value, struct util_str *out)

@@ -19,8 +19,8 @@ void dis_names_free(struct dis_names *n);
 bool dis_names_control(struct dis_names *n, uint32_t base, struct util_str *out);
 bool dis_names_sqe(struct dis_names *n, uint32_t base, struct util_str *out);
 
-/* Appends the PM4 name of opcode (CP_NOP, PKT4); false when none. */
-bool dis_names_pm4(struct dis_names *n, unsigned opcode, struct util_str *out);
+/* Appends the PM4 name of opcode (CP_NOP, PKT4), UNKNn when it has none. */
+void dis_names_pm4(struct dis_names *n, unsigned opcode, struct util_str *out);
 
 /* "\t; NAME" for a GPU register value of 0x100 or more. */
 void dis_names_gpu_comment(struct dis_names *n, uint32_t value, struct util_str *out);

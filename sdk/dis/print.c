@@ -20,8 +20,7 @@ struct printer {
 
 static void handler_name(struct printer *p, unsigned opcode, struct util_str *out)
 {
-	if (!dis_names_pm4(p->names, opcode, out))
-		util_str_printf(out, "UNKN%u", opcode);
+	dis_names_pm4(p->names, opcode, out);
 }
 
 static void label_name(struct printer *p, uint32_t addr, struct util_str *out)

@@ -12,28 +12,15 @@ bool emu_name_str(const struct emu *e, enum emu_space space, uint64_t value, str
 	return v && rnn_value_to_name(v, value, out);
 }
 
-/* UNKNn, n decimal without leading zeros and below 0x80: the name Mesa's
- * listings and afuc-as give a packet the database does not name. */
-static bool unkn_opcode(const char *name, uint64_t *value)
-{
-	const char *digits = name + 4;
-	if (strncmp(name, "UNKN", 4) != 0 || !isdigit((unsigned char)digits[0]) ||
-	    (digits[0] == '0' && digits[1]))
-		return false;
-	char *end;
-	unsigned long n = strtoul(digits, &end, 10);
-	if (*end || n >= EMU_PACKET_TABLE_SIZE)
-		return false;
-	*value = n;
-	return true;
-}
-
 bool emu_lookup(const struct emu *e, enum emu_space space, const char *name, uint64_t *value)
 {
 	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
-	if (v && rnn_name_to_value(v, name, value))
+	uint32_t opcode;
+	if (space == EMU_SPACE_PM4 && rnn_pm4_opcode(v, name, &opcode)) {
+		*value = opcode;
 		return true;
-	return space == EMU_SPACE_PM4 && unkn_opcode(name, value);
+	}
+	return v && rnn_name_to_value(v, name, value);
 }
 
 bool emu_name(const struct emu *e, enum emu_space space, uint64_t value, char *buf, size_t size)

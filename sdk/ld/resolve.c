@@ -36,35 +36,12 @@ bool ld_nop_word(const struct ld_ctx *c, int64_t payload, uint32_t *word)
 
 void ld_opcode_name(const struct ld_ctx *c, uint32_t opcode, struct util_str *out)
 {
-	if (!c->opt->pm4 || !rnn_value_to_name(c->opt->pm4, opcode, out))
-		util_str_printf(out, "UNKN%u", opcode);
-}
-
-/* UNKNn, n decimal 0..127 (as Mesa's labels). */
-static bool parse_unkn(const char *name, uint32_t *opcode)
-{
-	if (strncmp(name, "UNKN", 4) || !name[4])
-		return false;
-	uint32_t v = 0;
-	for (const char *p = name + 4; *p; p++) {
-		if (*p < '0' || *p > '9' ||
-		    (v = v * 10 + (uint32_t)(*p - '0')) >= OBJ_PACKET_TABLE_WORDS)
-			return false;
-	}
-	*opcode = v;
-	return true;
+	rnn_pm4_name(c->opt->pm4, opcode, out);
 }
 
 bool ld_parse_opcode(const struct ld_ctx *c, const char *name, uint32_t *opcode)
 {
-	uint64_t v;
-	if (parse_unkn(name, opcode))
-		return true;
-	if (c->opt->pm4 && rnn_name_to_value(c->opt->pm4, name, &v) && v < OBJ_PACKET_TABLE_WORDS) {
-		*opcode = (uint32_t)v;
-		return true;
-	}
-	return false;
+	return rnn_pm4_opcode(c->opt->pm4, name, opcode);
 }
 
 static struct diag_loc reloc_loc(const struct ld_ctx *c, uint32_t input, struct obj_loc l)

@@ -120,6 +120,12 @@ const struct rnn_entry *rnn_entry_at(const struct rnn_view *v, uint64_t value);
  * first, for "did you mean" messages. Returns how many it wrote. */
 size_t rnn_suggest(const struct rnn_view *v, const char *name, const char **names, size_t max);
 
+/* Packet opcodes as Mesa's tools name them: the PM4 view's names (pm4
+ * may be NULL) and UNKNn (n decimal, no leading zeros, 0..127) for the
+ * opcodes it does not name. rnn_pm4_name appends the name. */
+bool rnn_pm4_opcode(const struct rnn_view *pm4, const char *name, uint32_t *opcode);
+void rnn_pm4_name(const struct rnn_view *pm4, uint32_t opcode, struct util_str *out);
+
 /* Every entry of a view, sorted by value (for the header generator). */
 size_t rnn_view_count(const struct rnn_view *v);
 const struct rnn_entry *rnn_view_entry(const struct rnn_view *v, size_t index);

@@ -612,6 +612,47 @@ static void test_own_names(struct tap *t)
 	free(dir);
 }
 
+/* Packet opcodes as Mesa's tools name them: database names, and UNKNn
+ * for the rest (n decimal, no leading zeros, below 0x80). */
+static void test_pm4_names(struct tap *t)
+{
+	const char *build = getenv("SDK_BUILD");
+	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
+	struct diag d;
+	diag_init(&d);
+	struct rnn_db *db = rnn_open(dir, &d);
+	const struct rnn_view *pm4 = db ? rnn_view(db, RNN_PM4, "A6XX", &d) : NULL;
+	static const struct {
+		const char *name;
+		bool with_db, without_db;
+		uint32_t opcode;
+	} cases[] = {
+		{"CP_NOP", true, false, 0x10}, {"PKT4", true, false, 4},
+		{"UNKN5", true, true, 5},      {"UNKN127", true, true, 127},
+		{"UNKN128", false, false, 0},  {"UNKN05", false, false, 0},
+		{"UNKN", false, false, 0},     {"UNKN1x", false, false, 0},
+		{"CP_NOPE", false, false, 0},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++) {
+		uint32_t op = 0xffff;
+		bool found = rnn_pm4_opcode(pm4, cases[i].name, &op);
+		tap_ok(t, found == cases[i].with_db && (!found || op == cases[i].opcode),
+		       "pm4 opcode %s: %s", cases[i].name, cases[i].with_db ? "found" : "refused");
+		found = rnn_pm4_opcode(NULL, cases[i].name, &op);
+		tap_ok(t, found == cases[i].without_db, "  without a database: %s",
+		       cases[i].without_db ? "found" : "refused");
+	}
+	struct util_str name = {0};
+	rnn_pm4_name(pm4, 0x10, &name);
+	util_str_putc(&name, ' ');
+	rnn_pm4_name(NULL, 0x10, &name);
+	tap_is_str(t, name.text, "CP_NOP UNKN16", "pm4 names: the database's, else UNKNn");
+	util_str_free(&name);
+	diag_free(&d);
+	rnn_close(db);
+	free(dir);
+}
+
 int main(void)
 {
 	struct tap t;
@@ -627,6 +668,7 @@ int main(void)
 	test_lazy(&t, &s);
 	test_open_order(&t, &s);
 	test_own_names(&t);
+	test_pm4_names(&t);
 	cleanup(&s);
 	xmlCleanupParser();
 	return tap_done_testing(&t);
