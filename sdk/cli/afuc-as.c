@@ -47,13 +47,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-			fputs(usage_text, stdout);
+		if (util_info_option(s, "afuc-as", usage_text))
 			return 0;
-		} else if (strcmp(s, "--version") == 0) {
-			util_print_version("afuc-as");
-			return 0;
-		} else if (strcmp(s, "-E") == 0) {
+		if (strcmp(s, "-E") == 0) {
 			a->preprocess_only = true;
 			continue;
 		} else if (strncmp(s, "-D", 2) == 0 && s[2]) {

@@ -49,13 +49,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			fputs(usage_text, stdout);
+		if (util_info_option(arg, "afuc-emu", usage_text))
 			return 0;
-		} else if (!strcmp(arg, "--version")) {
-			util_print_version("afuc-emu");
-			return 0;
-		} else if (!strcmp(arg, "--trace")) {
+		if (!strcmp(arg, "--trace")) {
 			a->trace = true;
 		} else if (!strcmp(arg, "--coverage")) {
 			a->coverage = true;

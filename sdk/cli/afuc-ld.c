@@ -92,14 +92,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			*eq = 0; /* -Map=FILE, --elf=FILE, ... */
 			v = eq + 1;
 		}
-		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-			fputs(usage_text, stdout);
+		if (util_info_option(s, "afuc-ld", usage_text))
 			return 0;
-		}
-		if (!strcmp(s, "--version")) {
-			util_print_version("afuc-ld");
-			return 0;
-		}
 		if (s[0] != '-') {
 			a->objects[a->object_count++] = s;
 			continue;

@@ -48,13 +48,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char **value = NULL;
-		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			fputs(usage, stdout);
+		if (util_info_option(arg, "afuc-objdump", usage))
 			return 0;
-		} else if (!strcmp(arg, "--version")) {
-			util_print_version("afuc-objdump");
-			return 0;
-		} else if (!strcmp(arg, "-d")) {
+		if (!strcmp(arg, "-d")) {
 			o->object = true;
 		} else if (!strcmp(arg, "--no-names")) {
 			o->no_names = true;

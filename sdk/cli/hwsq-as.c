@@ -47,13 +47,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool takes = true;
-		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-			fputs(usage_text, stdout);
+		if (util_info_option(s, "hwsq-as", usage_text))
 			return 0;
-		} else if (strcmp(s, "--version") == 0) {
-			util_print_version("hwsq-as");
-			return 0;
-		} else if (strcmp(s, "--stats") == 0) {
+		if (strcmp(s, "--stats") == 0) {
 			a->stats = true;
 			takes = false;
 		} else if (strcmp(s, "-E") == 0) {

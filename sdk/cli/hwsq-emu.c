@@ -66,13 +66,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-			fputs(usage_text, stdout);
+		if (util_info_option(s, "hwsq-emu", usage_text))
 			return 0;
-		} else if (strcmp(s, "--version") == 0) {
-			util_print_version("hwsq-emu");
-			return 0;
-		} else if (strcmp(s, "-v") == 0) {
+		if (strcmp(s, "-v") == 0) {
 			a->verbose = true;
 		} else if (strcmp(s, "--trace") == 0) {
 			a->trace = true;

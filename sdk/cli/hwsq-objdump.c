@@ -50,13 +50,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-			fputs(usage_text, stdout);
+		if (util_info_option(s, "hwsq-objdump", usage_text))
 			return 0;
-		} else if (strcmp(s, "--version") == 0) {
-			util_print_version("hwsq-objdump");
-			return 0;
-		} else if (strcmp(s, "--keep-padding") == 0) {
+		if (strcmp(s, "--keep-padding") == 0) {
 			a->dis.keep_padding = true;
 		} else if (strcmp(s, "--plain") == 0) {
 			a->dis.plain = true;

@@ -242,11 +242,7 @@ int main(int argc, char **argv)
 			for (size_t k = 0; k < UTIL_ARRAY_SIZE(headers); k++)
 				printf("%s\t%s\n", headers[k].file, headers[k].about);
 			return 0;
-		} else if (!strcmp(argv[i], "--version")) {
-			util_print_version("rnn-headergen");
-			return 0;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(usage, stdout);
+		} else if (util_info_option(argv[i], "rnn-headergen", usage)) {
 			return 0;
 		} else if ((!strcmp(argv[i], "--rnndb") || !strcmp(argv[i], "-o")) &&
 			   i + 1 < argc) {

@@ -51,11 +51,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		if (!strcmp(arg, "--")) {
 			i++;
 			break;
-		} else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			fputs(usage, stdout);
-			return 0;
-		} else if (!strcmp(arg, "--version")) {
-			util_print_version("rnn-lookup");
+		} else if (util_info_option(arg, "rnn-lookup", usage)) {
 			return 0;
 		} else if (!strcmp(arg, "--list")) {
 			o->list = true;

@@ -210,3 +210,14 @@ void util_print_version(const char *tool)
 {
 	printf("%s (afuc SDK) %s\n", tool, SDK_VERSION);
 }
+
+bool util_info_option(const char *arg, const char *tool, const char *usage)
+{
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
+		fputs(usage, stdout);
+	else if (strcmp(arg, "--version") == 0)
+		util_print_version(tool);
+	else
+		return false;
+	return true;
+}

@@ -104,6 +104,11 @@ bool util_parse_u64(const char *text, uint64_t *value);
 /* Prints "TOOL (afuc SDK) VERSION", what every tool's --version says. */
 void util_print_version(const char *tool);
 
+/* The options every tool answers the same way: -h and --help print usage
+ * to standard output, --version the version. Returns true when arg was
+ * one of them (the tool then exits 0). */
+bool util_info_option(const char *arg, const char *tool, const char *usage);
+
 /* Levenshtein distance, capped: for "did you mean" suggestions. */
 unsigned util_edit_distance(const char *a, const char *b, unsigned cap);
 
