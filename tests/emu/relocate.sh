@@ -7,7 +7,7 @@
 for tool in afuc-objdump afuc-as afuc-ld afuc-emu; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"
 done
-images="a630_sqe a530_pm4 gen70500_sqe"
+images="a630_sqe a530_pfp a530_pm4 gen70500_sqe"
 found=
 for f in $images; do find_firmware $f.fw >/dev/null && found="$found $f"; done
 [ -n "$found" ] || skip_all "no vendor image found"
@@ -38,8 +38,11 @@ for f in $found; do
 		"$f: the image changed and grew by $grow bytes"
 
 	# the same test file on both images
-	short=${f%%_*}
-	case $short in gen70500) t=vendor-gen70500.emu ;; *) t=vendor-$short.emu ;; esac
+	case $f in
+	a530_pfp) t=vendor-a530-pfp.emu ;;
+	a530_pm4) t=vendor-a530.emu ;;
+	*) t=vendor-${f%%_*}.emu ;;
+	esac
 	sed "s|^image .*|image $tmp/$f-moved.fw|" "$SDK_ROOT/tests/emu/$t" > "$tmp/moved.emu"
 	run "$SDK_BIN/afuc-emu" "$tmp/moved.emu"
 	is "$status" 0 "$f: the moved image passes $t"
