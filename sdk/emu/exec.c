@@ -505,8 +505,24 @@ EMU_INLINE bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_ins
 	if (e->step_limit - e->steps <= steps)
 		return false;
 	const uint32_t *words = &e->ring[e->ring_read];
-	for (uint32_t i = 0; i < rem; i++)
-		write_data(e, c, words[i]); /* which cannot fault */
+	const struct emu_gen_info *gi = e->gi;
+	const uint32_t a = c->gpr[ISA_REG_ADDR];
+	if (gi->nrt_pipe && a >> 24 == gi->nrt_data && (a & EMU_REG_NOINC) &&
+	    !(a & EMU_REG_CHECK)) {
+		/* CP_MEM_WRITE's loop: NRT_DATA over and over, what write_data
+		 * does for each word with the NRT address kept in hand */
+		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
+		for (uint32_t i = 0; i < rem; i++) {
+			emu_log_write(e, c, EMU_WRITE_PIPE, gi->nrt_data, words[i]);
+			addr = emu_nrt_write(e, c, addr, words[i]);
+		}
+		c->pipe[gi->nrt_data] = words[rem - 1];
+		c->pipe[gi->nrt_addr] = (uint32_t)addr;
+		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
+	} else {
+		for (uint32_t i = 0; i < rem; i++)
+			write_data(e, c, words[i]); /* which cannot fault */
+	}
 	e->steps += steps;
 	e->ring_read += rem;
 	if (e->ring_read == e->ring_count)

@@ -634,13 +634,11 @@ static void test_trace_and_reach(struct tap *t)
  * watches it and as single steps under a trace: both must write the
  * same words to the same places in the same number of steps. */
 static unsigned bulk_xmov;
+static uint32_t bulk_addr;
 
 static void body_bulk(struct prog *p)
 {
-	li(p, R_ADDR, 0x0100);
-	put(p, A(p, "mov", F(REP, 1), F(XMOV, bulk_xmov), F(DST, R_DATA), F(SRC2, R_DATA)));
-	/* a pipe register with no increment: NRT-style repeated writes */
-	li(p, R_ADDR, 0xa2040000);
+	li(p, R_ADDR, bulk_addr);
 	put(p, A(p, "mov", F(REP, 1), F(XMOV, bulk_xmov), F(DST, R_DATA), F(SRC2, R_DATA)));
 }
 
@@ -649,9 +647,10 @@ static void ignore_trace(void *ctx, const struct emu *emu, const struct emu_trac
 	(void)ctx, (void)emu, (void)trace;
 }
 
-static struct emu *run_bulk(unsigned xmov, unsigned count, bool traced)
+static struct emu *run_bulk(uint32_t addr, unsigned xmov, unsigned count, bool traced)
 {
 	struct prog p;
+	bulk_addr = addr;
 	bulk_xmov = xmov;
 	struct emu *emu = handler(&p, EMU_A6XX, body_bulk);
 	if (traced)
@@ -659,8 +658,6 @@ static struct emu *run_bulk(unsigned xmov, unsigned count, bool traced)
 	uint32_t words[40];
 	for (unsigned i = 0; i < count; i++)
 		words[i] = 0x1000 + i;
-	/* the first half goes to registers, the rest to the pipe register:
-	 * $rem is set by the packet, so send two packets */
 	emu_push_pkt7(emu, 0x10, words, count);
 	emu_push_pkt7(emu, 0x10, words, count / 2);
 	emu_run(emu);
@@ -669,30 +666,34 @@ static struct emu *run_bulk(unsigned xmov, unsigned count, bool traced)
 
 static void test_bulk_copy(struct tap *t)
 {
+	/* GPU registers from 0x100 on, and NRT_DATA without increment (the
+	 * pipe register CP_MEM_WRITE repeats) */
+	static const uint32_t addrs[] = {0x0100, 0xa2040000};
 	int bad = 0, cases = 0;
-	for (unsigned xmov = 0; xmov <= 3; xmov++) {
-		for (unsigned count = 0; count <= 9; count++) {
-			struct emu *fast = run_bulk(xmov, count, false);
-			struct emu *slow = run_bulk(xmov, count, true);
-			size_t n = emu_write_count(fast);
-			bool same = emu_error_kind(fast) == emu_error_kind(slow) &&
-				    emu_last_steps(fast) == emu_last_steps(slow) &&
-				    n == emu_write_count(slow) &&
-				    emu_gpr(fast, EMU_MAIN, R_ADDR) ==
-					    emu_gpr(slow, EMU_MAIN, R_ADDR);
-			for (size_t i = 0; same && i < n; i++) {
-				const struct emu_write *a = &emu_writes(fast)[i],
-						       *b = &emu_writes(slow)[i];
-				same = a->kind == b->kind && a->addr == b->addr &&
-				       a->value == b->value && a->pc == b->pc;
-			}
-			if (!same && bad++ < 3)
-				tap_diag(t, "(xmov%u) with %u words: the bulk copy differs", xmov,
-					 count);
-			cases++;
-			emu_free(fast);
-			emu_free(slow);
+	for (unsigned k = 0; k < 2 * 4 * 10; k++, cases++) {
+		uint32_t addr = addrs[k / 40];
+		unsigned xmov = k / 10 % 4, count = k % 10;
+		struct emu *fast = run_bulk(addr, xmov, count, false);
+		struct emu *slow = run_bulk(addr, xmov, count, true);
+		size_t n = emu_write_count(fast);
+		bool same = emu_error_kind(fast) == emu_error_kind(slow) &&
+			    emu_last_steps(fast) == emu_last_steps(slow) &&
+			    n == emu_write_count(slow) &&
+			    emu_gpr(fast, EMU_MAIN, R_ADDR) == emu_gpr(slow, EMU_MAIN, R_ADDR);
+		/* NRT_ADDR (0xa0, 0xa1) and NRT_DATA (0xa2) end the same too */
+		for (uint32_t reg = 0xa0; reg <= 0xa2; reg++)
+			same = same &&
+			       emu_pipe(fast, EMU_MAIN, reg) == emu_pipe(slow, EMU_MAIN, reg);
+		for (size_t i = 0; same && i < n; i++) {
+			const struct emu_write *a = &emu_writes(fast)[i], *b = &emu_writes(slow)[i];
+			same = a->kind == b->kind && a->addr == b->addr && a->value == b->value &&
+			       a->pc == b->pc;
 		}
+		if (!same && bad++ < 3)
+			tap_diag(t, "$addr 0x%x, (xmov%u) with %u words: the bulk copy differs",
+				 addr, xmov, count);
+		emu_free(fast);
+		emu_free(slow);
 	}
 	tap_is_int(t, bad, 0,
 		   "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)", cases);
