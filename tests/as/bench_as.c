@@ -4,22 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "as/as.h"
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
+#include "../lib/bench.h"
 
 int main(void)
 {
@@ -46,9 +34,9 @@ int main(void)
 		struct obj_file o;
 		struct diag d;
 		diag_init(&d);
-		double t0 = now();
+		double t0 = bench_seconds();
 		bool ok = as_assemble((const char *)text, len, path, &opt, &o, &d);
-		times[r] = now() - t0;
+		times[r] = bench_seconds() - t0;
 		if (!ok) {
 			diag_print(&d, stderr, "bench-as");
 			return 1;
@@ -59,7 +47,7 @@ int main(void)
 		obj_free(&o);
 		diag_free(&d);
 	}
-	qsort(times, RUNS, sizeof times[0], by_value);
+	qsort(times, RUNS, sizeof times[0], bench_by_value);
 	printf("bench-as: gen70500_sqe.s: %zu lines, %zu words\n", lines, words);
 	printf("bench-as: best %.2f ms, median %.2f ms per assembly (target: well under 100 ms)\n",
 	       times[0] * 1e3, times[RUNS / 2] * 1e3);

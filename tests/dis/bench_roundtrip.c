@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "as/as.h"
@@ -18,17 +17,12 @@
 #include "rnn/rnn.h"
 #include "vendor.h"
 
+#include "../lib/bench.h"
+
 extern char **environ;
 
 #define REPEAT 20
 #define TARGET_S 0.2
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 struct image {
 	const struct vendor_image *v;
@@ -98,7 +92,7 @@ static struct ld_script *load_script(enum isa_gen gen)
  * cold run pays for reading the XML). */
 static double library_round_trip(struct image *imgs, size_t n, bool *all_same)
 {
-	double t0 = now_s();
+	double t0 = bench_seconds();
 	struct diag d;
 	diag_init(&d);
 	const char *build = getenv("SDK_BUILD");
@@ -117,7 +111,7 @@ static double library_round_trip(struct image *imgs, size_t n, bool *all_same)
 	util_str_free(&text);
 	if (db)
 		rnn_close(db);
-	return now_s() - t0;
+	return bench_seconds() - t0;
 }
 
 static bool spawn(char *const argv[])
@@ -136,7 +130,7 @@ static double tool_round_trip(struct image *imgs, size_t n, const char *dir, boo
 	char *objdump = util_xasprintf("%s/afuc-objdump", bin ? bin : "build/bin");
 	char *as = util_xasprintf("%s/afuc-as", bin ? bin : "build/bin");
 	char *ld = util_xasprintf("%s/afuc-ld", bin ? bin : "build/bin");
-	double t0 = now_s();
+	double t0 = bench_seconds();
 	*all_same = true;
 	for (size_t i = 0; i < n; i++) {
 		char *fw = util_xasprintf("%s/%s.fw", dir, imgs[i].v->name);
@@ -157,7 +151,7 @@ static double tool_round_trip(struct image *imgs, size_t n, const char *dir, boo
 		free(o);
 		free(out);
 	}
-	double t = now_s() - t0;
+	double t = bench_seconds() - t0;
 	free(objdump);
 	free(as);
 	free(ld);
@@ -170,14 +164,14 @@ static void words_per_second(struct image *big, struct rnn_db *db)
 	struct ld_script *script = load_script(big->v->gen);
 	double words = (double)(big->len / 4 - 1);
 	bool ok = disassemble(big, db, &text) && script && rebuild(big, text.text, db, script);
-	double t0 = now_s();
+	double t0 = bench_seconds();
 	for (int i = 0; ok && i < REPEAT; i++)
 		ok = disassemble(big, db, &text);
-	double t_dis = (now_s() - t0) / REPEAT;
-	t0 = now_s();
+	double t_dis = (bench_seconds() - t0) / REPEAT;
+	t0 = bench_seconds();
 	for (int i = 0; ok && i < REPEAT; i++)
 		ok = rebuild(big, text.text, db, script);
-	double t_asld = (now_s() - t0) / REPEAT;
+	double t_asld = (bench_seconds() - t0) / REPEAT;
 	if (ok) {
 		printf("%s (%.0f words), mean of %d runs in the libraries:\n", big->v->name, words,
 		       REPEAT);

@@ -12,25 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "as/as.h"
 #include "ldtest.h"
 
+#include "../lib/bench.h"
+
 enum { RUNS = 50 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 static void synthetic_image(struct tobj *t, const char *name, uint32_t words)
 {
@@ -70,9 +58,9 @@ static bool bench(const char *what, const struct obj_file *o, const struct ld_sc
 		struct diag d;
 		diag_init(&d);
 		struct ld_output out;
-		double t0 = now();
+		double t0 = bench_seconds();
 		bool ok = ld_link(&in, 1, &opt, &out, &d);
-		double dt = now() - t0;
+		double dt = bench_seconds() - t0;
 		if (!ok) {
 			diag_print(&d, stderr, "bench-ld");
 			diag_free(&d);
@@ -85,7 +73,7 @@ static bool bench(const char *what, const struct obj_file *o, const struct ld_sc
 		ld_output_free(&out);
 		diag_free(&d);
 	}
-	qsort(times, RUNS, sizeof(times[0]), by_value);
+	qsort(times, RUNS, sizeof(times[0]), bench_by_value);
 	printf("bench-ld: %s: %zu words, %zu relocations\n", what, words, relocs);
 	printf("bench-ld:   cold %.2f ms, warm best %.2f ms, median %.2f ms per link\n",
 	       first * 1e3, times[0] * 1e3, times[RUNS / 2] * 1e3);
