@@ -1,2 +1,2 @@
-TESTS += tests/build/build.sh
-TESTS += tests/build/format.sh
+TESTS += tests/make/build.sh
+TESTS += tests/make/format.sh
