@@ -102,12 +102,7 @@ HANDLER(CP_EVENT_WRITE7)
 		ENDIF()
 	ENDIF()
 	SKIP_PAYLOAD()
-	mov $addr, |EVENT_CMD << 24
-	mov $data, $07
-	WRITE_REG(CP_EVENT_START, 0x0)
-	WRITE_REG(HLSQ_EVENT_CMD, $03)
-	WRITE_REG(PC_EVENT_CMD, $03)
-	WRITE_REG(CP_EVENT_END, 0x0)
+	FIRE_EVENT($07, $03)
 END_HANDLER()
 
 ; ---- BV --------------------------------------------------------------------------
