@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "as/internal.h"
+#include "fw/fw.h"
 #include "pp/pp.h"
 
 static void vmessage(struct as_ctx *c, enum diag_level level, const struct as_src *src,
@@ -63,32 +64,6 @@ void as_expected(struct as_ctx *c, const char *what)
 }
 
 /* ---- generation ---- */
-
-static const struct {
-	uint16_t id;
-	uint8_t gen;
-} fwids[] = {
-	{0x5ff, ISA_A5XX}, /* a530 */
-	{0x6ee, ISA_A6XX}, /* a630 */
-	{0x6dc, ISA_A6XX}, /* a650 */
-	{0x6dd, ISA_A6XX}, /* a660 */
-	{0x730, ISA_A7XX}, /* a730 */
-	{0x740, ISA_A7XX}, /* a740 */
-	{0x520, ISA_A7XX}, /* a750 */
-	{0x512, ISA_A7XX}, /* gen70500 (not in Mesa 24.3's list) */
-};
-
-bool as_gen_from_fwid(uint32_t word, enum isa_gen *gen)
-{
-	uint32_t id = (word >> 12) & 0xfff;
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(fwids); i++) {
-		if (fwids[i].id == id) {
-			*gen = (enum isa_gen)fwids[i].gen;
-			return true;
-		}
-	}
-	return false;
-}
 
 bool as_need_gen(struct as_ctx *c, uint32_t col)
 {
@@ -216,7 +191,7 @@ static void raw_word(struct as_ctx *c)
 		c->pos += 2;
 		/* Mesa reads the generation from the firmware id of the first one. */
 		enum isa_gen gen;
-		if (!c->raw_seen && as_gen_from_fwid(word, &gen))
+		if (!c->raw_seen && fw_gen_of_id(word, &gen))
 			c->inferred = gen;
 		c->raw_seen = true;
 		as_emit(c, word);

@@ -40,8 +40,4 @@ struct as_options {
 bool as_assemble(const char *text, size_t len, const char *name, const struct as_options *opt,
 		 struct obj_file *out, struct diag *d);
 
-/* The generation a firmware id word implies, as Mesa's tools read it
- * (bits 12-23: 0x5ff a530, 0x6ee a630, 0x730 a730, ...). */
-bool as_gen_from_fwid(uint32_t word, enum isa_gen *gen);
-
 #endif

@@ -20,7 +20,9 @@ static const char usage_text[] =
 	"                        script must agree with it\n"
 	"  -Map FILE             write a map file (also -Map=FILE, --Map=FILE)\n"
 	"  --elf FILE            write an ELF with the image and every symbol\n"
-	"  --base FW             link the objects onto the vendor image FW (no script)\n"
+	"  --base FW             link the objects onto the vendor image FW (of the\n"
+	"                        objects' generation), within the default script's\n"
+	"                        size limits\n"
 	"  --processor NAME      with --base: the processor image that gets the objects'\n"
 	"                        .text (BR, BV or LPAC on a7xx; default the first)\n"
 	"  --defsym NAME=VALUE   define an absolute symbol, e.g. a vendor function's address\n"
@@ -128,7 +130,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s", "no objects to link");
 	if (a->base && a->script)
 		return usage_error("%s", "--base and -T do not go together: a vendor image "
-					 "already has its layout");
+					 "already has its layout (the generation's default script "
+					 "gives the size limits)");
 	if (a->processor && !a->base)
 		return usage_error("%s", "--processor only makes sense with --base");
 	return -1;
@@ -221,10 +224,10 @@ static int run(const struct args *a, struct diag *d)
 	uint8_t *base = NULL;
 	size_t base_len = 0;
 	if (ok) {
+		/* With --base the default script gives the size limits only. */
 		if (a->base)
 			ok = read_all(a->base, &base, &base_len, d);
-		else
-			ok = (script = load_script(a, gen, d)) != NULL;
+		ok = ok && (script = load_script(a, gen, d)) != NULL;
 	}
 	const struct rnn_view *pm4 = ok ? load_pm4(a, gen, &db, d) : NULL;
 	ok = ok && (pm4 || !a->rnndb);

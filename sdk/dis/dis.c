@@ -25,7 +25,7 @@ void dis_sect_alloc(struct dis_sect *s)
 	}
 	/* Chains from the highest opcode down, so each starts at the lowest.
 	 * (An object's handlers are records, not a table: see object.c.) */
-	for (unsigned op = DIS_TABLE_WORDS; !s->obj && op-- > 0;) {
+	for (unsigned op = DIS_TABLE_WORDS; !s->obj && s->table != DIS_NONE && op-- > 0;) {
 		uint32_t h = s->handler[op];
 		s->handler_next[op] = s->handler_at[h];
 		s->handler_at[h] = (uint8_t)op;
@@ -89,17 +89,17 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct 
 		dis.words[i] = util_le32(bytes + 4 * (i + 1));
 
 	bool ok = false;
-	dis.gen = opt->gen;
-	if (!dis.gen && !dis_infer_gen(dis.words[0], &dis.gen)) {
+	struct fw_info fw;
+	if (!fw_identify(dis.words, dis.count, opt->gen, &fw)) {
 		diag_error(d, diag_at(name, 0, 0),
-			   "cannot tell the GPU generation from the firmware id word 0x%08x; "
-			   "give it with --gpu a5xx|a6xx|a7xx",
-			   dis.words[0]);
+			   "cannot tell the GPU generation: %s; give it with --gpu a5xx|a6xx|a7xx",
+			   fw.why);
 		goto out;
 	}
+	dis.gen = fw.gen;
+	dis.fw = &fw;
 	isa_init(&dis.isa, dis.gen);
-	if (!dis_layout(&dis))
-		goto out;
+	dis_layout(&dis, &fw);
 	if (opt->db) {
 		dis.names = dis_names_new(opt->db, dis.gen, d);
 		if (!dis.names)

@@ -30,7 +30,7 @@
 struct rnn_db;
 
 struct dis_options {
-	/* The generation; 0 infers it from the image (dis_infer_gen). */
+	/* The generation; 0 infers it from the image (sdk/fw). */
 	enum isa_gen gen;
 	/* Register database for @CONTROL, %SQE, PM4 handler names and the
 	 * "; NAME" comments, and for the registers the code reads its own
@@ -44,12 +44,6 @@ struct dis_options {
 	 * section and its value: "; 0x0012: 88020001". */
 	bool addresses;
 };
-
-/* The generation a firmware id word (file word 1) names: bits 24-31 are
- * the NOP opcode (0x00 on a5xx, 0x01 later), bits 12-23 the id (0x5xx on
- * a5xx; 0x6xx on a6xx; 0x7xx and 0x5xx with an a6xx NOP on a7xx, as
- * A750's 0x520 and gen70500's 0x512). False when it names none. */
-bool dis_infer_gen(uint32_t id_word, enum isa_gen *gen);
 
 /* Disassembles a whole image file: len bytes, name for messages. */
 bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,

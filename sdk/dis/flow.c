@@ -79,7 +79,7 @@ static void step(struct dis *dis, struct walk *w, uint32_t pc, unsigned mode)
 	if (!s->decoded[pc]) {
 		/* Any word with the NOP opcode is a NOP to the hardware,
 		 * whatever its payload (the header words are run so). */
-		if (s->w[pc] >> 24 == dis_nop_high(dis->gen) && !slot)
+		if (s->w[pc] >> 24 == fw_nop_high(dis->gen) && !slot)
 			visit(w, pc + 1, MODE_NORMAL);
 		return;
 	}
@@ -124,7 +124,7 @@ bool dis_ends_flow(const struct isa_instr *in)
 
 static bool in_table(const struct dis_sect *s, uint32_t pc)
 {
-	return pc >= s->table && pc < s->table + DIS_TABLE_WORDS;
+	return s->table != DIS_NONE && pc >= s->table && pc < s->table + DIS_TABLE_WORDS;
 }
 
 /* A decoded word prints as an instruction when no ignored bit is set and
@@ -149,7 +149,7 @@ void dis_flow(struct dis *dis, struct dis_sect *s)
 	}
 	struct walk w = {s, util_xcalloc(s->count + 1, 1), NULL, 0, 0};
 	visit(&w, 0, MODE_NORMAL);
-	for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
+	for (unsigned k = 0; s->table != DIS_NONE && k < DIS_TABLE_WORDS; k++)
 		visit(&w, s->handler[k], MODE_NORMAL);
 	for (size_t i = 0; i < s->root_count; i++)
 		visit(&w, s->roots[i], MODE_NORMAL);
@@ -158,7 +158,7 @@ void dis_flow(struct dis *dis, struct dis_sect *s)
 		step(dis, &w, top >> 2, top & 3);
 	}
 	for (uint32_t pc = 0; pc < s->count; pc++) {
-		if (pc == s->table_ref)
+		if (pc == s->table_ref && !s->table_ref_mov)
 			s->kind[pc] = DIS_K_TABLE_REF;
 		else if (pc == s->size_ref)
 			s->kind[pc] = DIS_K_SIZE_REF;

@@ -33,6 +33,8 @@ static void label_name(struct printer *p, uint32_t addr, struct util_str *out)
 		handler_name(p, s->handler_at[addr], out);
 	else if (addr == s->table)
 		util_str_puts(out, "jumptbl");
+	else if (addr == s->count && s->next_ref != DIS_NONE)
+		util_str_puts(out, "lpac_start");
 	else if (flags & DIS_L_CALL)
 		util_str_printf(out, "fxn%u", addr);
 	else if (flags & DIS_L_DATA)
@@ -275,6 +277,9 @@ void dis_print(struct dis *dis, struct util_str *out)
 {
 	util_str_printf(out, "; %s microcode\n", isa_gen_name(dis->gen));
 	util_str_printf(out, "; Version: %08x\n", dis->words[0]);
+	const struct fw_info *fw = dis->fw;
+	util_str_printf(out, "; %s%s%s (%s)\n", fw->gpu ? fw->gpu : "", fw->gpu ? " " : "",
+			fw->kind, fw_layout_name(fw->layout));
 	util_str_printf(out, ".gpu %s\n\n", isa_gen_name(dis->gen));
 	for (unsigned i = 0; i < dis->sect_count; i++)
 		dis_print_sect(dis, &dis->sect[i], out);

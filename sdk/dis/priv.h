@@ -14,6 +14,7 @@
 
 #include "dis/dis.h"
 #include "dis/names.h"
+#include "fw/fw.h"
 
 #define DIS_NONE UINT32_MAX
 #define DIS_TABLE_WORDS OBJ_PACKET_TABLE_WORDS
@@ -39,13 +40,16 @@ enum dis_kind {
 
 /* One processor image of the file (the whole file before a7xx). */
 struct dis_sect {
-	const char *name;   /* the .section name; NULL for the first */
-	const uint32_t *w;  /* its words, host order (borrowed from struct dis) */
-	uint32_t file_word; /* file word of address 0, for messages */
-	uint32_t count;     /* words, table and trailer included */
-	uint32_t table;     /* packet table offset */
-	uint32_t table_ref; /* header word holding it as a NOP payload */
-	uint32_t size_ref;  /* header word holding the image size, or DIS_NONE */
+	const char *name;    /* the .section name; NULL for the first */
+	const uint32_t *w;   /* its words, host order (borrowed from struct dis) */
+	uint32_t file_word;  /* file word of address 0, for messages */
+	uint32_t count;      /* words, table and trailer included */
+	uint32_t table;      /* packet table offset */
+	uint32_t table_ref;  /* header word holding it, or DIS_NONE */
+	bool table_ref_mov;  /* ... as the bootstrap's `mov $12, TABLE` (a660), not a NOP */
+	uint32_t size_ref;   /* header word holding the image size, or DIS_NONE */
+	uint32_t next_ref;   /* a660 SQE: its `mov $13, LPAC`, or DIS_NONE */
+	uint32_t header_end; /* words before it are header words, not addresses */
 	uint32_t handler[DIS_TABLE_WORDS];
 
 	/* Per word, filled by the passes. */
@@ -79,6 +83,7 @@ struct dis_sect {
 struct dis {
 	const char *name; /* the input, for messages */
 	enum isa_gen gen;
+	const struct fw_info *fw; /* what the image is (NULL for an object) */
 	struct isa isa;
 	uint32_t *words; /* the instruction words (file word 1 on) */
 	uint32_t count;
@@ -90,11 +95,10 @@ struct dis {
 	struct diag *d;
 };
 
-/* layout.c: fills sect[] (names, bounds, tables); reports corrupt
- * images. words/count/gen are set by the caller. */
-bool dis_layout(struct dis *dis);
-/* The generation's NOP opcode in bits 24-31. */
-uint32_t dis_nop_high(enum isa_gen gen);
+/* layout.c: fills sect[] (names, bounds, tables) from what sdk/fw
+ * found; warns when it found no layout (one raw section then).
+ * words/count/gen are set by the caller. */
+void dis_layout(struct dis *dis, const struct fw_info *fw);
 
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */

@@ -89,7 +89,7 @@ static void mark_entries(struct refs *r)
 	struct dis_sect *s = r->s;
 	r->entry = util_xcalloc(s->count + 1, 1);
 	r->entry[0] = 1;
-	for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
+	for (unsigned k = 0; s->table != DIS_NONE && k < DIS_TABLE_WORDS; k++)
 		r->entry[s->handler[k]] = 1;
 	for (size_t i = 0; i < s->root_count; i++)
 		r->entry[s->roots[i]] = 1;
@@ -137,7 +137,7 @@ static void code_pointer(struct refs *r, uint32_t pc, unsigned reg)
 	for (unsigned i = 0; i < q.count; i++) {
 		uint32_t addr;
 		if (!plain_imm(s, q.defs[i].src, &addr) || addr != q.defs[i].value ||
-		    addr <= s->table_ref || addr >= s->count)
+		    addr < s->header_end || addr >= s->count)
 			continue;
 		set_ref(s, q.defs[i].src, addr, false);
 		bool known = false;
@@ -276,15 +276,28 @@ bool dis_code_refs(struct dis *dis, struct dis_sect *s)
 	return r.added_root;
 }
 
+/* The a660 bootstrap's `mov $12, TABLE` and `mov $13, LPAC`: the table
+ * is labelled jumptbl, LPAC's start (the SQE section's end, when nothing
+ * but the section's own words lie before it) lpac_start. */
+static void bootstrap_refs(struct dis_sect *s)
+{
+	if (s->table_ref_mov && s->kind[s->table_ref] == DIS_K_CODE)
+		set_ref(s, s->table_ref, s->table, false);
+	if (s->next_ref != DIS_NONE && s->kind[s->next_ref] == DIS_K_CODE &&
+	    s->ins[s->next_ref].f[ISA_F_IMM] == s->count)
+		set_ref(s, s->next_ref, s->count, false);
+}
+
 void dis_data_refs(struct dis *dis, struct dis_sect *s)
 {
+	bootstrap_refs(s);
 	for (uint32_t pc = 0; pc < s->count; pc++) {
 		if (s->kind[pc] != DIS_K_CODE || s->ref[pc] != DIS_NONE)
 			continue;
 		const struct isa_instr *in = &s->ins[pc];
 		uint32_t x = in->f[ISA_F_IMM];
 		if (in->form->shape->syntax == ISA_SYN_MOVI && in->f[ISA_F_SHIFT] == 2 &&
-		    x > s->table_ref && x < s->count && s->kind[x] == DIS_K_DATA)
+		    x >= s->header_end && x < s->count && s->kind[x] == DIS_K_DATA)
 			set_ref(s, pc, x, false);
 	}
 	(void)dis;

@@ -69,13 +69,14 @@ static bool dead_code(const struct dis_sect *s, uint32_t a, uint32_t b)
  * appended image this tool does not know) stays data. */
 static void promote_dead_code(struct dis_sect *s)
 {
-	for (uint32_t a = 0; a < s->table;) {
+	uint32_t end = s->table != DIS_NONE ? s->table : s->count;
+	for (uint32_t a = 0; a < end;) {
 		if (s->kind[a] != DIS_K_DATA) {
 			a++;
 			continue;
 		}
 		uint32_t b = a;
-		while (b < s->table && s->kind[b] == DIS_K_DATA)
+		while (b < end && s->kind[b] == DIS_K_DATA)
 			b++;
 		if (dead_code(s, a, b))
 			for (uint32_t pc = a; pc < b; pc++)
@@ -115,7 +116,8 @@ void dis_tidy(struct dis *dis, struct dis_sect *s)
 			s->label[s->ref[pc]] |= DIS_L_DATA;
 	/* a7xx tables are 32-byte aligned by convention, padded or not
 	 * (Mesa prints the directive there too). */
-	pad_before(dis, s, s->table, dis->gen >= ISA_A7XX);
+	if (s->table != DIS_NONE)
+		pad_before(dis, s, s->table, dis->gen >= ISA_A7XX);
 	for (uint32_t pc = 0; pc < s->count; pc++)
 		if (s->label[pc] & DIS_L_DATA)
 			pad_before(dis, s, pc, false);

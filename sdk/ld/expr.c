@@ -123,6 +123,16 @@ static bool eval_func(struct eval *ev, const struct ld_expr *e, int64_t *out)
 		*out = e->func == LD_F_ADDR ? os->addr : os->size;
 		return true;
 	}
+	case LD_F_SIZEOF_PROCESSOR:
+		for (size_t i = 0; i < ev->c->proc_count; i++) {
+			if (strcmp(ev->c->procs[i].name, e->name))
+				continue;
+			if (!ev->c->layout_done)
+				return not_known_yet(ev, e, "SIZEOF_PROCESSOR");
+			*out = ev->c->procs[i].size;
+			return true;
+		}
+		return fail(ev, e, "no PROCESSOR is called '%s'", e->name);
 	case LD_F_DEFINED:
 		*out = defined(ev, e->name);
 		return true;

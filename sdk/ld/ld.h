@@ -61,7 +61,8 @@ struct ld_defsym {
 };
 
 struct ld_options {
-	/* The script; NULL when base is set (patching takes no script). */
+	/* The script. When base is set, only its SIZE_LIMITs apply (per
+	 * PROCESSOR name), as in a normal link with it; it may be NULL then. */
 	const struct ld_script *script;
 	/* 0, or the generation the command line asked for (--gpu): objects
 	 * and script must agree with it. */

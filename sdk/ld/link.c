@@ -193,8 +193,8 @@ bool ld_link(const struct ld_input *inputs, size_t count, const struct ld_option
 		diag_error(d, DIAG_NOWHERE, "no input objects");
 		return false;
 	}
-	if (!opt->script == !opt->base) {
-		diag_error(d, DIAG_NOWHERE, "a link takes either a script or a base image");
+	if (!opt->script && !opt->base) {
+		diag_error(d, DIAG_NOWHERE, "a link takes a script or a base image");
 		return false;
 	}
 	struct ld_ctx c = {.opt = opt,

@@ -31,9 +31,13 @@ static const struct {
 	uint8_t min_args, max_args;
 	bool takes_name; /* the argument is a section or symbol name */
 } funcs[] = {
-	{"ALIGN", LD_F_ALIGN, 1, 2, false},  {"ADDR", LD_F_ADDR, 1, 1, true},
-	{"SIZEOF", LD_F_SIZEOF, 1, 1, true}, {"DEFINED", LD_F_DEFINED, 1, 1, true},
-	{"MIN", LD_F_MIN, 2, 2, false},      {"MAX", LD_F_MAX, 2, 2, false},
+	{"ALIGN", LD_F_ALIGN, 1, 2, false},
+	{"ADDR", LD_F_ADDR, 1, 1, true},
+	{"SIZEOF", LD_F_SIZEOF, 1, 1, true},
+	{"DEFINED", LD_F_DEFINED, 1, 1, true},
+	{"SIZEOF_PROCESSOR", LD_F_SIZEOF_PROCESSOR, 1, 1, true},
+	{"MIN", LD_F_MIN, 2, 2, false},
+	{"MAX", LD_F_MAX, 2, 2, false},
 };
 
 /* call := FUNC '(' (NAME | expr [',' expr]) ')' */
@@ -45,7 +49,9 @@ static struct ld_expr *parse_call(struct ld_parser *p, unsigned f, struct diag_l
 	if (funcs[f].takes_name) {
 		if (p->tok.kind != LD_T_NAME) {
 			ld_expected(p, funcs[f].func == LD_F_DEFINED ? "a symbol name"
-								     : "an output section name");
+				       : funcs[f].func == LD_F_SIZEOF_PROCESSOR
+					       ? "a PROCESSOR name"
+					       : "an output section name");
 			ld_free_expr(e);
 			return NULL;
 		}

@@ -24,36 +24,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fw/fw.h"
 #include "ld/internal.h"
 
 #define LD_IMAGE_ALIGN 8 /* words: 32 bytes */
-
-struct vendor_layout {
-	enum isa_gen gen;
-	uint8_t count;
-	const char *names[3];
-	uint32_t table_word[3]; /* address of the nop carrying each table's address */
-	bool size_word;         /* one of the first image's header words carries the
-				   file's size in words (after the zero word) */
-};
-
-static const struct vendor_layout layouts[] = {
-	{ISA_A5XX, 1, {"ME"}, {1}, false},
-	{ISA_A6XX, 1, {"SQE"}, {1}, false},
-	{ISA_A7XX, 3, {"BR", "BV", "LPAC"}, {3, 1, 1}, true},
-};
-
-/* BR's header words, where other a7xx images may keep what gen70500
- * keeps in words 1 and 3. */
-#define LD_HEADER_WORDS 8
-
-static const struct vendor_layout *layout_of(enum isa_gen gen)
-{
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(layouts); i++)
-		if (layouts[i].gen == gen)
-			return &layouts[i];
-	return NULL;
-}
 
 static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...) UTIL_PRINTF(3, 4);
 static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
@@ -65,88 +39,16 @@ static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
 	return false;
 }
 
-/* The payload of a header nop, or false if the word is no nop. */
-static bool header_payload(const struct ld_ctx *c, uint32_t word, uint32_t *payload)
-{
-	uint32_t bare;
-	if (!ld_nop_word(c, 0, &bare) || (word & 0xff000000u) != (bare & 0xff000000u))
-		return false;
-	*payload = word & 0x00ffffffu;
-	return true;
-}
-
-/* Where each image starts and has its table, the first image's table
- * address being in its header word first_word. */
-struct images {
-	unsigned count;
-	uint32_t start[3], table[3];
-};
-
-static const char *image_name(const struct ld_ctx *c, const struct vendor_layout *lay, unsigned k)
+static const char *image_name(const struct ld_ctx *c, const struct fw_info *fw, unsigned k)
 {
 	/* a5xx: PFP and ME images look alike; --processor names it. */
-	if (lay->count == 1 && c->opt->processor && !strcasecmp(c->opt->processor, "PFP"))
-		return "PFP";
-	return lay->names[k];
-}
-
-static bool find_images(struct ld_ctx *c, const struct vendor_layout *lay, uint32_t first_word,
-			struct images *im, struct diag *d)
-{
-	uint32_t start = 0;
-	im->count = 0;
-	for (unsigned k = 0; k < lay->count && start < c->vendor_words; k++) {
-		const char *name = image_name(c, lay, k);
-		uint32_t hdr = start + (k ? lay->table_word[k] : first_word), table;
-		if (hdr >= c->vendor_words)
-			return base_error(c, d,
-					  "truncated: the %s image at file word 0x%x ends "
-					  "before its header word 0x%x",
-					  name, start + 1, hdr + 1);
-		if (!header_payload(c, c->words[hdr], &table))
-			return base_error(c, d,
-					  "file word 0x%x is 0x%08x, not the nop carrying the "
-					  "%s packet table's address that the bootstrap reads "
-					  "there: not an %s image?",
-					  hdr + 1, c->words[hdr], name, isa_gen_name(c->gen));
-		if ((uint64_t)start + table + OBJ_PACKET_TABLE_WORDS > c->vendor_words)
-			return base_error(c, d,
-					  "the %s packet table at file word 0x%x runs past the "
-					  "end of the image (0x%x words): truncated?",
-					  name, start + table + 1, c->vendor_words + 1);
-		im->start[k] = start;
-		im->table[k] = table;
-		im->count++;
-		start = ld_align_up(start + table + OBJ_PACKET_TABLE_WORDS, LD_IMAGE_ALIGN);
-	}
-	return true;
-}
-
-/* gen70500's layout first; for a bundle whose BR keeps its table address
- * elsewhere, the first other header word that gives a consistent one
- * (every table inside its image). Errors are those of gen70500's. */
-static bool find_layout(struct ld_ctx *c, const struct vendor_layout *lay, struct images *im,
-			uint32_t *table_word)
-{
-	struct diag first;
-	diag_init(&first);
-	*table_word = lay->table_word[0];
-	bool ok = find_images(c, lay, *table_word, im, &first);
-	for (uint32_t w = 1; !ok && lay->count > 1 && w < LD_HEADER_WORDS; w++) {
-		struct diag quiet;
-		diag_init(&quiet);
-		*table_word = w;
-		ok = w != lay->table_word[0] && find_images(c, lay, w, im, &quiet);
-		diag_free(&quiet);
-	}
-	if (!ok)
-		diag_append(c->d, &first);
-	diag_free(&first);
-	return ok;
+	if (fw->gen == ISA_A5XX)
+		return c->opt->processor && !strcasecmp(c->opt->processor, "PFP") ? "PFP" : "ME";
+	return fw->proc[k].name;
 }
 
 /* Reads the base into c->words and finds its processor images. */
-static bool read_vendor(struct ld_ctx *c, const struct vendor_layout *lay)
+static bool read_vendor(struct ld_ctx *c, struct fw_info *fw)
 {
 	const uint8_t *b = c->opt->base;
 	size_t len = c->opt->base_len;
@@ -155,7 +57,7 @@ static bool read_vendor(struct ld_ctx *c, const struct vendor_layout *lay)
 				  "%zu bytes is not a whole number of 32-bit words: not "
 				  "a firmware image",
 				  len);
-	if (len < 4 * (2 + (size_t)lay->table_word[0]))
+	if (len < 4 * 3)
 		return base_error(c, c->d, "only %zu bytes: too short for an %s firmware image",
 				  len, isa_gen_name(c->gen));
 	if (util_le32(b) != 0)
@@ -169,30 +71,34 @@ static bool read_vendor(struct ld_ctx *c, const struct vendor_layout *lay)
 	for (uint32_t w = 0; w < c->vendor_words; w++)
 		c->words[w] = util_le32(b + 4 * (w + 1));
 
-	struct images im;
-	uint32_t table_word;
-	if (!find_layout(c, lay, &im, &table_word))
-		return false;
-	for (unsigned k = 0; k < im.count; k++) {
-		uint32_t p = ld_add_proc(c, image_name(c, lay, k), im.start[k], DIAG_NOWHERE);
+	if (!fw_identify(c->words, c->vendor_words, c->opt->gen, fw))
+		return base_error(c, c->d, "not an afuc firmware image: %s", fw->why);
+	if (fw->gen != c->gen)
+		return base_error(c, c->d,
+				  "this is an %s image (%s%s%s), but the objects are for %s: code "
+				  "assembled for one generation does not run on another",
+				  isa_gen_name(fw->gen), fw->gpu ? fw->gpu : "", fw->gpu ? " " : "",
+				  fw->kind, isa_gen_name(c->gen));
+	if (fw->layout == FW_LAYOUT_UNKNOWN)
+		return base_error(c, c->d,
+				  "cannot patch an image whose layout is not understood: %s",
+				  fw->why);
+	if (fw->proc[0].table == FW_NONE)
+		return base_error(c, c->d,
+				  "this %s image has no packet table for new handlers to go in",
+				  fw->kind);
+	for (unsigned k = 0; k < fw->proc_count; k++) {
+		const struct fw_proc *fp = &fw->proc[k];
+		uint32_t p = ld_add_proc(c, image_name(c, fw, k), fp->start, DIAG_NOWHERE);
 		struct ld_proc *pr = &c->procs[p];
 		pr->has_table = true;
-		pr->table_addr = im.table[k];
+		pr->table_addr = fp->table;
 		pr->table_size = OBJ_PACKET_TABLE_WORDS;
 		pr->table_where = "vendor";
-		pr->size = (k + 1 < im.count ? im.start[k + 1] : c->vendor_words) - im.start[k];
+		pr->size = fp->count;
 		pr->vendor_end = pr->start + pr->size;
 	}
-	/* The size word: the header word (not the table's) that holds it. */
-	c->size_word = LD_NONE;
-	for (uint32_t w = 1; lay->size_word && w < LD_HEADER_WORDS && w < c->vendor_words; w++) {
-		uint32_t size;
-		if (w != table_word && header_payload(c, c->words[w], &size) &&
-		    size == c->vendor_words) {
-			c->size_word = w;
-			break;
-		}
-	}
+	c->size_word = fw->proc[0].size_ref == FW_NONE ? LD_NONE : fw->proc[0].size_ref;
 	return true;
 }
 
@@ -327,17 +233,18 @@ void ld_patch_table_entry(struct ld_ctx *c, uint32_t proc, uint32_t opcode, uint
 		record_change(c, w, value, proc, "packet table", opcode);
 }
 
-/* a7xx: the size word follows the file's growth. */
-static bool update_size_word(struct ld_ctx *c, const struct vendor_layout *lay)
+/* a660 and a7xx/a8xx: the size word follows the file's growth. */
+static bool update_size_word(struct ld_ctx *c, const struct fw_info *fw)
 {
-	if (!lay->size_word || c->word_count == c->vendor_words)
+	if (c->word_count == c->vendor_words)
 		return true;
 	uint32_t word;
 	if (c->size_word == LD_NONE) {
-		diag_warning(c->d, diag_at(c->opt->base_name, 0, 0),
-			     "no %s header word holds the image size (0x%x words), so none says "
-			     "the new size (0x%zx)",
-			     c->procs[0].name, c->vendor_words, c->word_count);
+		if (fw->layout == FW_LAYOUT_BUNDLE)
+			diag_warning(c->d, diag_at(c->opt->base_name, 0, 0),
+				     "no %s header word holds the image size (0x%x words), so none "
+				     "says the new size (0x%zx)",
+				     c->procs[0].name, c->vendor_words, c->word_count);
 		return true;
 	}
 	if (!ld_nop_word(c, c->word_count, &word))
@@ -349,11 +256,54 @@ static bool update_size_word(struct ld_ctx *c, const struct vendor_layout *lay)
 	return true;
 }
 
+/* The SIZE_LIMIT statement the script gives processor image p: in its
+ * PROCESSOR block, or for the first image a single-image script's own. */
+static const struct ld_stmt *size_limit_of(const struct ld_ctx *c, uint32_t p)
+{
+	for (size_t k = 0; c->script && k < c->script->stmt_count; k++) {
+		const struct ld_stmt *sec = &c->script->stmts[k];
+		for (size_t i = 0; sec->kind == LD_S_SECTIONS && i < sec->body_count; i++) {
+			const struct ld_stmt *st = &sec->body[i];
+			if (st->kind == LD_S_SIZE_LIMIT && p == 0)
+				return st;
+			if (st->kind != LD_S_PROCESSOR || strcasecmp(st->name, c->procs[p].name))
+				continue;
+			for (size_t j = 0; j < st->body_count; j++)
+				if (st->body[j].kind == LD_S_SIZE_LIMIT)
+					return &st->body[j];
+		}
+	}
+	return NULL;
+}
+
+/* The same limits as a normal link with the generation's script: each
+ * image addresses its new code from its own address 0. */
+static bool check_limits(struct ld_ctx *c)
+{
+	bool ok = true;
+	for (uint32_t p = 0; p < c->proc_count; p++) {
+		const struct ld_proc *pr = &c->procs[p];
+		const struct ld_stmt *st = size_limit_of(c, p);
+		uint32_t limit, span = pr->patch_size ? pr->patch_start + pr->patch_size - pr->start
+						      : pr->size;
+		if (!st || !ld_eval_u32(c, st->expr, p, 0, false, "SIZE_LIMIT", &limit))
+			continue;
+		if (span <= limit)
+			continue;
+		diag_add(c->d, DIAG_ERROR, st->loc, ld_source_line(c, st->loc),
+			 "patched onto %s, processor image %s spans 0x%x words with its new code, "
+			 "0x%x over this SIZE_LIMIT of 0x%x",
+			 c->opt->base_name, pr->name, span, span - limit, limit);
+		ok = false;
+	}
+	return ok;
+}
+
 bool ld_layout_patch(struct ld_ctx *c)
 {
-	const struct vendor_layout *lay = layout_of(c->gen);
+	struct fw_info fw;
 	uint32_t target;
-	if (!read_vendor(c, lay) || !pick_target(c, &target) || !assign_sections(c, target))
+	if (!read_vendor(c, &fw) || !pick_target(c, &target) || !assign_sections(c, target))
 		return false;
 	ld_collect_handlers(c);
 	for (size_t h = 0; h < c->handler_count; h++)
@@ -366,5 +316,5 @@ bool ld_layout_patch(struct ld_ctx *c)
 			return false;
 	c->word_count = file;
 	c->words = util_xrealloc(c->words, (c->word_count + 1) * sizeof(*c->words));
-	return update_size_word(c, lay);
+	return check_limits(c) && update_size_word(c, &fw);
 }

@@ -29,7 +29,15 @@ enum ld_op {
 	LD_OP_OROR,
 };
 
-enum ld_func { LD_F_ALIGN, LD_F_ADDR, LD_F_SIZEOF, LD_F_DEFINED, LD_F_MIN, LD_F_MAX };
+enum ld_func {
+	LD_F_ALIGN,
+	LD_F_ADDR,
+	LD_F_SIZEOF,
+	LD_F_SIZEOF_PROCESSOR,
+	LD_F_DEFINED,
+	LD_F_MIN,
+	LD_F_MAX
+};
 
 struct ld_expr {
 	uint8_t kind; /* enum ld_expr_kind */

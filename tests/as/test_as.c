@@ -13,6 +13,7 @@
 
 #include "afuc/tap.h"
 #include "as/as.h"
+#include "fw/fw.h"
 
 static struct as_options options;
 
@@ -413,8 +414,9 @@ static void test_generation(struct tap *t)
 	check_error(t, ".gpu a8xx\n", 1, 6,
 		    "unknown generation 'a8xx': .gpu takes a5xx, a6xx or a7xx");
 	enum isa_gen gen;
-	tap_ok(t, as_gen_from_fwid(0x016ee207, &gen) && gen == ISA_A6XX, "fwid 0x6ee: a630");
-	tap_ok(t, !as_gen_from_fwid(0x01999000, &gen), "fwid 0x999: unknown");
+	tap_ok(t, fw_gen_of_id(0x016ee207, &gen) && gen == ISA_A6XX, "fwid 0x6ee: a630");
+	tap_ok(t, fw_gen_of_id(0x017aa047, &gen) && gen == ISA_A6XX, "fwid 0x7aa: a702 is a6xx");
+	tap_ok(t, !fw_gen_of_id(0x02999000, &gen), "high byte 0x02: no generation's NOP");
 }
 
 static void check_location(struct tap *t, const char *src, const char *file, unsigned line,

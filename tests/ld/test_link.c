@@ -542,10 +542,19 @@ static void test_a7xx_assert(struct tap *t, const char *a7)
 	tobj_handler(&o, 0x10, "CP_NOP", 2);
 	for (int i = 0; i < 8; i++)
 		tobj_word(&o, 0x88020001); /* 8 words after the table: not padding */
-	struct error_case e = {"words after BR's table",
+	/* With nothing after it, BR's trailer is only a trailer (gen71700). */
+	struct tlink l;
+	tlink_run(&l, a7, &o, ab, 1, NULL);
+	tap_ok(t, l.ok, "a BR-only bundle may end in trailer words");
+	if (!l.ok)
+		tlink_diag(t, &l);
+	tlink_free(&l);
+	tobj_section(&o, "BV", 32);
+	tobj_word(&o, 0x01512134);
+	struct error_case e = {"words after BR's table, then BV",
 			       a7,
 			       "test.ld",
-			       41,
+			       44,
 			       3,
 			       "ASSERT failed: BV must start where the bootstrap looks for it: "
 			       "only padding to 32 bytes may follow BR's packet table"};

@@ -295,11 +295,12 @@ static const struct bad_base bad_bases[] = {
 	 "word 0 is 0x00000001, not the zero word "
 	 "a firmware image starts with"},
 	{"a truncated table", ISA_A6XX, NULL, cut_table,
-	 "the SQE packet table at file word 0x9 runs past the end of the image (0x64 words): "
-	 "truncated?"},
+	 "cannot patch an image whose layout is not understood: SQE: packet table offset 0x8 "
+	 "(header word 1) is past the end: the 0x80-word table needs words 0x8-0x87, the image "
+	 "has 0x63"},
 	{"a6xx image, a5xx objects", ISA_A5XX, NULL, nothing,
-	 "file word 0x2 is 0x01000008, not the nop carrying the ME packet table's address that "
-	 "the bootstrap reads there: not an a5xx image?"},
+	 "this is an a6xx image (a630 SQE), but the objects are for a5xx: code assembled for one "
+	 "generation does not run on another"},
 	{"no such processor", ISA_A7XX, "XYZ", nothing,
 	 "--processor XYZ: this a7xx image has no such processor image (it has BR, BV, LPAC)"},
 };
