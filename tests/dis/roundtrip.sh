@@ -2,7 +2,7 @@
 # assembled by afuc-as and linked by afuc-ld with the default script, gives
 # back the image byte for byte. Images come from $AFUC_FIRMWARE_DIR,
 # ../shared/firmware/qcom and /usr/lib/firmware/qcom (afuc ones only:
-# a5xx PFP/PM4, a6xx and a7xx SQE; the first of each name wins), plain or
+# a5xx PFP/PM4, every SQE and AQE; the first of each name wins), plain or
 # compressed with xz or zstd when those tools are there.
 . "$SDK_ROOT/tests/lib/tap.sh"
 
@@ -11,8 +11,7 @@ images=
 seen=" "
 for dir in $dirs; do
 	[ -d "$dir" ] || continue
-	for f in "$dir"/a5*_pfp.fw* "$dir"/a5*_pm4.fw* "$dir"/a6*_sqe.fw* "$dir"/a7*_sqe.fw* \
-		"$dir"/gen7*_sqe.fw*; do
+	for f in "$dir"/a5*_pfp.fw* "$dir"/a5*_pm4.fw* "$dir"/*_sqe.fw* "$dir"/*_aqe.fw*; do
 		[ -f "$f" ] || continue
 		name=$(basename "$f")
 		name=${name%.xz}
