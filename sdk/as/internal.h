@@ -256,6 +256,9 @@ bool as_lookup_space(struct as_ctx *c, enum rnn_space space, const char *name, u
 /* A PM4 opcode for a label or .handler: CP_* name, PKT4... or UNKNn.
  * Never reports an error; false when the name is no opcode. */
 bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode);
+/* The same for a label named after a packet: the listing's generation
+ * first, then any other's, as Mesa's assembler looks it up. */
+bool as_pm4_label_opcode(struct as_ctx *c, const char *name, uint32_t *opcode);
 /* Appends "; did you mean A, B or C?" (nothing when n is 0). */
 void as_did_you_mean(struct util_str *msg, const char *const *names, size_t n);
 /* The error for a name that is not in a space, with suggestions. */

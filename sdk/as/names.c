@@ -151,3 +151,25 @@ bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
 	const struct rnn_view *pm4 = all_caps(name) ? as_view(c, RNN_PM4, 0) : NULL;
 	return rnn_pm4_opcode(pm4, name, opcode);
 }
+
+bool as_pm4_label_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
+{
+	if (as_pm4_opcode(c, name, opcode))
+		return true;
+	if (!all_caps(name) || !c->views[RNN_PM4])
+		return false;
+	/* Mesa's assembler finds a packet-named label in any variant of
+	 * the PM4 enum (CP_PREEMPT_ENABLE, an A5XX packet, names entry
+	 * 0x1c of an a6xx listing): so does this, after the listing's own. */
+	for (enum isa_gen g = ISA_GEN_MIN; g <= ISA_GEN_MAX; g++) {
+		if (g == c->gen)
+			continue;
+		struct diag quiet;
+		diag_init(&quiet);
+		const struct rnn_view *v = rnn_view(c->db, RNN_PM4, variants[g], &quiet);
+		diag_free(&quiet);
+		if (v && rnn_pm4_opcode(v, name, opcode))
+			return true;
+	}
+	return false;
+}

@@ -201,14 +201,15 @@ static void apply_visibility(struct as_ctx *c, const struct as_vis *v)
 
 void as_finish_symbols(struct as_ctx *c)
 {
-	/* Labels named after packets fill the packet table, as in Mesa. */
+	/* Labels named after packets fill the packet table, as in Mesa:
+	 * named in any generation's packets. */
 	size_t count = c->o->symbol_count;
 	for (size_t i = 0; i < count; i++) {
 		const struct obj_symbol *s = &c->o->symbols[i];
 		uint32_t opcode, sym;
 		if (s->section >= c->o->section_count ||
 		    !as_map_get(&c->labels, s->section, s->name, strlen(s->name), &sym) ||
-		    sym != i || !as_pm4_opcode(c, s->name, &opcode))
+		    sym != i || !as_pm4_label_opcode(c, s->name, &opcode))
 			continue;
 		/* `CP_NOP:` right after `.handler CP_NOP` is one record */
 		uint32_t seen = s->section < c->handlers_seen_cap

@@ -95,6 +95,35 @@ link a6
 } >"$tmp/a6.want"
 is "$(words "$tmp/a6.fw")" "$(cat "$tmp/a6.want")" "a6xx: the image Mesa's afuc-asm gives"
 
+# --- a label named after another generation's packet: Mesa looks it up in
+# every variant of the PM4 enum, so CP_PREEMPT_ENABLE (A5XX only, 0x1c)
+# fills entry 0x1c of an a6xx table; CP_NOP (every variant) stays 0x10.
+cat >"$tmp/a6v.s" <<'EOF'
+[016ee207]
+[#jumptbl]
+CP_PREEMPT_ENABLE:
+waitin
+mov $01, $data
+CP_NOP:
+waitin
+mov $01, $data
+jumptbl:
+.jumptbl
+EOF
+link a6v
+{
+	echo 00000000
+	echo 016ee207
+	echo 01000006
+	echo d8000000
+	echo 981f0806
+	echo d8000000
+	echo 981f0806
+	table 128 28=00000002 16=00000004
+} >"$tmp/a6v.want"
+is "$(words "$tmp/a6v.fw")" "$(cat "$tmp/a6v.want")" \
+	"a6xx: a label named after an a5xx-only packet fills its entry, as in Mesa"
+
 # --- a7xx: three sections, each from address 0, each 32-byte aligned
 cat >"$tmp/a7.s" <<'EOF'
 [01512162]

@@ -78,8 +78,45 @@ if a630=$(find_firmware a630_sqe.fw); then
 	else
 		skip 1 "readelf is not installed"
 	fi
+	# Another generation's code does not go into an a6xx image.
+	handler a7xx
+	run "$ld" --base "$a630" "$tmp/ha7xx.o" -o "$tmp/x.fw"
+	is "$status" 1 "a630_sqe.fw with an a7xx object: refused"
+	like "$err" "error: this is an a6xx image \(a630 SQE\), but the objects are for a7xx" \
+		"because the generations differ"
+	ok "$([ ! -e "$tmp/x.fw" ]; echo $?)" "and nothing is written"
+	# The size limit of a normal link (the a6xx script's SIZE_LIMIT(0x10000)):
+	# 0x10000 new words after 0x2168 vendor ones put the SQE at 0x12168.
+	{
+		echo ".gpu a6xx"
+		echo "big:"
+		awk 'BEGIN { for (i = 0; i < 65536; i++) print "nop" }'
+	} >"$tmp/big.s"
+	"$SDK_BIN/afuc-as" "$tmp/big.s" -o "$tmp/big.o"
+	run "$ld" --base "$a630" "$tmp/big.o" -o "$tmp/x.fw"
+	is "$status" 1 "a630_sqe.fw with 0x10000 more words: refused"
+	like "$err" "a6xx-sqe\.ld:[0-9]+:[0-9]+: error: patched onto .*a630_sqe\.fw, processor image SQE spans 0x12168 words with its new code, 0x2168 over this SIZE_LIMIT of 0x10000" \
+		"at the script's SIZE_LIMIT, as a normal link"
 else
-	skip 11 "a630_sqe.fw not found (AFUC_FIRMWARE_DIR, ../shared/firmware/qcom, /usr/lib/firmware/qcom)"
+	skip 17 "a630_sqe.fw not found (AFUC_FIRMWARE_DIR, ../shared/firmware/qcom, /usr/lib/firmware/qcom)"
+fi
+
+# --- a660: SQE with LPAC appended; its size word follows the growth.
+# The 20250410 image has 0x2a46 words, its SQE table at 0x2041 (the
+# bootstrap's mov $12), LPAC at 0x20c8 (its mov $13).
+if a660=$(find_firmware a660_sqe.fw); then
+	[ -f "$tmp/ha6xx.o" ] || handler a6xx
+	size=$((0x$(word "$a660" 2) & 0xffffff))
+	run "$ld" --base "$a660" "$tmp/ha6xx.o" -o "$tmp/p660.fw"
+	is "$status" 0 "a660_sqe.fw: links" || diag "$err"
+	new=$(((size + 7) / 8 * 8 + 5))
+	is "$(word "$tmp/p660.fw" 2)" "$(printf '01%06x' "$new")" \
+		"a660_sqe.fw: header word 1 carries the new size"
+	is "$(wc -c <"$tmp/p660.fw")" $((4 * (1 + new))) "and the file has that many words"
+	is "$(echo $(changed "$a660" "$tmp/p660.fw") | wc -w)" 3 \
+		"only the size word and two SQE table entries changed"
+else
+	skip 4 "a660_sqe.fw not found (AFUC_FIRMWARE_DIR, ../shared/firmware/qcom, /usr/lib/firmware/qcom)"
 fi
 
 # --- a7xx, into BV
