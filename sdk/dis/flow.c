@@ -79,7 +79,7 @@ static void step(struct dis *dis, struct walk *w, uint32_t pc, unsigned mode)
 	if (!s->decoded[pc]) {
 		/* Any word with the NOP opcode is a NOP to the hardware,
 		 * whatever its payload (the header words are run so). */
-		if (s->w[pc] >> 24 == fw_nop_high(dis->gen) && !slot)
+		if (s->w[pc] >> 24 == dis->isa.nop >> 24 && !slot)
 			visit(w, pc + 1, MODE_NORMAL);
 		return;
 	}

@@ -26,7 +26,7 @@ static uint32_t section_end(struct dis *dis, const struct dis_sect *s, uint32_t 
 static uint32_t header_end(const struct dis *dis, const struct dis_sect *s)
 {
 	uint32_t n = 0;
-	while (n < s->count && s->w[n] >> 24 == fw_nop_high(dis->gen))
+	while (n < s->count && s->w[n] >> 24 == dis->isa.nop >> 24)
 		n++;
 	if (s->table_ref != DIS_NONE && n <= s->table_ref)
 		n = s->table_ref + 1;

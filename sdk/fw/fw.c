@@ -29,11 +29,6 @@ static const struct {
 #define BOOT_SCAN 256      /* bootstrap words the probes read */
 #define FW_TRAILER_WORDS 8 /* a trailer after the last table (gen70500: 4 words) */
 
-uint32_t fw_nop_high(enum isa_gen gen)
-{
-	return gen >= ISA_A6XX ? 0x01 : 0x00;
-}
-
 const char *fw_layout_name(enum fw_layout layout)
 {
 	static const char *const names[] = {
@@ -95,7 +90,7 @@ struct probe {
 /* The payload of word i if it is a NOP. */
 static bool nop_payload(const struct probe *p, uint32_t i, uint32_t *payload)
 {
-	if (i >= p->count || p->w[i] >> 24 != fw_nop_high(p->fw->gen))
+	if (i >= p->count || p->w[i] >> 24 != p->isa.nop >> 24)
 		return false;
 	*payload = p->w[i] & 0xffffff;
 	return true;

@@ -103,9 +103,7 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
  * NOP byte and the id's top nibble. */
 bool fw_gen_of_id(uint32_t id_word, enum isa_gen *gen);
 
-/* The NOP opcode of a generation in bits 24-31 (0x00 a5xx, 0x01 later),
- * and a layout's name for messages. */
-uint32_t fw_nop_high(enum isa_gen gen);
+/* A layout's name for messages. */
 const char *fw_layout_name(enum fw_layout layout);
 
 #endif
