@@ -27,10 +27,12 @@ extern "C" {
 
 enum emu_gen { EMU_A5XX = 5, EMU_A6XX = 6, EMU_A7XX = 7 };
 
-/* The processors of one image. A single-processor image (a5xx ME or PFP,
- * a6xx SQE) runs as EMU_MAIN; on a7xx EMU_MAIN is BR, which starts BV and
- * LPAC from its bootstrap. */
-enum emu_proc { EMU_MAIN, EMU_BV, EMU_LPAC, EMU_PROC_COUNT };
+/* The processors. A single-processor image (a5xx ME or PFP alone, a6xx
+ * SQE) runs as EMU_MAIN; on a7xx EMU_MAIN is BR, which starts BV and LPAC
+ * from its bootstrap (a660's SQE starts LPAC the same way). An a5xx pair (emu_load_pair) runs the PFP as
+ * EMU_MAIN, also called EMU_PFP, fed by the ring buffer, and the ME as
+ * EMU_ME, fed by the PFP through the MEQ. */
+enum emu_proc { EMU_MAIN, EMU_BV, EMU_LPAC, EMU_ME, EMU_PROC_COUNT, EMU_PFP = EMU_MAIN };
 
 /* Register spaces, for names and for the write log. */
 enum emu_space {
@@ -77,22 +79,47 @@ void emu_free(struct emu *emu);
 
 enum emu_gen emu_gen(const struct emu *emu);
 
-/* Guesses the generation of a .fw file from its first words (the NOP
- * byte and the firmware id); false when they do not look like afuc. */
+/* The generation of a .fw file (words: the file's, word 0 included), as
+ * the SDK's image-identity module tells it: from the image's structure,
+ * else from the firmware id in word 1 (two words are enough for that);
+ * false when they do not look like afuc. */
 bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen);
 
 /* ---- the image --------------------------------------------------------- */
 
 /* Loads a firmware file as the kernel does: word 0 is skipped, words 1..
  * are copied to GPU memory at instr_base and decoded once. count is in
- * words. Must come before the first emu_run; false (emu_error says why)
+ * words. What the bootstrap expects is preset: control register 0 as it
+ * checks it, and the generation's control map it uses (gen70900 and
+ * gen 8 differ from gen70500; docs/emu-api.md). Must come before the first emu_run; false (emu_error says why)
  * if the image is too small or too big, or one was loaded already. */
 bool emu_load_image(struct emu *emu, const uint32_t *words, size_t count);
 /* The same from the file's bytes (little-endian words). */
 bool emu_load_image_bytes(struct emu *emu, const uint8_t *bytes, size_t len);
 
-/* Instructions of the image (file words 1..); each processor's code is
- * a window of it starting at its own base. */
+/* Loads an a5xx PFP and ME as the pair they are (files as the kernel
+ * loads them, word 0 included, counts in words): two processors in one
+ * emulator, sharing GPU registers and memory, each with its own image,
+ * control registers and packet table. The PFP (EMU_PFP) reads the ring
+ * buffer and IBs; its $data writes go into the MEQ, which is what the
+ * ME's waitin and $data read. The ME's image follows the PFP's in GPU
+ * memory: CP_PFP_INSTR_BASE reads instr_base, CP_ME_INSTR_BASE the ME's
+ * address. emu_run returns EMU_IDLE when both wait at waitin with ring
+ * and MEQ empty. Instead of emu_load_image, for an EMU_A5XX emulator;
+ * false (emu_error says why) as emu_load_image. */
+bool emu_load_pair(struct emu *emu, const uint32_t *pfp, size_t pfp_count, const uint32_t *me,
+		   size_t me_count);
+/* The same from the files' bytes (little-endian words). */
+bool emu_load_pair_bytes(struct emu *emu, const uint8_t *pfp, size_t pfp_len, const uint8_t *me,
+			 size_t me_len);
+/* Whether a pair was loaded. */
+bool emu_is_pair(const struct emu *emu);
+/* MEQ words the PFP passed that the ME has not read yet. */
+size_t emu_meq_pending(const struct emu *emu);
+
+/* Instructions of the image (file words 1..; for a pair the PFP's then
+ * the ME's); each processor's code is a window of it starting at its own
+ * base. */
 size_t emu_image_size(const struct emu *emu);
 /* Where proc's code starts in the image, in words; false if proc has not
  * been started. */
@@ -192,6 +219,7 @@ enum emu_write_kind {
 	EMU_WRITE_GPU,  /* a GPU register: $addr/$data, REG_WRITE */
 	EMU_WRITE_PIPE, /* a pipe register (payload-less ones log 0) */
 	EMU_WRITE_MEM,  /* a 32-bit memory word: NRT_DATA, store */
+	EMU_WRITE_MEQ,  /* a word the PFP of a pair passed to the ME (addr 0) */
 };
 
 struct emu_write {

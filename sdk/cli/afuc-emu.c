@@ -100,7 +100,7 @@ static void print_name(const struct emu *emu, enum emu_space space, uint64_t val
 
 static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 {
-	static const char *const procs[] = {"main", "BV", "LPAC"};
+	static const char *const procs[EMU_PROC_COUNT] = {"main", "BV", "LPAC", "ME"};
 	static const char *const gprs[32] = {
 		[0x1a] = "$sp", [0x1b] = "$lr", [0x1c] = "$rem", [0x1d] = "$addr"};
 	FILE *out = ctx;
@@ -132,6 +132,10 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 		const struct emu_write *w = &emu_writes(emu)[t->write_first + i];
 		if (w->kind == EMU_WRITE_MEM) {
 			fprintf(out, " MEM[0x%llx]=%08x", (unsigned long long)w->addr, w->value);
+			continue;
+		}
+		if (w->kind == EMU_WRITE_MEQ) {
+			fprintf(out, " MEQ=%08x", w->value);
 			continue;
 		}
 		fputs(w->kind == EMU_WRITE_GPU ? " GPU " : " PIPE |", out);
@@ -214,9 +218,11 @@ static void coverage_of(const struct emu *emu, enum emu_proc proc, const char *p
 
 static void print_coverage(const struct emu *emu)
 {
-	static const char *const names[] = {"the main processor", "BV", "LPAC"};
+	static const char *const names[EMU_PROC_COUNT] = {"the main processor", "BV", "LPAC",
+							  "the ME"};
 	for (int p = 0; p < EMU_PROC_COUNT; p++)
-		coverage_of(emu, (enum emu_proc)p, names[p]);
+		coverage_of(emu, (enum emu_proc)p,
+			    p == EMU_PFP && emu_is_pair(emu) ? "the PFP" : names[p]);
 }
 
 /* ---- running files ---- */

@@ -31,6 +31,26 @@ static void find_void_pipes(struct emu *e)
 	}
 }
 
+void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
+{
+	e->gi = gi;
+	memset(e->ctrl_action, EMU_CA_NONE, sizeof e->ctrl_action);
+	set_action(e, gi->reg_write, EMU_CA_REG_WRITE);
+	set_action(e, gi->reg_read_addr, EMU_CA_REG_READ_ADDR);
+	set_action(e, gi->table_write, EMU_CA_TABLE_WRITE);
+	set_action(e, gi->ds_set_hdr, EMU_CA_DS_SET_HDR);
+	set_action(e, gi->ds_sel, EMU_CA_DS_SEL);
+	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
+	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
+		uint32_t r = gi->instr_base_regs[i];
+		if (r == EMU_NONE)
+			continue;
+		e->gpu[r] = (uint32_t)e->cfg.instr_base;
+		e->gpu[r + 1] = (uint32_t)(e->cfg.instr_base >> 32);
+	}
+}
+
 static const enum rnn_space rnn_spaces[EMU_SPACE_COUNT] = {
 	[EMU_SPACE_GPU] = RNN_GPU,   [EMU_SPACE_CONTROL] = RNN_CONTROL, [EMU_SPACE_SQE] = RNN_SQE,
 	[EMU_SPACE_PIPE] = RNN_PIPE, [EMU_SPACE_PM4] = RNN_PM4,
@@ -68,22 +88,9 @@ struct emu *emu_new(const struct emu_config *config, char **error)
 			diag_free(&d); /* a space the database lacks just has no names */
 		}
 	}
-	set_action(e, gi->reg_write, EMU_CA_REG_WRITE);
-	set_action(e, gi->reg_read_addr, EMU_CA_REG_READ_ADDR);
-	set_action(e, gi->table_write, EMU_CA_TABLE_WRITE);
-	set_action(e, gi->ds_set_hdr, EMU_CA_DS_SET_HDR);
-	set_action(e, gi->ds_sel, EMU_CA_DS_SEL);
-	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
-	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
 	find_void_pipes(e);
 	e->gpu = util_xcalloc(EMU_GPU_REG_COUNT, sizeof *e->gpu);
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
-		uint32_t r = gi->instr_base_regs[i];
-		if (r == EMU_NONE)
-			continue;
-		e->gpu[r] = (uint32_t)e->cfg.instr_base;
-		e->gpu[r + 1] = (uint32_t)(e->cfg.instr_base >> 32);
-	}
+	emu_use_gen_info(e, gi);
 	emu_mem_init(&e->mem);
 	for (int p = 0; p < EMU_PROC_COUNT; p++)
 		emu_cpu_reset(e, &e->cpu[p], (enum emu_proc)p);
@@ -100,6 +107,7 @@ void emu_free(struct emu *e)
 	free(e->gpu);
 	emu_mem_free(&e->mem);
 	free(e->ring);
+	free(e->meq);
 	free(e->log);
 	free(e->error);
 	free(e);
@@ -180,6 +188,7 @@ enum emu_status emu_run(struct emu *e)
 				progress = true;
 		}
 	}
+	emu_pair_check_idle(e);
 	e->total_steps += e->steps;
 	return e->error_kind ? EMU_ERROR : EMU_IDLE;
 }

@@ -72,6 +72,10 @@ EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint3
  * high 8 bits of $addr are set; the address increments unless bit 18. */
 EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
+	if (c->feeds_meq) {
+		emu_meq_push(e, c, value); /* a pair's PFP: to the ME */
+		return;
+	}
 	uint32_t a = c->gpr[ISA_REG_ADDR];
 	if ((a & EMU_REG_CHECK) && e->gi->protect_status != EMU_NONE) {
 		/* an access check of value registers: always allowed here */
@@ -83,7 +87,10 @@ EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = a + 0x01000000u;
 	} else {
-		if (e->gi->nrt_gpu) {
+		const struct emu_gen_info *gi = e->gi;
+		if (gi->nrt_gpu ||
+		    (gi->lpac_by_gpu && (a & EMU_REG_OFFSET_MASK) == gi->lpac_gpu_cntl)) {
+			/* registers with side effects (a5xx memory, a6xx LPAC start) */
 			emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
 		} else {
 			e->gpu[a & EMU_REG_OFFSET_MASK] = value;
@@ -126,6 +133,14 @@ static uint32_t bits_mask(unsigned lo, unsigned hi)
 		return 0;
 	unsigned width = hi - lo + 1;
 	return width >= 32 ? 0xffffffffu : (1u << width) - 1;
+}
+
+static uint32_t bits_set(uint32_t v)
+{
+	uint32_t n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
 }
 
 static unsigned msb(uint32_t v)
@@ -182,6 +197,8 @@ EMU_INLINE uint32_t alu(struct emu_cpu *c, unsigned op, uint32_t a, uint32_t b)
 		return a & ~b;
 	case ISA_OP_MSB:
 		return msb(b);
+	case ISA_OP_POPCNT:
+		return bits_set(b);
 	case ISA_OP_SETBIT: {
 		unsigned bit = (b >> 1) & 31;
 		return (a & ~(1u << bit)) | (b & 1) << bit;
@@ -268,7 +285,9 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 			  "waitin: 0x%08x is not a type-4 or type-7 packet header", hdr);
 		return;
 	}
-	if (hdr != want) {
+	/* The PFP makes up headers for the ME without parity (a530_pfp's
+	 * CP_INDIRECT_BUFFER passes 0x703f0004 on): the MEQ is not checked. */
+	if (hdr != want && c->id != EMU_ME) {
 		emu_fault(e, c, EMU_ERR_PACKET,
 			  "waitin: packet header 0x%08x has bad parity or stray bits (0x%08x "
 			  "expected)",
@@ -335,6 +354,7 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 	case ISA_OP_CMP:
 	case ISA_OP_BIC:
 	case ISA_OP_MSB:
+	case ISA_OP_POPCNT:
 	case ISA_OP_SETBIT:
 		a = rd(e, c, in->src1, peek);
 		b = in->flags & EMU_I_IMM ? in->imm : rd(e, c, in->src2, peek);
@@ -613,8 +633,11 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 			break;
 		}
 		const bool resumed = in->op == ISA_OP_WAITIN && c->state == EMU_CPU_IDLE;
-		if (c->id != EMU_MAIN && reads_data(in) && emu_stream_waits(e, c)) {
-			c->state = EMU_CPU_IDLE; /* BV and LPAC wait for a stream no one feeds */
+		if ((c->id != EMU_MAIN || e->aqe) && reads_data(in) &&
+		    (c->id == EMU_ME ? emu_meq_waits(e, c) : emu_stream_waits(e, c))) {
+			/* BV and LPAC wait for a stream no one feeds, an AQE for BR's
+			 * words, a pair's ME for the PFP's */
+			c->state = EMU_CPU_IDLE;
 			break;
 		}
 		c->state = EMU_CPU_RUNNING;

@@ -5,15 +5,18 @@
 
 #include "emu/machine.h"
 
-/* An a5xx image runs alone, PFP or ME, and nothing in it says which. */
+/* An a5xx image alone runs as PFP or ME, and nothing in it says which;
+ * in a pair the main processor is the PFP. */
 static const char *const proc_names[][EMU_PROC_COUNT] = {
-	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC"},
-	[EMU_A6XX] = {"SQE", "BV", "LPAC"},
-	[EMU_A7XX] = {"BR", "BV", "LPAC"},
+	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC", "ME"},
+	[EMU_A6XX] = {"SQE", "BV", "LPAC", "ME"},
+	[EMU_A7XX] = {"BR", "BV", "LPAC", "ME"},
 };
 
 const char *emu_proc_name(const struct emu *e, enum emu_proc proc)
 {
+	if (e->pair && proc == EMU_PFP)
+		return "PFP";
 	return proc < EMU_PROC_COUNT ? proc_names[e->gi->gen][proc] : "?";
 }
 

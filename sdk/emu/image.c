@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "emu/machine.h"
+#include "fw/fw.h"
 
 #define EMU_MAX_IMAGE_WORDS (1u << 20)
 
@@ -73,6 +74,29 @@ static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out
 	}
 }
 
+/* What sdk/fw reads in the image's bootstrap: which control map it
+ * uses (the register it reads GPU registers through picks the variant
+ * of the generation, say gen70900's beside gen70500's) and the value
+ * it checks control register 0 for. The main processor gets the
+ * variant's presets instead of the default's. */
+static void use_image_facts(struct emu *e, const uint32_t *words, uint32_t count)
+{
+	struct fw_info fw;
+	fw_identify(words, count, e->gi->isa_gen, &fw);
+	const struct emu_gen_info *gi = emu_gen_variant(e->gi->gen, fw.reg_read_addr);
+	struct emu_cpu *c = &e->cpu[EMU_MAIN];
+	if (gi != e->gi) {
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(e->gi->reset_ctrl); i++)
+			if (e->gi->reset_ctrl[i].value)
+				c->ctrl[e->gi->reset_ctrl[i].offset] = 0;
+		emu_use_gen_info(e, gi);
+	}
+	e->has_ctrl0 = fw.ctrl0 != FW_NONE;
+	e->ctrl0 = e->has_ctrl0 ? fw.ctrl0 : 0;
+	e->aqe = fw.layout == FW_LAYOUT_AQE;
+	emu_cpu_preset(e, c);
+}
+
 bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 {
 	if (e->loaded) {
@@ -102,6 +126,7 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 		emu_mem_put(&e->mem, e->cfg.instr_base + 4ull * i, e->image[i]);
 	}
 	e->loaded = true;
+	use_image_facts(e, words + 1, e->image_size);
 	emu_cpu_start(e, &e->cpu[EMU_MAIN], e->cfg.instr_base);
 	return true;
 }
@@ -128,18 +153,26 @@ size_t emu_image_size(const struct emu *e)
 
 bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen)
 {
-	if (count < 2)
+	if (count < 2 || count - 1 > UINT32_MAX)
 		return false;
-	/* Word 1 is a NOP carrying the firmware id: NOP byte 0x00 on a5xx,
-	 * 0x01 later; the id's top nibble tells a6xx (0x6..) from a7xx
-	 * (0x7.., and gen7 parts such as gen70500 with 0x5..). */
-	uint32_t w = words[1];
-	if (w >> 24 == 0x00) {
-		*gen = EMU_A5XX;
-		return true;
-	}
-	if (w >> 24 != 0x01)
+	/* sdk/fw tells the generation from the structure when it knows the
+	 * layout (a702's a7xx-looking id is an a6xx image), else from the
+	 * id word alone (all a caller may have: the first two words). */
+	struct fw_info fw;
+	enum isa_gen g;
+	if (!fw_identify(words + 1, (uint32_t)(count - 1), 0, &fw))
 		return false;
-	*gen = ((w >> 20) & 0xf) == 6 ? EMU_A6XX : EMU_A7XX;
+	if (fw.layout != FW_LAYOUT_UNKNOWN)
+		g = fw.gen;
+	else if (!fw_gen_of_id(words[1], &g))
+		return false;
+	static const enum emu_gen of_isa[] = {
+		[ISA_A5XX] = EMU_A5XX,
+		[ISA_A6XX] = EMU_A6XX,
+		[ISA_A7XX] = EMU_A7XX,
+	};
+	if ((size_t)g >= UTIL_ARRAY_SIZE(of_isa) || !of_isa[g])
+		return false;
+	*gen = of_isa[g];
 	return true;
 }

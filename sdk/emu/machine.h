@@ -44,6 +44,10 @@ struct emu_gen_info {
 	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
 	uint16_t shared_lo, shared_hi; /* [lo, hi): one copy for all processors */
 	uint16_t protect_status;       /* result of a $addr bit-20 access check */
+	/* a6xx: LPAC starts when the SQE writes bit 0 of this GPU register,
+	 * at the 64-bit GPU register lpac_gpu_instr_base */
+	bool lpac_by_gpu;
+	uint32_t lpac_gpu_cntl, lpac_gpu_instr_base;
 	/* IB_LEVEL n > 0 reads the queue at these (64-bit base, dwords) */
 	uint16_t level_base[EMU_MAX_LEVELS], level_dwords[EMU_MAX_LEVELS];
 	const char *level_name[EMU_MAX_LEVELS];
@@ -63,6 +67,8 @@ struct emu_gen_info {
 	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];
+	/* AQE0's number, or'ed into control register 0 of an AQE image */
+	uint32_t aqe_ctrl0;
 	/* control registers preset at reset (the processor's id) */
 	struct {
 		uint16_t offset;
@@ -70,7 +76,11 @@ struct emu_gen_info {
 	} reset_ctrl[2];
 };
 
+/* The default facts of a generation, and those of the variant whose
+ * bootstrap reads GPU registers through REG_READ_ADDR reg_read_addr
+ * (the default when none is). */
 const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
+const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_addr);
 
 /* The interpreter's helpers: worth inlining into its loop. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -184,7 +194,8 @@ struct emu_cpu {
 	struct emu_draw_state ds[32];
 	uint32_t hist[EMU_HISTORY]; /* pcs of the last instructions, by nhist % EMU_HISTORY */
 	unsigned nhist;
-	bool in_step; /* hist's newest entry is the instruction running */
+	bool in_step;   /* hist's newest entry is the instruction running */
+	bool feeds_meq; /* the PFP of a pair: its $data writes go to the ME */
 };
 
 struct emu {
@@ -202,6 +213,15 @@ struct emu {
 	uint32_t image_size;
 	bool loaded;
 
+	/* Control register 0 as the image's bootstrap checks it (fw_identify's
+	 * ctrl0), preset in every processor it starts. */
+	bool has_ctrl0;
+	uint32_t ctrl0;
+	/* An AQE image: the main processor is an AQE, whose $data (words
+	 * from BR) waits like BV's when the ring is empty, and which finds
+	 * its number in control register 0 (aqe_ctrl0). */
+	bool aqe;
+
 	struct emu_cpu cpu[EMU_PROC_COUNT];
 	uint32_t *gpu; /* EMU_GPU_REG_COUNT registers */
 	struct emu_mem mem;
@@ -209,6 +229,11 @@ struct emu {
 	/* the ring buffer the user feeds */
 	uint32_t *ring;
 	size_t ring_count, ring_cap, ring_read;
+
+	/* an a5xx PFP and ME (pair.c): the queue from one to the other */
+	bool pair;
+	uint32_t *meq;
+	size_t meq_count, meq_cap, meq_read;
 
 	struct emu_write *log;
 	size_t log_count, log_cap;
@@ -298,9 +323,30 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr);
  * feeds (they wait there instead of failing). */
 bool emu_stream_waits(struct emu *e, struct emu_cpu *c);
 
+/* ---- emu.c ---- */
+
+/* Makes gi the machine's facts: the control registers' actions and the
+ * GPU registers that hold the image's address. */
+void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi);
+
+/* ---- pair.c: the a5xx PFP and ME joined by the MEQ ---- */
+
+/* A PFP $data write: queued for the ME, logged, and the ME woken. */
+void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value);
+/* The ME's next word (consumed unless peek); false when the MEQ is empty. */
+bool emu_meq_pull(struct emu *e, bool peek, uint32_t *value);
+/* Whether the ME must wait before its next instruction: it reads more
+ * $data words than the MEQ holds. */
+bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
+/* After a run: an ME stopped inside a packet for words that never came
+ * is a fault. */
+void emu_pair_check_idle(struct emu *e);
+
 /* ---- proc.c: starting processors ---- */
 
 void emu_cpu_reset(struct emu *e, struct emu_cpu *c, enum emu_proc id);
+/* The control registers a processor starts with (its id, control 0). */
+void emu_cpu_preset(struct emu *e, struct emu_cpu *c);
 /* Starts c with its code at GPU address addr (inside the image). */
 bool emu_cpu_start(struct emu *e, struct emu_cpu *c, uint64_t addr);
 

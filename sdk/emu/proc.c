@@ -10,9 +10,18 @@ void emu_cpu_reset(struct emu *e, struct emu_cpu *c, enum emu_proc id)
 	memset(c, 0, sizeof *c);
 	c->id = id;
 	c->state = EMU_CPU_OFF;
+	emu_cpu_preset(e, c);
+}
+
+void emu_cpu_preset(struct emu *e, struct emu_cpu *c)
+{
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(e->gi->reset_ctrl); i++)
 		if (e->gi->reset_ctrl[i].value)
 			c->ctrl[e->gi->reset_ctrl[i].offset] = e->gi->reset_ctrl[i].value;
+	if (e->has_ctrl0)
+		c->ctrl[0] = e->ctrl0;
+	if (e->aqe && c->id == EMU_MAIN)
+		c->ctrl[0] |= e->gi->aqe_ctrl0;
 }
 
 bool emu_cpu_start(struct emu *e, struct emu_cpu *c, uint64_t addr)

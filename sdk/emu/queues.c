@@ -22,6 +22,8 @@ enum pull { PULL_OK, PULL_EMPTY, PULL_FAULT };
 static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 {
 	const struct emu_gen_info *gi = e->gi;
+	if (c->id == EMU_ME) /* a pair's ME reads what the PFP passed, at any level */
+		return emu_meq_pull(e, peek, value) ? PULL_OK : PULL_EMPTY;
 	unsigned level = current_level(e, c);
 	if (level == 0) {
 		if (c->id != EMU_MAIN || e->ring_read == e->ring_count)
@@ -70,7 +72,7 @@ bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 		return true;
 	case PULL_EMPTY:
 		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY, "$data read with the %s queue empty",
-				 e->gi->level_name[current_level(e, c)]);
+				 c->id == EMU_ME ? "MEQ" : e->gi->level_name[current_level(e, c)]);
 	case PULL_FAULT:
 		break;
 	}
@@ -87,7 +89,7 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
 	case PULL_OK:
 		return true;
 	case PULL_EMPTY:
-		if (current_level(e, c) == 0 || e->gi->ib_end_opcode == EMU_NONE)
+		if (c->id == EMU_ME || current_level(e, c) == 0 || e->gi->ib_end_opcode == EMU_NONE)
 			return false; /* idle: wait for the user to push more */
 		c->inject = true;
 		c->inject_word = emu_pkt7_header(e->gi->ib_end_opcode, 0);

@@ -34,6 +34,9 @@ static void gpu_nrt(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 	}
 }
 
+static bool start_proc_at(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint64_t addr,
+			  uint16_t base_reg);
+
 void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
 {
 	offset &= EMU_REG_OFFSET_MASK;
@@ -43,6 +46,8 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 	if (gi->nrt_gpu && (offset == gi->gpu_write_data || offset == gi->gpu_read_dwords ||
 			    offset == gi->gpu_read_addr || offset == gi->gpu_read_addr + 1))
 		gpu_nrt(e, c, offset, value);
+	else if (gi->lpac_by_gpu && offset == gi->lpac_gpu_cntl && (value & 1))
+		start_proc_at(e, c, EMU_LPAC, gpu64(e, gi->lpac_gpu_instr_base), EMU_NONE);
 }
 
 uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
@@ -91,14 +96,17 @@ void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned in
 		ctrl_set(e, c, gi->ds_set_base + index, value);
 }
 
-static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint16_t base_reg)
+/* Starts processor id at addr; base_reg, when not EMU_NONE, is the
+ * control register pair where the new processor sees its address. */
+static bool start_proc_at(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint64_t addr,
+			  uint16_t base_reg)
 {
 	struct emu_cpu *other = &e->cpu[id];
 	if (other->state != EMU_CPU_OFF)
 		return true; /* already running: a second start changes nothing */
-	uint64_t addr = emu_ctrl64(e, c, base_reg);
 	emu_cpu_reset(e, other, id);
-	emu_set_ctrl64(e, other, base_reg, addr);
+	if (base_reg != EMU_NONE)
+		emu_set_ctrl64(e, other, base_reg, addr);
 	if (!emu_cpu_start(e, other, addr))
 		return emu_fault(
 			e, c, EMU_ERR_BRANCH,
@@ -107,6 +115,11 @@ static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint1
 			(unsigned long long)e->cfg.instr_base,
 			(unsigned long long)(e->cfg.instr_base + 4ull * e->image_size));
 	return true;
+}
+
+static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint16_t base_reg)
+{
+	return start_proc_at(e, c, id, emu_ctrl64(e, c, base_reg), base_reg);
 }
 
 bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)

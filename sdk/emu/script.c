@@ -18,8 +18,9 @@ struct stmt_syntax {
 #define MANY 0xffffu
 
 static const struct stmt_syntax syntaxes[] = {
-	{"image", NULL, EMU_ST_IMAGE, 1, 1, "image PATH | image vendor:NAME"},
+	{"image", NULL, EMU_ST_IMAGE, 1, 2, "image PATH | image vendor:NAME | image PFP ME"},
 	{"gpu", NULL, EMU_ST_GPU, 1, 1, "gpu a5xx|a6xx|a7xx|a630|gen70500..."},
+	{"proc", NULL, EMU_ST_PROC, 1, 1, "proc main|PFP|ME|BV|LPAC"},
 	{"steps", NULL, EMU_ST_STEPS, 1, 1, "steps N"},
 	{"mem", NULL, EMU_ST_MEM, 2, MANY, "mem ADDR VALUE..."},
 	{"reg", NULL, EMU_ST_REG, 2, 2, "reg NAME|OFFSET VALUE"},
@@ -146,13 +147,17 @@ struct emu_script *emu_script_parse(const char *path, const char *text, struct d
 		}
 		struct emu_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
 		if (block && block->kind == EMU_ST_EXPECT_WRITES) {
-			/* reg NAME VALUE | pipe NAME VALUE | mem ADDR VALUE, resolved later */
-			if (n != 3 || (strcmp(toks[0].text, "reg") &&
-				       strcmp(toks[0].text, "pipe") && strcmp(toks[0].text, "mem")))
-				error_at(&p, toks[0].col,
-					 "expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
-					 "VALUE' or 'end' in expect writes, found '%s'",
-					 toks[0].text);
+			/* reg NAME VALUE | pipe NAME VALUE | mem ADDR VALUE | meq VALUE,
+			 * resolved later */
+			bool meq = strcmp(toks[0].text, "meq") == 0;
+			if (n != (meq ? 2u : 3u) ||
+			    (!meq && strcmp(toks[0].text, "reg") && strcmp(toks[0].text, "pipe") &&
+			     strcmp(toks[0].text, "mem")))
+				error_at(
+					&p, toks[0].col,
+					"expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
+					"VALUE', 'meq VALUE' or 'end' in expect writes, found '%s'",
+					toks[0].text);
 			st.kind = EMU_ST_EXPECT_WRITES;
 			st.toks = toks;
 			st.ntoks = n;

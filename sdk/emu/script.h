@@ -21,6 +21,7 @@
 enum emu_stmt_kind {
 	EMU_ST_IMAGE,
 	EMU_ST_GPU,
+	EMU_ST_PROC,
 	EMU_ST_STEPS,
 	EMU_ST_MEM,
 	EMU_ST_REG,
@@ -47,7 +48,7 @@ struct emu_tok {
 	unsigned col;
 };
 
-/* An expected log entry of `expect writes`. */
+/* An expected log entry of `expect writes` (meq: addr 0). */
 struct emu_write_exp {
 	enum emu_write_kind kind;
 	uint64_t addr;

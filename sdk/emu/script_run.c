@@ -24,6 +24,7 @@ struct runner {
 	int tests, failed;
 	enum emu_status last;
 	bool ran;
+	enum emu_proc proc; /* whose registers ctrl, gpr... mean (proc) */
 };
 
 static void errorf(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
@@ -208,6 +209,11 @@ static bool expected_writes(struct runner *x, struct emu_stmt *st)
 		struct emu_stmt *b = &st->body[i];
 		struct emu_write_exp *w = &st->writes[i];
 		w->line = b->line;
+		if (strcmp(b->toks[0].text, "meq") == 0) {
+			w->kind = EMU_WRITE_MEQ;
+			ok &= value(x, b, &b->toks[1], &w->value);
+			continue;
+		}
 		if (strcmp(b->toks[0].text, "mem") == 0) {
 			w->kind = EMU_WRITE_MEM;
 			ok &= number(x, b, &b->toks[1], 64, &w->addr);
@@ -222,10 +228,41 @@ static bool expected_writes(struct runner *x, struct emu_stmt *st)
 	return ok;
 }
 
+/* proc NAME: which processor's registers the statements after it mean. */
+static bool proc_stmt(struct runner *x, struct emu_stmt *st)
+{
+	static const struct {
+		const char *name;
+		enum emu_proc proc;
+		bool pair; /* only in a PFP and ME pair */
+	} procs[] = {
+		{"main", EMU_MAIN, false}, {"BV", EMU_BV, false}, {"LPAC", EMU_LPAC, false},
+		{"PFP", EMU_PFP, true},    {"ME", EMU_ME, true},
+	};
+	const struct emu_tok *t = &st->toks[0];
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(procs); i++) {
+		if (strcmp(t->text, procs[i].name) != 0)
+			continue;
+		if (procs[i].pair && !emu_is_pair(x->emu)) {
+			errorf(x, st, t,
+			       "%s names a processor of a PFP and ME pair: load both with "
+			       "'image PFP ME'%s",
+			       t->text, "");
+			return false;
+		}
+		st->addr = procs[i].proc;
+		return true;
+	}
+	errorf(x, st, t, "expected main, PFP, ME, BV or LPAC, found '%s'%s", t->text, "");
+	return false;
+}
+
 static bool resolve(struct runner *x, struct emu_stmt *st)
 {
 	uint64_t n;
 	switch (st->kind) {
+	case EMU_ST_PROC:
+		return proc_stmt(x, st);
 	case EMU_ST_IMAGE:
 	case EMU_ST_GPU:
 	case EMU_ST_RUN:
@@ -357,8 +394,12 @@ static void compare(struct runner *x, const struct emu_stmt *st, const char *wha
 
 static void describe(struct runner *x, const struct emu_write *w, struct util_str *out)
 {
-	static const char *const kinds[] = {"reg", "pipe", "mem"};
+	static const char *const kinds[] = {"reg", "pipe", "mem", "meq"};
 	util_str_printf(out, "%s ", kinds[w->kind]);
+	if (w->kind == EMU_WRITE_MEQ) {
+		util_str_printf(out, "0x%08x", w->value);
+		return;
+	}
 	if (w->kind == EMU_WRITE_MEM ||
 	    !emu_name_str(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE : EMU_SPACE_GPU,
 			  w->addr, out))
@@ -449,6 +490,9 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 	case EMU_ST_IMAGE:
 	case EMU_ST_GPU:
 		break;
+	case EMU_ST_PROC:
+		x->proc = (enum emu_proc)st->addr;
+		break;
 	case EMU_ST_STEPS:
 		emu_set_step_limit(x->emu, st->addr);
 		break;
@@ -460,7 +504,7 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 		emu_set_reg(x->emu, (uint32_t)st->addr, st->words[0]);
 		break;
 	case EMU_ST_CTRL:
-		emu_set_ctrl(x->emu, EMU_MAIN, (uint32_t)st->addr, st->words[0]);
+		emu_set_ctrl(x->emu, x->proc, (uint32_t)st->addr, st->words[0]);
 		break;
 	case EMU_ST_PKT7:
 	case EMU_ST_PKT4:
@@ -478,17 +522,17 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 		break;
 	case EMU_ST_EXPECT_CTRL:
 	case EMU_ST_EXPECT_SCRATCH:
-		compare(x, st, "control register", emu_ctrl(x->emu, EMU_MAIN, (uint32_t)st->addr));
+		compare(x, st, "control register", emu_ctrl(x->emu, x->proc, (uint32_t)st->addr));
 		break;
 	case EMU_ST_EXPECT_SQE:
-		compare(x, st, "SQE register", emu_sqe(x->emu, EMU_MAIN, (uint32_t)st->addr));
+		compare(x, st, "SQE register", emu_sqe(x->emu, x->proc, (uint32_t)st->addr));
 		break;
 	case EMU_ST_EXPECT_GPR:
-		compare(x, st, "GPR", emu_gpr(x->emu, EMU_MAIN, (unsigned)st->addr));
+		compare(x, st, "GPR", emu_gpr(x->emu, x->proc, (unsigned)st->addr));
 		break;
 	case EMU_ST_EXPECT_PIPE:
 		compare(x, st, "last value written to the pipe register",
-			emu_pipe(x->emu, EMU_MAIN, (uint32_t)st->addr));
+			emu_pipe(x->emu, x->proc, (uint32_t)st->addr));
 		break;
 	case EMU_ST_EXPECT_IDLE:
 		result(x, st, x->ran && x->last == EMU_IDLE,
@@ -515,12 +559,11 @@ static const struct emu_stmt *find_stmt(const struct emu_script *s, enum emu_stm
 	return NULL;
 }
 
-/* Reads the image; *skip is set (and false returned) when a vendor image
- * is nowhere to be found. */
-static bool read_image(struct runner *x, const struct emu_stmt *st, uint8_t **data, size_t *len,
-		       char **skip)
+/* Reads the image arg (of st's token t); *skip is set (and false
+ * returned) when a vendor image is nowhere to be found. */
+static bool read_image(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		       const char *arg, uint8_t **data, size_t *len, char **skip)
 {
-	const char *arg = st->toks[0].text;
 	int err;
 	if (strncmp(arg, "vendor:", 7) == 0) {
 		const char *fw = arg + 7;
@@ -549,7 +592,7 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, uint8_t **da
 		path = util_xasprintf("%.*s/%s", (int)(slash - x->s->path), x->s->path, arg);
 	err = util_read_file(path, data, len);
 	if (err)
-		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, st->toks[0].col), st->text,
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
 			 "cannot read image %s: %s", path, strerror(err));
 	free(path);
 	return !err;
@@ -563,10 +606,27 @@ static bool setup(struct runner *x, char **skip)
 			 "no 'image' statement: a test file needs one");
 		return false;
 	}
-	uint8_t *data;
-	size_t len;
-	if (!read_image(x, img, &data, &len, skip))
+	/* image PATH, or a PFP and ME pair: image PFP ME, or image PFP,ME as
+	 * on a command line */
+	char *args[2] = {util_xstrdup(img->toks[0].text), NULL};
+	const struct emu_tok *arg_tok[2] = {&img->toks[0], &img->toks[img->ntoks - 1]};
+	char *comma = strchr(args[0], ',');
+	if (img->ntoks == 2) {
+		args[1] = util_xstrdup(img->toks[1].text);
+	} else if (comma) {
+		*comma = '\0';
+		args[1] = util_xstrdup(comma + 1);
+	}
+	uint8_t *data = NULL, *me_data = NULL;
+	size_t len = 0, me_len = 0;
+	bool have = read_image(x, img, arg_tok[0], args[0], &data, &len, skip) &&
+		    (!args[1] || read_image(x, img, arg_tok[1], args[1], &me_data, &me_len, skip));
+	free(args[0]);
+	free(args[1]);
+	if (!have) {
+		free(data);
 		return false;
+	}
 	enum emu_gen gen = (enum emu_gen)x->r->gen;
 	const struct emu_stmt *g = find_stmt(x->s, EMU_ST_GPU);
 	bool ok = true;
@@ -576,9 +636,13 @@ static bool setup(struct runner *x, char **skip)
 		       g->toks[0].text, "");
 		ok = false;
 	} else if (!g && !gen) {
-		uint32_t head[2] = {len >= 4 ? util_le32(data) : 0,
-				    len >= 8 ? util_le32(data + 4) : 0};
-		if (!emu_guess_gen(head, len / 4, &gen)) {
+		/* the whole image: sdk/fw tells the generation from its structure */
+		uint32_t *words = util_xmalloc(len / 4 ? len : 4);
+		for (size_t i = 0; i < len / 4; i++)
+			words[i] = util_le32(data + 4 * i);
+		bool known = emu_guess_gen(words, len / 4, &gen);
+		free(words);
+		if (!known) {
 			errorf(x, img, &img->toks[0],
 			       "cannot tell the GPU of %s: add a 'gpu' statement%s",
 			       img->toks[0].text, "");
@@ -595,12 +659,14 @@ static bool setup(struct runner *x, char **skip)
 			errorf(x, img, NULL, "%s%s", why, "");
 			free(why);
 			ok = false;
-		} else if (!emu_load_image_bytes(x->emu, data, len)) {
+		} else if (me_data ? !emu_load_pair_bytes(x->emu, data, len, me_data, me_len)
+				   : !emu_load_image_bytes(x->emu, data, len)) {
 			errorf(x, img, &img->toks[0], "%s%s", emu_error(x->emu), "");
 			ok = false;
 		}
 	}
 	free(data);
+	free(me_data);
 	return ok;
 }
 

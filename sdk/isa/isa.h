@@ -54,6 +54,7 @@ enum isa_op {
 	ISA_OP_CMP,
 	ISA_OP_BIC,
 	ISA_OP_MSB,
+	ISA_OP_POPCNT, /* bits set in src2 (gen 8: inferred, docs/afuc-objdump.md) */
 	ISA_OP_SETBIT, /* register form: src2 bits 1-5 pick the bit, bit 0 its value */
 	ISA_OP_SETBITI,
 	ISA_OP_CLRBIT,

@@ -159,6 +159,11 @@ const struct isa_form isa_forms[] = {
 	ALU("rot", ROT, A7, A7, 0x15),
 	ALU("setbit", SETBIT, A7, A7, 0x16),
 	ALU1("msb", MSB, A7, A7, 0x19),
+	/* Not in Mesa's afuc.xml: gen80100/gen80200 use it to count the
+	 * bits of a mask ($rem = count of a register mask before a (rep)
+	 * write of that many words; two masks' counts added and tested for
+	 * zero), so it is taken as a population count. */
+	ALU1("popcnt", POPCNT, A7, A7, 0x1c),
 
 	/* register and 16-bit immediate */
 	ALUI("add", ADD, A5, A7, 0x01),

@@ -5,4 +5,6 @@ EMU_TEST_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_ctest,emu/test-insn,tests/emu/test_insn.c,$(EMU_TEST_LIBS)))
 TESTS += $(sort $(wildcard tests/emu/*.emu tests/emu/*.sh))
 $(eval $(call sdk_ctest,emu/test-machine,tests/emu/test_machine.c,$(EMU_TEST_LIBS)))
+$(eval $(call sdk_ctest,emu/test-pair,tests/emu/test_pair.c,$(EMU_TEST_LIBS)))
+$(eval $(call sdk_ctest,emu/test-boot,tests/emu/test_boot.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_cbench,emu/bench-emu,tests/emu/bench_emu.c,$(EMU_TEST_LIBS)))

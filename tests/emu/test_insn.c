@@ -90,6 +90,10 @@ static void test_alu(struct tap *t)
 	prog_init(&p, EMU_A6XX);
 	put(&p, A(&p, "msb", F(DST, 4), F(SRC2, 0)));
 	tap_is_hex(t, run_gpr(t, &p, 4, "msb"), 0, "msb of 0 is 0");
+	prog_init(&p, EMU_A7XX);
+	li(&p, 3, 0x354);
+	put(&p, A(&p, "popcnt", F(DST, 4), F(SRC2, 3)));
+	tap_is_hex(t, run_gpr(t, &p, 4, "popcnt"), 5, "popcnt of 0x354 is 5");
 	prog_init(&p, EMU_A6XX);
 	put(&p, A(&p, "mov", F(DST, 4), F(IMM, 0x1234), F(SHIFT, 16)));
 	tap_is_hex(t, run_gpr(t, &p, 4, "movi"), 0x12340000, "mov $04, 0x1234 << 16");

@@ -24,7 +24,7 @@ static const struct image images[] = {
 	{"a7xx/sqe.fw", EMU_A7XX, 3, {3, 1, 1}},
 };
 
-static const char *const proc_names[] = {"main", "BV", "LPAC"};
+static const char *const proc_names[EMU_PROC_COUNT] = {"main", "BV", "LPAC", "ME"};
 
 static void check_image(struct tap *t, const struct image *im)
 {

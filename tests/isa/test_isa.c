@@ -234,6 +234,7 @@ static const struct {
 	{ISA_A6XX, "not $07, $04", 0x98043808},
 	{ISA_A6XX, "msb $03, $04", 0x98041814},
 	{ISA_A7XX, "msb $03, $04", 0x98041819},
+	{ISA_A7XX, "popcnt $03, $02", 0x9802181c}, /* gen80100 BR 0x21a */
 	{ISA_A7XX, "bic $12, $12, 0x2000", 0x4a522000},
 	{ISA_A7XX, "mov $02, 0x3039", 0x70023039},
 	{ISA_A6XX, "bl #L64", 0xe0000040},

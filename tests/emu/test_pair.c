@@ -1,0 +1,265 @@
+/* The a5xx PFP and ME as a pair (emu_load_pair): a small hand-written
+ * PFP passes packets through the MEQ to a small ME, which writes every
+ * word it reads to consecutive GPU registers from 0x100; so the
+ * registers show exactly what the ME saw, in order, and the log what
+ * the PFP passed. */
+#include "afuc/tap.h"
+#include "prog.h"
+
+#define R_DATA ISA_REG_DATA
+#define R_ADDR ISA_REG_ADDR
+#define SEEN 0x100u /* where the ME writes what it reads */
+
+/* PFP handlers, by pc */
+enum { PFP_FWD = 2, PFP_SLOW = 6, PFP_SHORT = 13, PFP_MADE_UP = 18 };
+/* A header with both parity bits wrong, as a PFP may make up for the
+ * ME: opcode 0x10, 2 words. */
+#define MADE_UP_HDR 0x70908002u
+
+static void pfp_prog(struct prog *p)
+{
+	prog_init(p, EMU_A5XX);
+	prog_end(p); /* 0: no bootstrap: the table is set from the test */
+	/* 2: the packet as it came */
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 1)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+	prog_end(p);
+	/* 6: the header, 300 steps of other work, then the payload: the ME
+	 * must wait for it in between, past its turns of 64 steps */
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 1)));
+	put(p, A(p, "mov", F(DST, 2), F(IMM, 150)));
+	uint32_t loop = here(p);
+	put(p, A(p, "brne", F(SRC1, 2), F(IMM, 0), F(OFFSET, (uint32_t)to(p, loop))));
+	put(p, A(p, "sub", F(DST, 2), F(SRC1, 2), F(IMM, 1)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+	prog_end(p);
+	/* 13: the header and the first payload word only */
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 1)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, R_DATA)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, 0), F(SRC2, R_DATA)));
+	prog_end(p);
+	/* 18: a packet of its own: MADE_UP_HDR, the payload word + 1, 0x77 */
+	li(p, 2, MADE_UP_HDR);
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 2)));
+	put(p, A(p, "add", F(DST, R_DATA), F(SRC1, R_DATA), F(IMM, 1)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(IMM, 0x77)));
+	prog_end(p);
+}
+
+static void me_prog(struct prog *p)
+{
+	prog_init(p, EMU_A5XX);
+	li(p, R_ADDR, SEEN); /* 0 */
+	prog_end(p);         /* 1 */
+	/* 3: every packet: the header and the payload, to SEEN on */
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 1)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+	prog_end(p);
+}
+
+static struct emu *pair(struct prog *pfp, struct prog *me)
+{
+	pfp_prog(pfp);
+	me_prog(me);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A5XX, .step_limit = 100000},
+				  NULL);
+	if (!emu || !emu_load_pair(emu, pfp->words, pfp->count, me->words, me->count))
+		abort();
+	static const uint32_t pfp_table[][2] = {
+		{0x10, PFP_FWD},   {4, PFP_FWD},        {0x11, PFP_SLOW},
+		{0x12, PFP_SHORT}, {0x13, PFP_MADE_UP},
+	};
+	for (size_t i = 0; i < sizeof pfp_table / sizeof pfp_table[0]; i++)
+		emu_set_packet_entry(emu, EMU_PFP, pfp_table[i][0], pfp_table[i][1]);
+	for (uint32_t op = 0; op < EMU_PACKET_TABLE_SIZE; op++)
+		emu_set_packet_entry(emu, EMU_ME, op, 3);
+	return emu;
+}
+
+/* The registers from SEEN hold want, and the one after it 0. */
+static bool seen_is(struct tap *t, const struct emu *emu, const uint32_t *want, size_t n)
+{
+	bool ok = emu_get_reg(emu, SEEN + (uint32_t)n) == 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (emu_get_reg(emu, SEEN + i) != want[i]) {
+			tap_diag(t, "the ME's word %u: got 0x%08x, expected 0x%08x", i,
+				 emu_get_reg(emu, SEEN + i), want[i]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* The log entries of kind from proc, their values in order, are want. */
+static bool log_values_are(const struct emu *emu, enum emu_write_kind kind, enum emu_proc proc,
+			   const uint32_t *want, size_t n)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < emu_write_count(emu); i++) {
+		const struct emu_write *w = &emu_writes(emu)[i];
+		if (w->kind != kind || w->proc != proc)
+			continue;
+		if (j == n || w->value != want[j])
+			return false;
+		j++;
+	}
+	return j == n;
+}
+
+static void test_pass_on(struct tap *t)
+{
+	struct prog pfp, me;
+	struct emu *emu = pair(&pfp, &me);
+	tap_ok(t, emu_is_pair(emu), "a pair is loaded");
+	uint32_t base;
+	tap_ok(t, emu_proc_base(emu, EMU_ME, &base) && base == pfp.count - 1,
+	       "the ME's code follows the PFP's %zu instructions", pfp.count - 1);
+	tap_is_hex(t, emu_get_reg(emu, 0x835), (uint32_t)EMU_DEFAULT_INSTR_BASE,
+		   "CP_PFP_INSTR_BASE is the image's address");
+	tap_is_hex(t, emu_get_reg(emu, 0x838), (uint32_t)EMU_DEFAULT_INSTR_BASE + 4 * base,
+		   "CP_ME_INSTR_BASE the ME's");
+
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){1, 2, 3}, 3);
+	emu_push_pkt4(emu, 0x8c1, (uint32_t[]){9}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "two packets run: %s", emu_error(emu));
+	const uint32_t sent[] = {emu_pkt7_header(0x10, 3), 1, 2, 3, emu_pkt4_header(0x8c1, 1), 9};
+	tap_ok(t, log_values_are(emu, EMU_WRITE_MEQ, EMU_PFP, sent, 6),
+	       "the PFP passed both packets, header first, in order");
+	tap_ok(t, seen_is(t, emu, sent, 6), "the ME saw exactly those six words, in order");
+	tap_ok(t, log_values_are(emu, EMU_WRITE_GPU, EMU_ME, sent, 6),
+	       "and wrote nothing else (its log entries are the ME's)");
+	tap_is_int(t, (long long)emu_meq_pending(emu), 0, "the MEQ is empty");
+	tap_is_hex(t, emu_pc(emu, EMU_ME), 5, "the ME waits at its handler's waitin");
+	const struct emu_write *w = emu_writes(emu);
+	tap_ok(t, emu_write_count(emu) == 12 && w[0].kind == EMU_WRITE_MEQ && w[0].proc == EMU_PFP,
+	       "the log begins with the PFP passing the first header");
+	emu_free(emu);
+}
+
+static void test_run_waits_for_both(struct tap *t)
+{
+	struct prog pfp, me;
+	struct emu *emu = pair(&pfp, &me);
+	/* both idle first, so that the PFP's push must wake the ME */
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "the pair starts: %s", emu_error(emu));
+	emu_push_pkt7(emu, 0x11, (uint32_t[]){0xa, 0xb}, 2);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xc}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a payload passed 300 steps after its header: %s",
+		   emu_error(emu));
+	tap_ok(t, emu_last_steps(emu) > 300, "the run took them all (%llu steps)",
+	       (unsigned long long)emu_last_steps(emu));
+	const uint32_t want[] = {emu_pkt7_header(0x11, 2), 0xa, 0xb, emu_pkt7_header(0x10, 1), 0xc};
+	tap_ok(t, seen_is(t, emu, want, 5),
+	       "the ME waited for the payload, then took the next packet");
+	/* the ME had the header before the PFP passed the payload */
+	size_t hdr_at = 0, payload_at = 0;
+	for (size_t i = 0; i < emu_write_count(emu); i++) {
+		const struct emu_write *w = &emu_writes(emu)[i];
+		if (w->proc == EMU_ME && w->addr == SEEN && !hdr_at)
+			hdr_at = i + 1;
+		if (w->kind == EMU_WRITE_MEQ && w->value == 0xa && !payload_at)
+			payload_at = i + 1;
+	}
+	tap_ok(t, hdr_at && payload_at && hdr_at < payload_at,
+	       "the ME ran the header while the PFP worked (log entries %zu, %zu)", hdr_at,
+	       payload_at);
+
+	/* a header the PFP made up, without parity: the MEQ is not checked */
+	tap_ok(t, MADE_UP_HDR != emu_pkt7_header(0x10, 2), "0x%08x has the wrong parity bits",
+	       MADE_UP_HDR);
+	emu_push_pkt7(emu, 0x13, (uint32_t[]){5}, 1);
+	/* the ME's level register does not move its stream off the MEQ */
+	emu_set_ctrl(emu, EMU_ME, 0x031, 1);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xd}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a made-up packet runs: %s", emu_error(emu));
+	const uint32_t more[] = {emu_pkt7_header(0x11, 2),
+				 0xa,
+				 0xb,
+				 emu_pkt7_header(0x10, 1),
+				 0xc,
+				 MADE_UP_HDR,
+				 6,
+				 0x77,
+				 emu_pkt7_header(0x10, 1),
+				 0xd};
+	tap_ok(t, seen_is(t, emu, more, 10),
+	       "the ME ran it as opcode 0x10 with its 2 words, then the next from the MEQ");
+	emu_free(emu);
+}
+
+static void test_errors(struct tap *t)
+{
+	struct prog pfp, me;
+	struct emu *emu = pair(&pfp, &me);
+	emu_push_pkt7(emu, 0x12, (uint32_t[]){1, 2, 3}, 3);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "a packet passed short stops the run");
+	/* (the ME read the header; one payload word of 3 came) */
+	tap_ok(t,
+	       emu_error_kind(emu) == EMU_ERR_QUEUE_EMPTY &&
+		       strstr(emu_error(emu), "never passed") && strstr(emu_error(emu), "at ME pc"),
+	       "as the ME's queue-empty error: %s", emu_error(emu));
+	emu_free(emu);
+
+	emu = pair(&pfp, &me);
+	emu_set_packet_entry(emu, EMU_PFP, 0x14, (uint32_t)pfp.count - 1);
+	emu_push_pkt7(emu, 0x14, NULL, 0);
+	enum emu_status st = emu_run(emu);
+	tap_ok(t,
+	       st == EMU_ERROR && emu_error_kind(emu) == EMU_ERR_BRANCH &&
+		       strstr(emu_error(emu), "at PFP pc"),
+	       "the PFP cannot run into the ME's code: %s", emu_error(emu));
+	emu_free(emu);
+
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	tap_ok(t,
+	       !emu_load_pair(emu, pfp.words, pfp.count, me.words, me.count) &&
+		       emu_error_kind(emu) == EMU_ERR_NO_IMAGE && !emu_is_pair(emu),
+	       "an a6xx emulator refuses a pair: %s", emu_error(emu));
+	emu_free(emu);
+
+	emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	uint8_t bytes[8] = {0};
+	tap_ok(t, !emu_load_pair_bytes(emu, bytes, 8, bytes, 6) && strstr(emu_error(emu), "ME"),
+	       "an ME of 6 bytes is refused: %s", emu_error(emu));
+	emu_free(emu);
+	emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	tap_ok(t, !emu_load_pair(emu, pfp.words, pfp.count, me.words, 1),
+	       "an ME without instructions is refused: %s", emu_error(emu));
+	emu_free(emu);
+}
+
+/* The bytes variant loads the same pair. */
+static void test_bytes(struct tap *t)
+{
+	struct prog pfp, me;
+	pfp_prog(&pfp);
+	me_prog(&me);
+	uint8_t pb[PROG_MAX * 4], mb[PROG_MAX * 4];
+	for (size_t i = 0; i < pfp.count; i++)
+		for (unsigned b = 0; b < 4; b++)
+			pb[4 * i + b] = (uint8_t)(pfp.words[i] >> (8 * b));
+	for (size_t i = 0; i < me.count; i++)
+		for (unsigned b = 0; b < 4; b++)
+			mb[4 * i + b] = (uint8_t)(me.words[i] >> (8 * b));
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	tap_ok(t, emu_load_pair_bytes(emu, pb, 4 * pfp.count, mb, 4 * me.count),
+	       "the pair loads from bytes: %s", emu_error(emu));
+	emu_set_packet_entry(emu, EMU_PFP, 0x10, PFP_FWD);
+	emu_set_packet_entry(emu, EMU_ME, 0x10, 3);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0x42}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "and runs: %s", emu_error(emu));
+	tap_ok(t, seen_is(t, emu, (uint32_t[]){emu_pkt7_header(0x10, 1), 0x42}, 2),
+	       "the ME saw the packet");
+	emu_free(emu);
+}
+
+int main(void)
+{
+	struct tap t;
+	tap_init(&t, stdout);
+	test_pass_on(&t);
+	test_run_waits_for_both(&t);
+	test_errors(&t);
+	test_bytes(&t);
+	return tap_done_testing(&t);
+}
