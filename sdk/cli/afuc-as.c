@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "as/as.h"
+#include "fw/fw.h"
 #include "pp/pp.h"
 
 static const char usage_text[] =
@@ -66,9 +67,10 @@ static int parse_args(int argc, char **argv, struct args *a)
 		} else if (!v) {
 			return usage_error("'%s' needs a value", s);
 		} else if (strcmp(s, "--gpu") == 0) {
-			if (!isa_parse_gen(v, &a->gen))
+			if (!fw_gen_of_part(v, &a->gen))
 				return usage_error(
-					"unknown generation '%s': --gpu takes a5xx, a6xx or a7xx",
+					"unknown generation '%s': --gpu takes a5xx, a6xx "
+					"or a7xx (or a part: a630, gen70500...)",
 					v);
 		} else if (strcmp(s, "-o") == 0) {
 			a->output = v;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fw/fw.h"
 #include "ld/ld.h"
 
 static const char usage_text[] =
@@ -108,10 +109,10 @@ static int parse_args(int argc, char **argv, struct args *a)
 		if (slot) {
 			*slot = v;
 		} else if (!strcmp(s, "--gpu")) {
-			if (!isa_parse_gen(v, &a->gen))
+			if (!fw_gen_of_part(v, &a->gen))
 				return usage_error(
-					"unknown generation '%s': --gpu takes a5xx, a6xx or "
-					"a7xx",
+					"unknown generation '%s': --gpu takes a5xx, a6xx "
+					"or a7xx (or a part: a630, gen70500...)",
 					v);
 		} else if (!strcmp(s, "--defsym")) {
 			if (!parse_defsym(v, &a->defsyms[a->defsym_count]))

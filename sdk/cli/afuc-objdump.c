@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dis/dis.h"
+#include "fw/fw.h"
 #include "rnn/rnn.h"
 
 static const char usage[] =
@@ -111,8 +112,10 @@ int main(int argc, char **argv)
 
 	struct dis_options opt = {0};
 	opt.addresses = o.addresses;
-	if (o.gpu && !isa_parse_gen(o.gpu, &opt.gen))
-		return usage_error("--gpu takes a5xx, a6xx or a7xx, not ", o.gpu);
+	if (o.gpu && !fw_gen_of_part(o.gpu, &opt.gen))
+		return usage_error("--gpu takes a5xx, a6xx or a7xx (or a part: a630, a702, "
+				   "gen70500, gen80000...), not ",
+				   o.gpu);
 
 	struct diag d;
 	diag_init(&d);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emu/script.h"
+#include "fw/fw.h"
 
 /* keyword [second keyword] -> kind, with how many words may follow */
 struct stmt_syntax {
@@ -246,21 +247,10 @@ void emu_script_free(struct emu_script *s)
 
 bool emu_parse_gen(const char *text, enum emu_gen *gen)
 {
-	char c = 0;
-	if ((text[0] == 'a' || text[0] == 'A') && text[1] >= '5' && text[1] <= '7')
-		c = text[1];
-	else if (strncmp(text, "gen", 3) == 0 && text[3] >= '5' && text[3] <= '7')
-		c = text[3];
-	else if (text[0] >= '5' && text[0] <= '7' && text[1] == '\0')
-		c = text[0];
-	if (!c)
+	/* a5xx, 6, a630, a702 (an a6xx), gen70500, gen80000: sdk/fw knows */
+	enum isa_gen g;
+	if (!fw_gen_of_part(text, &g))
 		return false;
-	/* a5xx, a630, gen70500: the rest must be digits or "xx" */
-	const char *rest = text + (text[0] == 'g' ? 4 : text[0] == c ? 1 : 2);
-	if (strcmp(rest, "xx") != 0)
-		for (const char *r = rest; *r; r++)
-			if (*r < '0' || *r > '9')
-				return false;
-	*gen = (enum emu_gen)(c - '0');
+	*gen = (enum emu_gen)g;
 	return true;
 }

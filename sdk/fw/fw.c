@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fw/fw.h"
 
@@ -62,6 +63,35 @@ bool fw_gen_of_id(uint32_t id_word, enum isa_gen *gen)
 	*gen = k >= 0 && known_ids[k].gen != ISA_A5XX ? (enum isa_gen)known_ids[k].gen
 	       : (id >> 8) == 0x6                     ? ISA_A6XX
 						      : ISA_A7XX;
+	return true;
+}
+
+/* "a630", "A702", "gen80000": a part a known id names, else by the
+ * number (a5.. a5xx, a6.. a6xx, a7.. and gen7/gen8 parts a7xx
+ * encodings); "a6xx", "6" and the like name the generation. */
+bool fw_gen_of_part(const char *name, enum isa_gen *gen)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(known_ids); i++) {
+		if (!strcasecmp(name, known_ids[i].gpu)) {
+			*gen = (enum isa_gen)known_ids[i].gen;
+			return true;
+		}
+	}
+	const char *digits = name;
+	if (name[0] == 'a' || name[0] == 'A')
+		digits = name + 1;
+	else if (!strncasecmp(name, "gen", 3))
+		digits = name + 3;
+	if (*digits < '5' || *digits > '8' || (digits == name && digits[1]))
+		return false;
+	const char *rest = digits + 1;
+	bool generic = !strcasecmp(rest, "xx") && digits != name + 3;
+	for (const char *r = rest; !generic && *r; r++)
+		if (*r < '0' || *r > '9')
+			return false;
+	if (*digits == '8' && digits != name + 3)
+		return false; /* a8xx: no such afuc generation name */
+	*gen = *digits == '8' ? ISA_A7XX : (enum isa_gen)(*digits - '0');
 	return true;
 }
 

@@ -103,6 +103,11 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
  * NOP byte and the id's top nibble. */
 bool fw_gen_of_id(uint32_t id_word, enum isa_gen *gen);
 
+/* The generation a part name means, for --gpu and `gpu` statements:
+ * "a630", "a702" (an a6xx), "gen70500", "gen80000" (a7xx encodings),
+ * "a6xx", "6". False for anything else. */
+bool fw_gen_of_part(const char *name, enum isa_gen *gen);
+
 /* A layout's name for messages. */
 const char *fw_layout_name(enum fw_layout layout);
 

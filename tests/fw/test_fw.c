@@ -283,6 +283,35 @@ static void test_gen_of_id(struct tap *t)
 	}
 }
 
+static void test_gen_of_part(struct tap *t)
+{
+	static const struct {
+		const char *name;
+		int gen;
+	} cases[] = {
+		{"a630", ISA_A6XX},
+		{"A702", ISA_A6XX},
+		{"a618", ISA_A6XX},
+		{"gen70500", ISA_A7XX},
+		{"gen80000", ISA_A7XX},
+		{"a740", ISA_A7XX},
+		{"a5xx", ISA_A5XX},
+		{"6", ISA_A6XX},
+		{"a530", ISA_A5XX},
+		{"a8xx", 0},
+		{"8", 0},
+		{"a4xx", 0},
+		{"a6x", 0},
+		{"gen", 0},
+		{"", 0},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++) {
+		enum isa_gen gen = 0;
+		bool ok = fw_gen_of_part(cases[i].name, &gen);
+		tap_is_int(t, ok ? (int)gen : 0, cases[i].gen, "part '%s'", cases[i].name);
+	}
+}
+
 /* What each vendor image's bootstrap was read to do (from its listing:
  * the constant it compares control register 0's top nibble with, and
  * the layout). */
@@ -392,6 +421,7 @@ int main(void)
 	test_aqe(&t);
 	test_damaged(&t);
 	test_gen_of_id(&t);
+	test_gen_of_part(&t);
 	test_vendor(&t);
 	test_mutations(&t);
 	return tap_done_testing(&t);
