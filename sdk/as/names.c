@@ -6,9 +6,6 @@
 
 #include "as/internal.h"
 
-static const char *const variants[] = {
-	[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
-
 static bool open_db(struct as_ctx *c, uint32_t col)
 {
 	if (c->db)
@@ -42,11 +39,11 @@ const struct rnn_view *as_view(struct as_ctx *c, enum rnn_space space, uint32_t 
 		return NULL;
 	struct diag why;
 	diag_init(&why);
-	c->views[space] = rnn_view(c->db, space, variants[c->gen], &why);
+	c->views[space] = rnn_view(c->db, space, isa_gen_variant(c->gen), &why);
 	if (!c->views[space]) {
 		c->view_failed[space] = true;
 		as_error(c, col, "the register database has no %s names for %s",
-			 rnn_space_noun(space), variants[c->gen]);
+			 rnn_space_noun(space), isa_gen_variant(c->gen));
 		diag_append(c->d, &why);
 	}
 	diag_free(&why);
@@ -128,7 +125,7 @@ bool as_lookup_name(struct as_ctx *c, const char *name, uint32_t col, int64_t *v
 	util_str_printf(&msg,
 			"unknown name '%s': not a .set constant, GPU register or PM4 packet "
 			"of %s",
-			name, variants[c->gen]);
+			name, isa_gen_variant(c->gen));
 	as_did_you_mean(&msg, close, n);
 	as_error(c, col, "%s", msg.text);
 	util_str_free(&msg);
@@ -166,7 +163,7 @@ bool as_pm4_label_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
 			continue;
 		struct diag quiet;
 		diag_init(&quiet);
-		const struct rnn_view *v = rnn_view(c->db, RNN_PM4, variants[g], &quiet);
+		const struct rnn_view *v = rnn_view(c->db, RNN_PM4, isa_gen_variant(g), &quiet);
 		diag_free(&quiet);
 		if (v && rnn_pm4_opcode(v, name, opcode))
 			return true;

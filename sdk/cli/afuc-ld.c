@@ -170,15 +170,13 @@ static struct ld_script *load_script(const struct args *a, enum isa_gen gen, str
 static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen, struct rnn_db **db,
 				       struct diag *d)
 {
-	static const char *const variants[] = {
-		[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
 	struct diag quiet;
 	diag_init(&quiet);
 	struct diag *to = a->rnndb ? d : &quiet;
 	const struct rnn_view *v = NULL;
 	*db = rnn_open(a->rnndb, to);
 	if (*db)
-		v = rnn_view(*db, RNN_PM4, variants[gen], to);
+		v = rnn_view(*db, RNN_PM4, isa_gen_variant(gen), to);
 	diag_free(&quiet);
 	return v;
 }

@@ -17,9 +17,6 @@ struct dis_names {
 	const struct rnn_view *gpu, *control, *sqe, *pipe, *pm4;
 };
 
-static const char *const variants[] = {
-	[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
-
 struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag *d)
 {
 	if (!db)
@@ -29,7 +26,7 @@ struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag
 	 * means numbers are printed; a broken file is an error. */
 	struct diag quiet;
 	diag_init(&quiet);
-	const char *v = variants[gen];
+	const char *v = isa_gen_variant(gen);
 	n->gpu = rnn_view(db, RNN_GPU, v, &quiet);
 	n->control = rnn_view(db, RNN_CONTROL, v, &quiet);
 	n->sqe = gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, v, &quiet) : NULL;

@@ -147,6 +147,13 @@ const char *isa_gen_name(enum isa_gen gen)
 	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? gen_names[gen] : "?";
 }
 
+const char *isa_gen_variant(enum isa_gen gen)
+{
+	static const char *const variants[] = {
+		[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
+	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? variants[gen] : "?";
+}
+
 static const char *const reg_names[32] = {
 	"$00", "$01", "$02", "$03", "$04", "$05", "$06",  "$07",      "$08",      "$09",   "$0a",
 	"$0b", "$0c", "$0d", "$0e", "$0f", "$10", "$11",  "$12",      "$13",      "$14",   "$15",

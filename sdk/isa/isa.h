@@ -32,6 +32,8 @@ enum isa_gen { ISA_A5XX = 5, ISA_A6XX = 6, ISA_A7XX = 7 };
  * names are NOT accepted here: tools map those themselves). */
 bool isa_parse_gen(const char *text, enum isa_gen *gen);
 const char *isa_gen_name(enum isa_gen gen);
+/* The register database's variant of a generation: "A5XX", "A6XX", "A7XX". */
+const char *isa_gen_variant(enum isa_gen gen);
 
 /* What an instruction does (the emulator's dispatch key). */
 enum isa_op {

@@ -34,9 +34,7 @@ bool vendor_read(const char *name, uint8_t **data, size_t *len)
 
 const char *vendor_variant(enum isa_gen gen)
 {
-	static const char *const variants[] = {
-		[ISA_A5XX] = "A5XX", [ISA_A6XX] = "A6XX", [ISA_A7XX] = "A7XX"};
-	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? variants[gen] : "?";
+	return isa_gen_variant(gen);
 }
 
 struct rnn_db *vendor_open_db(struct tap *t)
