@@ -94,6 +94,8 @@ bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen);
  * gen 8 differ from gen70500; docs/emu-api.md). Must come before the first emu_run; false (emu_error says why)
  * if the image is too small or too big, or one was loaded already. */
 bool emu_load_image(struct emu *emu, const uint32_t *words, size_t count);
+/* The most instructions an image may hold (after word 0). */
+#define EMU_MAX_IMAGE_WORDS (1u << 20)
 /* The same from the file's bytes (little-endian words). */
 bool emu_load_image_bytes(struct emu *emu, const uint8_t *bytes, size_t len);
 

@@ -198,10 +198,17 @@ enum hwsq_emu_stop {
 	HWSQ_EMU_MMIO_HANG,  /* a poke waits for HWSQ_ENABLE, which is off */
 	HWSQ_EMU_EVENT_HANG, /* an ewait waits for an event nothing will change */
 	HWSQ_EMU_OFF_END,    /* execution ran past the end of code RAM */
+	HWSQ_EMU_STEP_LIMIT, /* the run executed its most instructions */
 };
 const char *hwsq_emu_stop_name(enum hwsq_emu_stop s);
 
 #define HWSQ_EMU_FOREVER UINT64_MAX
+
+/* The most instructions one hwsq_emu_run executes unless
+ * hwsq_emu_set_step_limit says otherwise. A start runs at most the
+ * 0x200 bytes of the largest code RAM, so only a script that restarts
+ * itself through TRIGGER gets near it: such a run must still end. */
+#define HWSQ_EMU_MAX_STEPS 1000000
 
 /* One MMIO write a script performed. */
 struct hwsq_emu_write {
@@ -262,8 +269,12 @@ void hwsq_emu_set_abort_quirk(struct hwsq_emu *e, bool on);
 
 void hwsq_emu_set_trace(struct hwsq_emu *e, hwsq_emu_trace_fn fn, void *ctx);
 
-/* Runs the executing slots until none executes, one hangs, or the
- * elapsed time would pass until_ns (HWSQ_EMU_FOREVER: no limit). A run
+/* The most instructions one run executes (0: HWSQ_EMU_MAX_STEPS). */
+void hwsq_emu_set_step_limit(struct hwsq_emu *e, uint64_t steps);
+
+/* Runs the executing slots until none executes, one hangs, the elapsed
+ * time would pass until_ns (HWSQ_EMU_FOREVER: no limit) or the run has
+ * executed its step limit of instructions (HWSQ_EMU_STEP_LIMIT). A run
  * that stopped on a hang can be continued after the cause is removed
  * (HWSQ_ENABLE turned on, an event scheduled, an abort). */
 enum hwsq_emu_stop hwsq_emu_run(struct hwsq_emu *e, uint64_t until_ns);

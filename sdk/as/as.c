@@ -289,6 +289,8 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 	for (char *line = buf; line < end;) {
 		char *nl = memchr(line, '\n', (size_t)(end - line));
 		char *next = nl ? nl + 1 : end;
+		/* a NUL would end the line early and hide what follows it */
+		char *nul = memchr(line, 0, (size_t)((nl ? nl : end) - line));
 		if (nl) {
 			*nl = 0;
 			if (nl > line && nl[-1] == '\r')
@@ -299,9 +301,14 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 				c.src.file = obj_intern(out, lines.file);
 			c.src.line = lines.line;
 			c.src.text = line;
-			c.ntok = as_lex(line, &c.toks, &c.tok_cap);
-			c.pos = 0;
-			statement(&c);
+			if (nul) {
+				as_error(&c, (uint32_t)(nul - line) + 1,
+					 "expected text, found a NUL byte");
+			} else {
+				c.ntok = as_lex(line, &c.toks, &c.tok_cap);
+				c.pos = 0;
+				statement(&c);
+			}
 		}
 		line = next;
 	}

@@ -3,6 +3,7 @@
  * read as they are. The language is in docs/afuc-as.md. */
 #include <libxml/parser.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,11 +115,16 @@ static bool read_source(const struct args *a, char **text, size_t *len, struct d
 {
 	if (!ends_with(a->source, ".S")) {
 		uint8_t *data;
-		int err = util_read_file(a->source, &data, len);
-		if (err) {
+		/* the bound of a preprocessed source holds for a plain one too */
+		int err = util_read_file_max(a->source, PP_MAX_OUTPUT, &data, len);
+		if (err == EFBIG)
+			diag_error(d, diag_at(a->source, 0, 0),
+				   "cannot read: larger than %u bytes, the most afuc-as reads",
+				   PP_MAX_OUTPUT);
+		else if (err)
 			diag_error(d, diag_at(a->source, 0, 0), "cannot read: %s", strerror(err));
+		if (err)
 			return false;
-		}
 		*text = (char *)data;
 		return true;
 	}

@@ -1,6 +1,7 @@
 /* afuc-emu: runs afuc-emu test files (docs/afuc-emu.md) and prints TAP;
  * --trace shows every instruction, --coverage what each packet handler
  * ran out of what it can reach. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,9 @@ static const char usage_text[] =
 	"  --version       print the version\n"
 	"  -h, --help      show this help\n"
 	"Vendor images (image vendor:NAME) are looked for in $AFUC_FIRMWARE_DIR,\n"
-	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom.\n";
+	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom; a file\n"
+	"whose image is missing is skipped, or fails when AFUC_REQUIRE_FIRMWARE=1.\n"
+	"A file without an 'expect' statement is an error.\n";
 
 struct args {
 	const char **files;
@@ -249,12 +252,24 @@ static const char **firmware_dirs(char **owned)
 	return dirs;
 }
 
+/* AFUC_REQUIRE_FIRMWARE=1: CI that must run the vendor-image tests. */
+static bool require_firmware(void)
+{
+	const char *env = getenv("AFUC_REQUIRE_FIRMWARE");
+	return env && *env && strcmp(env, "0") != 0;
+}
+
 static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 		    const char *const *dirs)
 {
 	uint8_t *text;
 	size_t len;
-	int err = util_read_file(path, &text, &len);
+	int err = util_read_file_max(path, EMU_SCRIPT_MAX_TEXT_BYTES, &text, &len);
+	if (err == EFBIG) {
+		fprintf(stderr, "afuc-emu: %s: larger than %u bytes: not a test file\n", path,
+			EMU_SCRIPT_MAX_TEXT_BYTES);
+		return 1;
+	}
 	if (err) {
 		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
 		return 1;
@@ -262,7 +277,7 @@ static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 	struct diag d;
 	diag_init(&d);
 	int failed = -1;
-	struct emu_script *s = emu_script_parse(path, (const char *)text, &d);
+	struct emu_script *s = emu_script_parse_len(path, (const char *)text, len, &d);
 	if (s) {
 		struct emu_script_run r = {
 			.emit = put_text,
@@ -273,6 +288,7 @@ static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 			.trace = a->trace ? trace : NULL,
 			.trace_ctx = stderr,
 			.firmware_dirs = dirs,
+			.require_firmware = require_firmware(),
 		};
 		failed = emu_script_exec(s, &r, &d);
 		if (r.emu && a->coverage)

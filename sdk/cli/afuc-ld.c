@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fw/fw.h"
 #include "ld/ld.h"
@@ -30,6 +29,9 @@ static const char usage_text[] =
 	"  --rnndb DIR           read PM4 packet names from DIR\n"
 	"  --version             print the version\n"
 	"  -h, --help            show this help\n";
+
+/* Scripts are a few KB; the limit only stops a wrong -T (/dev/zero). */
+#define LD_MAX_SCRIPT_BYTES ((size_t)16 << 20)
 
 struct args {
 	const char *output, *script, *map, *elf, *base, *processor, *rnndb;
@@ -138,10 +140,20 @@ static int parse_args(int argc, char **argv, struct args *a)
 	return -1;
 }
 
-static bool read_all(const char *path, uint8_t **data, size_t *len, struct diag *d)
+/* Reads path, of at most max bytes; what names the kind of file for the
+ * message when it is larger. */
+static bool read_all(const char *path, size_t max, const char *what, uint8_t **data, size_t *len,
+		     struct diag *d)
 {
-	int err = util_read_file(path, data, len);
-	if (err)
+	int err = util_read_file_max(path, max, data, len);
+	if (err == EFBIG && max == FW_MAX_IMAGE_BYTES)
+		diag_error(d, diag_at(path, 0, 0),
+			   "larger than %u bytes, the most the emulator loads (word 0 and %u "
+			   "instructions): not %s",
+			   FW_MAX_IMAGE_BYTES, FW_MAX_IMAGE_WORDS, what);
+	else if (err == EFBIG)
+		diag_error(d, diag_at(path, 0, 0), "larger than %zu bytes: not %s", max, what);
+	else if (err)
 		diag_error(d, diag_at(path, 0, 0), "cannot read: %s", strerror(err));
 	return !err;
 }
@@ -157,7 +169,7 @@ static struct ld_script *load_script(const struct args *a, enum isa_gen gen, str
 	uint8_t *text;
 	size_t len;
 	struct ld_script *s = NULL;
-	if (read_all(path, &text, &len, d)) {
+	if (read_all(path, LD_MAX_SCRIPT_BYTES, "a linker script", &text, &len, d)) {
 		s = ld_script_parse(path, (const char *)text, len, d);
 		free(text);
 	}
@@ -181,7 +193,9 @@ static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen, s
 	return v;
 }
 
-/* Writes every output or none: a later failure removes the earlier ones. */
+/* Writes every output or none: all are prepared (temporary files beside
+ * them) before any replaces a file, so a failure leaves every existing
+ * file as it was. */
 static bool write_outputs(const struct args *a, const struct ld_output *out, struct diag *d)
 {
 	const struct {
@@ -193,19 +207,25 @@ static bool write_outputs(const struct args *a, const struct ld_output *out, str
 		{a->map, out->map, out->map ? strlen(out->map) : 0},
 		{a->elf, out->elf, out->elf_len},
 	};
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(files); i++) {
+	const char *paths[UTIL_ARRAY_SIZE(files)]; /* by index in the group */
+	struct util_outputs group = {0};
+	int err = 0;
+	size_t failed = 0;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(files) && !err; i++) {
 		if (!files[i].path)
 			continue;
-		int err = util_write_file(files[i].path, files[i].data, files[i].len);
-		if (!err)
-			continue;
-		diag_error(d, diag_at(files[i].path, 0, 0), "cannot write: %s", strerror(err));
-		for (size_t k = 0; k < i; k++)
-			if (files[k].path && strcmp(files[k].path, "-"))
-				unlink(files[k].path);
-		return false;
+		paths[group.count] = files[i].path; /* add pushes at index count */
+		err = util_outputs_add(&group, files[i].path, files[i].data, files[i].len);
+		if (err)
+			failed = group.count;
 	}
-	return true;
+	if (err)
+		util_outputs_abort(&group);
+	else
+		err = util_outputs_commit(&group, &failed);
+	if (err)
+		diag_error(d, diag_at(paths[failed], 0, 0), "cannot write: %s", strerror(err));
+	return !err;
 }
 
 static int run(const struct args *a, struct diag *d)
@@ -225,7 +245,8 @@ static int run(const struct args *a, struct diag *d)
 	if (ok) {
 		/* With --base the default script gives the size limits only. */
 		if (a->base)
-			ok = read_all(a->base, &base, &base_len, d);
+			ok = read_all(a->base, FW_MAX_IMAGE_BYTES, "a firmware image", &base,
+				      &base_len, d);
 		ok = ok && (script = load_script(a, gen, d)) != NULL;
 	}
 	const struct rnn_view *pm4 = ok ? load_pm4(a, gen, &db, d) : NULL;

@@ -93,7 +93,14 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 	}
 	uint8_t *bytes;
 	size_t len;
-	int err = util_read_file(o->input, &bytes, &len);
+	int err = util_read_file_max(o->input, FW_MAX_IMAGE_BYTES, &bytes, &len);
+	if (err == EFBIG) {
+		diag_error(d, diag_at(o->input, 0, 0),
+			   "larger than %u bytes, the most the emulator loads (word 0 and %u "
+			   "instructions): not a firmware image",
+			   FW_MAX_IMAGE_BYTES, FW_MAX_IMAGE_WORDS);
+		return false;
+	}
 	if (err) {
 		diag_error(d, diag_at(o->input, 0, 0), "cannot read: %s", strerror(err));
 		return false;

@@ -136,9 +136,10 @@ static int run_image(const struct args *a)
 		return usage_error("%s has one execution slot", fam->range);
 	uint8_t *image;
 	size_t size;
-	int err = util_read_file(a->files[0], &image, &size);
+	int err = hwsq_read_input(a->files[0], &image, &size);
 	if (err) {
-		fprintf(stderr, "hwsq-emu: cannot read %s: %s\n", a->files[0], strerror(err));
+		fprintf(stderr, "hwsq-emu: cannot read %s: %s\n", a->files[0],
+			hwsq_input_error(err));
 		return 1;
 	}
 	struct hwsq_emu *e = hwsq_emu_new(f);
@@ -180,6 +181,11 @@ static int run_image(const struct args *a)
 	printf("STATUS: 0x%08x\n", hwsq_emu_mmio_read(e, HWSQ_MMIO_STATUS));
 	printf("time: %llu ns\nstopped: %s\n", (unsigned long long)hwsq_emu_time_ns(e),
 	       hwsq_emu_stop_name(stop));
+	if (stop == HWSQ_EMU_STEP_LIMIT)
+		fprintf(stderr,
+			"hwsq-emu: %s: stopped after %d instructions in one run, the step "
+			"limit (a script that restarts itself through TRIGGER?)\n",
+			a->files[0], HWSQ_EMU_MAX_STEPS);
 	hwsq_emu_free(e);
 	return stop == HWSQ_EMU_IDLE ? 0 : 1;
 }

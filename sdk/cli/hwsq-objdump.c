@@ -120,9 +120,10 @@ int main(int argc, char **argv)
 
 	uint8_t *image;
 	size_t size;
-	int err = util_read_file(a.image, &image, &size);
+	int err = hwsq_read_input(a.image, &image, &size);
 	if (err) {
-		fprintf(stderr, "hwsq-objdump: cannot read %s: %s\n", a.image, strerror(err));
+		fprintf(stderr, "hwsq-objdump: cannot read %s: %s\n", a.image,
+			hwsq_input_error(err));
 		return 1;
 	}
 	if (size > fam->ram_size) {

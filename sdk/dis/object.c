@@ -23,12 +23,16 @@ static void index_symbols(const struct obj_file *o, uint32_t section, struct dis
 		s->sym_next[i] = s->sym_at[sym->value];
 		s->sym_at[sym->value] = (uint32_t)i;
 	}
+	/* An opcode is chained once: a second record of it (the linker
+	 * refuses those) would make the chain a loop. */
+	bool chained[DIS_TABLE_WORDS] = {false};
 	for (size_t k = o->handler_count; k-- > 0;) {
 		const struct obj_handler *h = &o->handlers[k];
 		const struct obj_symbol *sym = &o->symbols[h->symbol];
 		if (sym->section != section || sym->value > s->count ||
-		    h->opcode >= DIS_TABLE_WORDS)
+		    h->opcode >= DIS_TABLE_WORDS || chained[h->opcode])
 			continue;
+		chained[h->opcode] = true;
 		s->handler_next[h->opcode] = s->handler_at[sym->value];
 		s->handler_at[sym->value] = (uint8_t)h->opcode;
 	}

@@ -7,7 +7,8 @@
 #include "emu/machine.h"
 #include "fw/fw.h"
 
-#define EMU_MAX_IMAGE_WORDS (1u << 20)
+/* The public header cannot name sdk/fw's limit; they must agree. */
+_Static_assert(EMU_MAX_IMAGE_WORDS == FW_MAX_IMAGE_WORDS, "one image size limit");
 
 static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out)
 {

@@ -117,20 +117,35 @@ static void add_stmt(struct emu_stmt **list, size_t *count, size_t *cap, struct 
 
 struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d)
 {
+	return emu_script_parse_len(path, text, strlen(text), d);
+}
+
+struct emu_script *emu_script_parse_len(const char *path, const char *text, size_t text_len,
+					struct diag *d)
+{
 	struct parser p = {.path = path, .d = d};
 	struct emu_script *s = util_xcalloc(1, sizeof *s);
 	s->path = util_xstrdup(path);
 	size_t cap = 0, body_cap = 0;
 	struct emu_stmt *block = NULL; /* the open ib / expect writes */
 	size_t errors_before = d->errors;
-	for (const char *line = text; *line && !diag_full(d);) {
-		const char *nl = strchr(line, '\n');
-		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+	const char *text_end = text + text_len;
+	for (const char *line = text; line < text_end && !diag_full(d);) {
+		const char *nl = memchr(line, '\n', (size_t)(text_end - line));
+		size_t len = nl ? (size_t)(nl - line) : (size_t)(text_end - line);
 		p.line++;
 		p.line_text = line;
+		/* a NUL would end the text early and hide what follows it */
+		const char *nul = memchr(line, 0, len);
+		if (nul) {
+			error_at(&p, (unsigned)(nul - line) + 1, "expected text, found a NUL %s",
+				 "byte");
+			line = nl ? nl + 1 : text_end;
+			continue;
+		}
 		struct emu_tok *toks;
 		size_t n = tokenize(line, len, &toks);
-		line = nl ? nl + 1 : line + len;
+		line = nl ? nl + 1 : text_end;
 		if (n == 0) {
 			free(toks);
 			continue;

@@ -31,6 +31,7 @@ enum emu_stmt_kind {
 	EMU_ST_RAW,
 	EMU_ST_IB,
 	EMU_ST_RUN,
+	/* every kind from here on is an expectation: a test */
 	EMU_ST_EXPECT_MEM,
 	EMU_ST_EXPECT_REG,
 	EMU_ST_EXPECT_CTRL,
@@ -82,8 +83,14 @@ struct emu_script {
 	size_t count;
 };
 
-/* NULL with messages in d on syntax errors (every line is checked). */
+/* NULL with messages in d on syntax errors (every line is checked).
+ * emu_script_parse_len reads text_len bytes, where a NUL byte is an
+ * error at its line and column; emu_script_parse reads up to the first. */
+/* The longest test file afuc-emu reads (a bound for /dev/zero). */
+#define EMU_SCRIPT_MAX_TEXT_BYTES (64u << 20)
 struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d);
+struct emu_script *emu_script_parse_len(const char *path, const char *text, size_t text_len,
+					struct diag *d);
 void emu_script_free(struct emu_script *s);
 
 struct emu_script_run {
@@ -97,6 +104,9 @@ struct emu_script_run {
 	void *trace_ctx;
 	/* Where vendor:NAME images are looked for, in order (NULL-ended). */
 	const char *const *firmware_dirs;
+	/* A vendor image that is not found is an error, not a skip
+	 * (afuc-emu sets it from AFUC_REQUIRE_FIRMWARE=1). */
+	bool require_firmware;
 	/* Set by emu_script_exec: the emulator after the run (for coverage);
 	 * the caller frees it. NULL when the file was skipped. */
 	struct emu *emu;
@@ -104,8 +114,15 @@ struct emu_script_run {
 
 /* Runs s: prints the plan and one test per expectation. Returns the
  * number of failed tests, or -1 (with messages in d) when the file
- * cannot run: no image, a name that does not resolve, a bad value. A
- * missing vendor image is a TAP skip of the whole file, not an error. */
+ * cannot run: no test (no expect statement), no image, an image past
+ * FW_MAX_IMAGE_BYTES, a name that does not resolve, a bad value.
+ * A missing vendor image is a TAP skip of the whole file (whose reason
+ * names the directories searched and near names found there), not an
+ * error, unless r->require_firmware. */
+/* The largest image file `image` reads is every tool's, sdk/fw's
+ * FW_MAX_IMAGE_BYTES: anything longer, /dev/zero included, is refused
+ * without reading it all. */
+
 int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d);
 
 /* "a5xx", "a6xx", "a7xx", "a630", "a530", "gen70500", "5".."7". */

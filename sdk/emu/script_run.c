@@ -1,12 +1,15 @@
 /* Running an afuc-emu test file: find the image, choose the generation,
  * resolve every name and number (all errors before anything runs), then
  * execute the statements in order, one TAP test per expectation. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu/machine.h"
 #include "emu/script.h"
+#include "fw/fw.h"
 
 struct ib_ref {
 	const char *name;
@@ -559,6 +562,69 @@ static const struct emu_stmt *find_stmt(const struct emu_script *s, enum emu_stm
 	return NULL;
 }
 
+static void read_error(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+		       const char *path, int err)
+{
+	if (err == EFBIG)
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
+			 "cannot read image %s: it is larger than %u bytes, the most the "
+			 "emulator loads (word 0 and %u instructions)",
+			 path, (unsigned)FW_MAX_IMAGE_BYTES, (unsigned)FW_MAX_IMAGE_WORDS);
+	else
+		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
+			 "cannot read image %s: %s", path, strerror(err));
+}
+
+/* Appends "; did you mean X or Y?" with the names in dirs nearest to
+ * name (a typo in vendor:NAME). */
+static void suggest_vendor(const char *const *dirs, const char *name, struct util_str *out)
+{
+	enum { MAX_NEAR = 3 };
+	/* a few edits apart, as a999_sqe.fw from a630_sqe.fw */
+	unsigned cap = (unsigned)strlen(name) / 3 + 1;
+	char *near[MAX_NEAR] = {NULL};
+	unsigned dist[MAX_NEAR];
+	size_t count = 0;
+	for (const char *const *dir = dirs; dir && *dir; dir++) {
+		DIR *dp = opendir(*dir);
+		if (!dp)
+			continue;
+		for (struct dirent *e; (e = readdir(dp));) {
+			unsigned dn = util_edit_distance(name, e->d_name, cap + 1);
+			if (dn > cap || e->d_name[0] == '.')
+				continue;
+			bool dup = false;
+			for (size_t i = 0; i < count; i++)
+				dup |= strcmp(near[i], e->d_name) == 0;
+			if (dup)
+				continue;
+			/* keep the MAX_NEAR nearest, nearest first, then by name */
+			size_t at = count;
+			while (at > 0 &&
+			       (dn < dist[at - 1] ||
+				(dn == dist[at - 1] && strcmp(e->d_name, near[at - 1]) < 0)))
+				at--;
+			if (at == MAX_NEAR)
+				continue;
+			if (count == MAX_NEAR)
+				free(near[--count]);
+			memmove(near + at + 1, near + at, (count - at) * sizeof *near);
+			memmove(dist + at + 1, dist + at, (count - at) * sizeof *dist);
+			near[at] = util_xstrdup(e->d_name);
+			dist[at] = dn;
+			count++;
+		}
+		closedir(dp);
+	}
+	for (size_t i = 0; i < count; i++) {
+		util_str_printf(out, "%s%s",
+				i ? (i + 1 == count ? " or " : ", ") : "; did you mean ", near[i]);
+		free(near[i]);
+	}
+	if (count)
+		util_str_putc(out, '?');
+}
+
 /* Reads the image arg (of st's token t); *skip is set (and false
  * returned) when a vendor image is nowhere to be found. */
 static bool read_image(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
@@ -567,20 +633,32 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 	int err;
 	if (strncmp(arg, "vendor:", 7) == 0) {
 		const char *fw = arg + 7;
-		struct util_str where = {0};
+		struct util_str where = {0}, why = {0};
 		for (const char *const *dir = x->r->firmware_dirs; dir && *dir; dir++) {
 			char *path = util_xasprintf("%s/%s", *dir, fw);
-			err = util_read_file(path, data, len);
+			err = util_read_file_max(path, FW_MAX_IMAGE_BYTES, data, len);
+			if (err && err != ENOENT) /* there, but unreadable or too big */
+				read_error(x, st, t, path, err);
 			free(path);
-			if (!err) {
+			if (err != ENOENT) {
 				util_str_free(&where);
-				return true;
+				return !err;
 			}
 			util_str_printf(&where, "%s%s", where.len ? ", " : "", *dir);
 		}
-		*skip = util_xasprintf("vendor image %s not found (looked in %s)", fw,
-				       where.len ? where.text : "no directory");
+		util_str_printf(&why, "vendor image %s not found (looked in %s)", fw,
+				where.len ? where.text : "no directory");
 		util_str_free(&where);
+		suggest_vendor(x->r->firmware_dirs, fw, &why);
+		if (x->r->require_firmware) {
+			diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
+				 "%s (a missing vendor image is an error: AFUC_REQUIRE_FIRMWARE is "
+				 "set)",
+				 why.text);
+			util_str_free(&why);
+			return false;
+		}
+		*skip = util_str_take(&why);
 		return false;
 	}
 	/* relative to the test file */
@@ -590,10 +668,9 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 		path = util_xstrdup(arg);
 	else
 		path = util_xasprintf("%.*s/%s", (int)(slash - x->s->path), x->s->path, arg);
-	err = util_read_file(path, data, len);
+	err = util_read_file_max(path, FW_MAX_IMAGE_BYTES, data, len);
 	if (err)
-		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
-			 "cannot read image %s: %s", path, strerror(err));
+		read_error(x, st, t, path, err);
 	free(path);
 	return !err;
 }
@@ -670,20 +747,31 @@ static bool setup(struct runner *x, char **skip)
 	return ok;
 }
 
+/* A file that tests nothing must not pass by saying 1..0, as a skip does. */
+static void no_test(const struct emu_script *s, struct diag *d)
+{
+	diag_add(d, DIAG_ERROR, diag_at(s->path, 0, 0), NULL,
+		 "the file has no test: expected at least one 'expect' statement");
+}
+
 int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d)
 {
 	struct runner x = {.s = s, .r = r, .d = d};
 	char *skip = NULL;
 	r->emu = NULL;
 	size_t errors = d->errors;
+	bool any_test = false;
+	for (size_t i = 0; i < s->count; i++)
+		any_test |= s->stmts[i].kind >= EMU_ST_EXPECT_MEM;
 	if (!setup(&x, &skip)) {
 		emu_free(x.emu);
-		if (skip) {
+		if (!any_test)
+			no_test(s, d);
+		bool skipped = skip && d->errors == errors;
+		if (skipped)
 			emitf(&x, "1..0 # SKIP %s\n", skip);
-			free(skip);
-			return 0;
-		}
-		return -1;
+		free(skip);
+		return skipped ? 0 : -1;
 	}
 	/* Resolve everything first, so that a typo fails before any test. */
 	for (size_t i = 0; i < s->count && !diag_full(d); i++)
@@ -697,6 +785,8 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 	}
 	free(x.ibs);
 	x.ibs = NULL;
+	if (!any_test)
+		no_test(s, d);
 	if (d->errors != errors) {
 		emu_free(x.emu);
 		return -1;

@@ -42,6 +42,11 @@
 #define FW_NONE UINT32_MAX
 #define FW_MAX_PROCS 3
 #define FW_BUNDLE_ALIGN 8 /* words: processor images start 32-byte aligned */
+/* The largest image file the tools read: word 0 and the emulator's 1M
+ * instructions (EMU_MAX_IMAGE_WORDS; published images are at most
+ * ~120 KB). Reading stops there, so /dev/zero as an image fails at once. */
+#define FW_MAX_IMAGE_WORDS (1u << 20)
+#define FW_MAX_IMAGE_BYTES (4 * (FW_MAX_IMAGE_WORDS + 1))
 
 enum fw_layout {
 	FW_LAYOUT_SINGLE,

@@ -22,7 +22,7 @@ static const char *original_line(struct hwsq_as_ctx *c, const char *file, unsign
 		src->file = util_xstrdup(file);
 		size_t len;
 		if (strcmp(file, "-") == 0 ||
-		    util_read_file(file, (uint8_t **)&src->text, &len) != 0)
+		    hwsq_read_input(file, (uint8_t **)&src->text, &len) != 0)
 			src->text = NULL;
 	}
 	const char *p = src->text;

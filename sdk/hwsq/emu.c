@@ -52,6 +52,7 @@ struct hwsq_emu {
 	size_t write_count, write_cap;
 	hwsq_emu_trace_fn trace;
 	void *trace_ctx;
+	uint64_t step_limit; /* instructions per run */
 };
 
 static const char *const stop_names[] = {
@@ -61,6 +62,7 @@ static const char *const stop_names[] = {
 	[HWSQ_EMU_MMIO_HANG] = "mmio-hang",
 	[HWSQ_EMU_EVENT_HANG] = "event-hang",
 	[HWSQ_EMU_OFF_END] = "off-end",
+	[HWSQ_EMU_STEP_LIMIT] = "step-limit",
 };
 
 const char *hwsq_emu_stop_name(enum hwsq_emu_stop s)
@@ -76,7 +78,13 @@ struct hwsq_emu *hwsq_emu_new(enum hwsq_family f)
 	memset(e->ram, HWSQ_OPCODE_EXIT, sizeof e->ram);
 	e->debug6 = HWSQ_DEBUG_6_ENABLE;
 	e->handshake = true;
+	e->step_limit = HWSQ_EMU_MAX_STEPS;
 	return e;
+}
+
+void hwsq_emu_set_step_limit(struct hwsq_emu *e, uint64_t steps)
+{
+	e->step_limit = steps ? steps : HWSQ_EMU_MAX_STEPS;
 }
 
 void hwsq_emu_free(struct hwsq_emu *e)
@@ -389,7 +397,10 @@ static void step(struct hwsq_emu *e, struct slot *s)
 	case HWSQ_OP_WAIT: {
 		uint64_t us = hwsq_wait_us(v, insn.operands[1]);
 		if (us) {
-			s->wait_until = e->now + us * 1000;
+			/* saturates: a run that went "until" the end of time must
+			 * not wrap around to the past */
+			uint64_t ns = us * 1000;
+			s->wait_until = e->now > UINT64_MAX - ns ? UINT64_MAX : e->now + ns;
 			s->state = SLOT_WAIT_TIME;
 		}
 		break;
@@ -463,12 +474,17 @@ static enum hwsq_emu_stop hang(struct hwsq_emu *e, enum hwsq_emu_stop why, uint6
 enum hwsq_emu_stop hwsq_emu_run(struct hwsq_emu *e, uint64_t until_ns)
 {
 	apply_due(e);
+	uint64_t steps = 0;
 	for (;;) {
 		struct slot *s = engine(e);
 		if (!s)
 			return HWSQ_EMU_IDLE;
 		switch (s->state) {
 		case SLOT_READY:
+			/* Every other state ends the run or leads to a step, so
+			 * counting steps bounds the run. */
+			if (steps++ == e->step_limit)
+				return HWSQ_EMU_STEP_LIMIT;
 			step(e, s);
 			break;
 		case SLOT_WAIT_TIME:

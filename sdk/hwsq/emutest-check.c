@@ -121,11 +121,11 @@ void hwsq_test_expect_image(struct hwsq_test *r, const char *rest)
 		return;
 	uint8_t *data;
 	size_t len;
-	int err = util_read_file(path, &data, &len);
-	char got[64] = "the same bytes";
+	int err = hwsq_read_input(path, &data, &len);
+	char got[160] = "the same bytes";
 	bool same = !err && len == r->image_size && memcmp(data, r->image, len) == 0;
 	if (err)
-		snprintf(got, sizeof got, "%s", strerror(err));
+		snprintf(got, sizeof got, "%s", hwsq_input_error(err));
 	else if (!same)
 		snprintf(got, sizeof got, "0x%zx bytes that differ", len);
 	hwsq_test_check(r, same, got, "the code is %s", path);

@@ -214,9 +214,9 @@ void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
 		return;
 	uint8_t *data;
 	size_t len;
-	int err = util_read_file(path, &data, &len);
+	int err = hwsq_read_input(path, &data, &len);
 	if (err) {
-		hwsq_test_bail(r, 1, "cannot read %s: %s", path, strerror(err));
+		hwsq_test_bail(r, 1, "cannot read %s: %s", path, hwsq_input_error(err));
 	} else if (len > hwsq_family_info(r->family)->ram_size) {
 		hwsq_test_bail(r, 1, "%s is 0x%zx bytes, more than %s code RAM", path, len,
 			       hwsq_family_info(r->family)->range);
@@ -260,14 +260,17 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 	util_str_printf(&text, "# %u \"%s\"\n", r->line_no + 1, r->path);
 	unsigned start = r->line_no;
 	for (;;) {
-		ssize_t n = getline(buf, cap, in);
+		ssize_t n = hwsq_test_getline(r, in, buf, cap);
+		if (n < 0 && r->bailed) {
+			util_str_free(&text);
+			return;
+		}
 		if (n < 0) {
 			r->line_no = start;
 			hwsq_test_bail(r, 1, "'code' has no 'end'");
 			util_str_free(&text);
 			return;
 		}
-		r->line_no++;
 		char *l = *buf;
 		while (*l == ' ' || *l == '\t')
 			l++;
@@ -300,9 +303,19 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 	char *path = hwsq_test_one_path(r, rest, "upload");
 	if (!path)
 		return;
-	FILE *in = fopen(path, "r");
-	if (!in) {
-		hwsq_test_bail(r, 1, "cannot read %s", path);
+	uint8_t *data;
+	size_t len;
+	int read_err = hwsq_read_input(path, &data, &len);
+	if (read_err) {
+		hwsq_test_bail(r, 1, "cannot read %s: %s", path, hwsq_input_error(read_err));
+		free(path);
+		return;
+	}
+	/* fmemopen refuses a size of 0: an empty file has no lines */
+	FILE *in = len ? fmemopen(data, len, "r") : NULL;
+	if (len && !in) {
+		hwsq_test_bail(r, 1, "cannot read %s: %s", path, strerror(errno));
+		free(data);
 		free(path);
 		return;
 	}
@@ -311,12 +324,23 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 	char *buf = NULL;
 	size_t cap = 0;
 	struct hwsq_toks toks = {0};
-	for (unsigned line = 1; !r->bailed && getline(&buf, &cap, in) >= 0; line++) {
+	ssize_t got;
+	for (unsigned line = 1; !r->bailed && in && (got = getline(&buf, &cap, in)) >= 0; line++) {
 		unsigned bad;
 		uint64_t v[3];
 		char *err = NULL;
 		unsigned col;
-		if (!hwsq_lex(buf, &toks, &bad) || toks.items[0].kind == HWSQ_TOK_END)
+		size_t text = strlen(buf);
+		if (text < (size_t)got) {
+			hwsq_test_bail(r, 1, "%s:%u:%zu: expected text, found a NUL byte", path,
+				       line, text + 1);
+			break;
+		}
+		if (!hwsq_lex(buf, &toks, &bad)) {
+			hwsq_test_bail(r, 1, "%s:%u:%u: unexpected character", path, line, bad);
+			break;
+		}
+		if (toks.items[0].kind == HWSQ_TOK_END)
 			continue;
 		bool mask = hwsq_tok_is(&toks.items[0], "mask");
 		unsigned want = mask ? 3 : 2;
@@ -341,7 +365,9 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 	}
 	hwsq_toks_free(&toks);
 	free(buf);
-	fclose(in);
+	if (in)
+		fclose(in);
+	free(data);
 	free(path);
 	/* What the upload put in code RAM is the loaded code now. */
 	uint32_t size = hwsq_family_info(r->family)->ram_size;

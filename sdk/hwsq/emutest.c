@@ -113,13 +113,21 @@ bool hwsq_test_time_value(struct hwsq_test *r, uint64_t *ns)
 		uint64_t ns;
 	} units[] = {{"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
 	uint64_t v;
+	unsigned col = hwsq_test_tok(r)->col;
 	if (!hwsq_test_number(r, &v))
 		return false;
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(units); i++) {
-		if (hwsq_test_word_is(r, units[i].unit)) {
-			*ns = v * units[i].ns;
-			return true;
+		if (!hwsq_test_word_is(r, units[i].unit))
+			continue;
+		if ((int64_t)v < 0 || v > INT64_MAX / units[i].ns) {
+			/* expressions are signed; PTIMER time is 64-bit nanoseconds */
+			hwsq_test_bail(r, col, "expected a time from 0 to %lld%s, found %lld%s",
+				       (long long)(INT64_MAX / units[i].ns), units[i].unit,
+				       (long long)v, units[i].unit);
+			return false;
 		}
+		*ns = v * units[i].ns;
+		return true;
 	}
 	hwsq_test_bail(r, hwsq_test_tok(r)->col, "expected a time unit (ns, us, ms or s)");
 	return false;
@@ -285,7 +293,8 @@ static void cmd_run(struct hwsq_test *r)
 	} else if (hwsq_test_word_is(r, "for")) {
 		if (!hwsq_test_time_value(r, &t))
 			return;
-		until = hwsq_emu_time_ns(r->emu) + t;
+		uint64_t now = hwsq_emu_time_ns(r->emu);
+		until = now > HWSQ_EMU_FOREVER - t ? HWSQ_EMU_FOREVER : now + t; /* no wrap */
 	}
 	if (!hwsq_test_expect_end(r))
 		return;
@@ -293,7 +302,13 @@ static void cmd_run(struct hwsq_test *r)
 	r->have_stop = true;
 	char when[32];
 	hwsq_test_format_time(when, sizeof when, hwsq_emu_time_ns(r->emu));
-	fprintf(r->out, "# run stopped: %s at %s\n", hwsq_emu_stop_name(r->last_stop), when);
+	fprintf(r->out, "# run stopped: %s at %s", hwsq_emu_stop_name(r->last_stop), when);
+	if (r->last_stop == HWSQ_EMU_STEP_LIMIT)
+		fprintf(r->out,
+			" (%d instructions in one run: a script that restarts itself through "
+			"TRIGGER?)",
+			HWSQ_EMU_MAX_STEPS);
+	fputc('\n', r->out);
 }
 
 /* event NAME VALUE [at TIME] */
@@ -475,22 +490,53 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	free(word);
 }
 
+ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+{
+	ssize_t n = in ? getline(buf, cap, in) : -1;
+	if (n < 0)
+		return n;
+	r->line_no++;
+	size_t text = strlen(*buf);
+	if (text < (size_t)n) {
+		hwsq_test_bail(r, (unsigned)text + 1, "expected text, found a NUL byte");
+		return -1;
+	}
+	return n;
+}
+
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
 {
 	struct hwsq_test r = {.o = o, .out = out, .path = path};
-	FILE *in = fopen(path, "r");
-	if (!in) {
-		fprintf(out, "Bail out! cannot open %s: %s\n", path, strerror(errno));
+	uint8_t *data;
+	size_t len;
+	int err = hwsq_read_input(path, &data, &len);
+	if (err) {
+		fprintf(out, "Bail out! cannot read %s: %s\n", path, hwsq_input_error(err));
+		return 1;
+	}
+	/* fmemopen refuses a size of 0: an empty file has no lines */
+	FILE *in = len ? fmemopen(data, len, "r") : NULL;
+	if (len && !in) {
+		fprintf(out, "Bail out! cannot read %s: %s\n", path, strerror(errno));
+		free(data);
 		return 1;
 	}
 	char *buf = NULL;
 	size_t cap = 0;
-	while (!r.bailed && getline(&buf, &cap, in) >= 0) {
-		r.line_no++;
+	while (!r.bailed && hwsq_test_getline(&r, in, &buf, &cap) >= 0)
 		one_line(&r, buf, in, &buf, &cap);
-	}
 	free(buf);
-	fclose(in);
+	if (in)
+		fclose(in);
+	free(data);
+	/* a file that tests nothing must not pass by saying 1..0 */
+	if (!r.bailed && r.run == 0) {
+		fprintf(out,
+			"Bail out! %s: the file has no test: expected at least one 'expect' "
+			"line\n",
+			path);
+		r.bailed = true;
+	}
 	if (!r.bailed)
 		fprintf(out, "1..%d\n", r.run);
 	hwsq_emu_free(r.emu);

@@ -4,6 +4,8 @@
 #ifndef SDK_HWSQ_EMUTEST_H
 #define SDK_HWSQ_EMUTEST_H
 
+#include <sys/types.h>
+
 #include "hwsq/hwsq.h"
 
 struct hwsq_test {
@@ -55,6 +57,11 @@ bool hwsq_test_slot_word(struct hwsq_test *r, enum hwsq_slot *slot);
 bool hwsq_test_need_chip(struct hwsq_test *r);
 bool hwsq_test_need_code(struct hwsq_test *r);
 struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
+
+/* The next line of a test file into *buf, counted in r->line_no; -1 at
+ * the end, or having bailed on a NUL byte in it. in may be NULL (no
+ * lines). */
+ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
 
 /* Loading code (emutest-load.c); rest is the line after the command. */
 void hwsq_test_new_emu(struct hwsq_test *r);

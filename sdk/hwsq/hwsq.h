@@ -209,10 +209,30 @@ void hwsq_toks_free(struct hwsq_toks *t);
 bool hwsq_tok_is(const struct hwsq_tok *t, const char *text);
 char *hwsq_tok_dup(const struct hwsq_tok *t);
 
-/* Evaluates a constant expression (C operators on 64-bit unsigned
- * numbers) starting at t->pos. Returns false with a message in *err
- * (malloc'ed) and the column in *err_col. */
+/* Evaluates a constant expression (C operators on 64-bit signed numbers,
+ * checked as afuc-as checks them: overflow, division by zero and nesting
+ * deeper than UTIL_EXPR_MAX_DEPTH are errors) starting at t->pos; *value
+ * gets the result's two's complement bits. Returns false with a message
+ * in *err (malloc'ed) and the column in *err_col. */
 bool hwsq_expr(struct hwsq_toks *t, uint64_t *value, char **err, unsigned *err_col);
+
+/* ---- inputs (input.c) --------------------------------------------------------- */
+
+/* The largest file any HWSQ tool reads (a source, image, test file or
+ * upload list): 2048 times the largest code RAM (0x200 bytes, whose
+ * upload list is about 6 KiB of text), far more than a real input, and
+ * /dev/zero ends at once. */
+#define HWSQ_MAX_INPUT 0x100000
+#define HWSQ_STR_(x) #x
+#define HWSQ_STR(x) HWSQ_STR_(x)
+
+/* util_read_file_max with HWSQ_MAX_INPUT: 0, or an errno value (EFBIG for
+ * a file over the limit) that hwsq_input_error turns into words. */
+int hwsq_read_input(const char *path, uint8_t **data, size_t *len);
+const char *hwsq_input_error(int err);
+/* Where the first NUL byte of text[0..len) is (1-based), if there is one:
+ * text inputs must not hold any, and C strings would silently end there. */
+bool hwsq_find_nul(const char *text, size_t len, unsigned *line, unsigned *col);
 
 /* ---- for the command-line tools (cli.c) ------------------------------------- */
 
@@ -229,7 +249,7 @@ struct hwsq_emutest_options {
 	bool verbose;      /* trace every instruction as TAP comments */
 };
 /* Runs one *.hemu file, printing TAP to out. Returns the exit status: 0
- * when every check passed, 1 otherwise. */
+ * when every check passed, 1 otherwise (a file with no check fails). */
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hwsq/hwsq.h"
+#include "util/arith.h"
 
 static bool ident_start(char c)
 {
@@ -134,10 +135,14 @@ char *hwsq_tok_dup(const struct hwsq_tok *t)
 
 /* ---- constant expressions ---------------------------------------------- */
 
+/* Values are 64-bit signed, as in afuc-as: util_arith checks every
+ * operation, so that both tools refuse the same expressions with the same
+ * words. The result is handed out as its two's complement bits. */
 struct expr_ctx {
 	struct hwsq_toks *t;
 	char *err;
 	unsigned err_col;
+	int depth; /* of parentheses and unary operators */
 };
 
 static struct hwsq_tok *peek(struct expr_ctx *c)
@@ -156,14 +161,43 @@ static bool fail(struct expr_ctx *c, const struct hwsq_tok *at, const char *what
 	return false;
 }
 
-static bool binary(struct expr_ctx *c, int level, uint64_t *v);
+/* An error whose text is complete without the token found there. */
+static bool fail_plain(struct expr_ctx *c, const struct hwsq_tok *at, char *what)
+{
+	if (!c->err) {
+		c->err = what;
+		c->err_col = at->col;
+	} else {
+		free(what);
+	}
+	return false;
+}
+
+static bool binary(struct expr_ctx *c, int level, int64_t *v);
+static bool primary_at_depth(struct expr_ctx *c, int64_t *v);
+
+/* Nesting is limited so that no line can exhaust the stack; the limit and
+ * the words are afuc-as's. */
+static bool primary(struct expr_ctx *c, int64_t *v)
+{
+	if (c->depth >= UTIL_EXPR_MAX_DEPTH)
+		return fail_plain(
+			c, peek(c),
+			util_xasprintf("expression nested more than %d deep", UTIL_EXPR_MAX_DEPTH));
+	c->depth++;
+	bool ok = primary_at_depth(c, v);
+	c->depth--;
+	return ok;
+}
 
 /* primary := NUM | '(' expr ')' | '-' primary | '~' primary | '+' primary */
-static bool primary(struct expr_ctx *c, uint64_t *v)
+static bool primary_at_depth(struct expr_ctx *c, int64_t *v)
 {
 	struct hwsq_tok *k = peek(c);
 	if (k->kind == HWSQ_TOK_NUM) {
-		*v = k->num;
+		if (k->num > INT64_MAX)
+			return fail(c, k, "expected a number up to 0x7fffffffffffffff");
+		*v = (int64_t)k->num;
 		c->t->pos++;
 		return true;
 	}
@@ -180,83 +214,84 @@ static bool primary(struct expr_ctx *c, uint64_t *v)
 		c->t->pos++;
 		if (!primary(c, v))
 			return false;
-		if (k->text[0] == '-')
-			*v = (uint64_t)0 - *v;
-		else if (k->text[0] == '~')
+		if (k->text[0] == '~') {
 			*v = ~*v;
+		} else if (k->text[0] == '-') {
+			struct util_str why = {0};
+			if (!util_arith(UTIL_ARITH_NEG, *v, 0, v, &why))
+				return fail_plain(c, k, util_str_take(&why));
+		}
 		return true;
 	}
 	return fail(c, k, "expected a number");
 }
 
-/* Binary operators by C precedence, loosest first. */
-static const char *const levels[][3] = {
-	{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
-};
+/* Binary operators by C precedence, loosest first; the bitwise ones cannot
+ * overflow, the others go through util_arith. */
+enum bitwise { NOT_BITWISE, BIT_OR, BIT_XOR, BIT_AND };
 
-static const char *operator_at(struct expr_ctx *c, int level)
+static const struct binop {
+	const char *text;
+	int level;
+	enum bitwise bitwise;
+	enum util_arith_op arith;
+} binops[] = {
+	{"|", 0, BIT_OR, 0},
+	{"^", 1, BIT_XOR, 0},
+	{"&", 2, BIT_AND, 0},
+	{"<<", 3, NOT_BITWISE, UTIL_ARITH_SHL},
+	{">>", 3, NOT_BITWISE, UTIL_ARITH_SHR},
+	{"+", 4, NOT_BITWISE, UTIL_ARITH_ADD},
+	{"-", 4, NOT_BITWISE, UTIL_ARITH_SUB},
+	{"*", 5, NOT_BITWISE, UTIL_ARITH_MUL},
+	{"/", 5, NOT_BITWISE, UTIL_ARITH_DIV},
+	{"%", 5, NOT_BITWISE, UTIL_ARITH_MOD},
+};
+#define LEVELS 6
+
+static const struct binop *operator_at(struct expr_ctx *c, int level)
 {
-	for (int i = 0; i < 3 && levels[level][i]; i++)
-		if (hwsq_tok_is(peek(c), levels[level][i]))
-			return levels[level][i];
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(binops); i++)
+		if (binops[i].level == level && hwsq_tok_is(peek(c), binops[i].text))
+			return &binops[i];
 	return NULL;
 }
 
 /* expr := level0; leveln := leveln+1 (op leveln+1)* */
-static bool binary(struct expr_ctx *c, int level, uint64_t *v)
+static bool binary(struct expr_ctx *c, int level, int64_t *v)
 {
-	if (level == (int)UTIL_ARRAY_SIZE(levels))
+	if (level == LEVELS)
 		return primary(c, v);
 	if (!binary(c, level + 1, v))
 		return false;
-	const char *op;
+	const struct binop *op;
 	while ((op = operator_at(c, level))) {
 		struct hwsq_tok *at = peek(c);
 		c->t->pos++;
-		uint64_t r;
+		int64_t r;
 		if (!binary(c, level + 1, &r))
 			return false;
-		switch (op[0] == op[1] ? op[0] + 256 : op[0]) {
-		case '|':
+		struct util_str why = {0};
+		if (op->bitwise == BIT_OR)
 			*v |= r;
-			break;
-		case '^':
+		else if (op->bitwise == BIT_XOR)
 			*v ^= r;
-			break;
-		case '&':
+		else if (op->bitwise == BIT_AND)
 			*v &= r;
-			break;
-		case '<' + 256:
-			*v = r >= 64 ? 0 : *v << r;
-			break;
-		case '>' + 256:
-			*v = r >= 64 ? 0 : *v >> r;
-			break;
-		case '+':
-			*v += r;
-			break;
-		case '-':
-			*v -= r;
-			break;
-		case '*':
-			*v *= r;
-			break;
-		case '/':
-		case '%':
-			if (r == 0)
-				return fail(c, at, "division by zero");
-			*v = op[0] == '/' ? *v / r : *v % r;
-			break;
-		}
+		else if (!util_arith(op->arith, *v, r, v, &why))
+			return fail_plain(c, at, util_str_take(&why));
 	}
 	return true;
 }
 
 bool hwsq_expr(struct hwsq_toks *t, uint64_t *value, char **err, unsigned *err_col)
 {
-	struct expr_ctx c = {t, NULL, 0};
-	if (binary(&c, 0, value))
+	struct expr_ctx c = {t, NULL, 0, 0};
+	int64_t v;
+	if (binary(&c, 0, &v)) {
+		*value = (uint64_t)v;
 		return true;
+	}
 	*err = c.err;
 	*err_col = c.err_col;
 	return false;

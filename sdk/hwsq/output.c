@@ -8,7 +8,9 @@ void hwsq_image(const struct hwsq_program *p, uint8_t *ram)
 {
 	uint32_t size = hwsq_family_info(p->family)->ram_size;
 	memset(ram, HWSQ_OPCODE_EXIT, size);
-	memcpy(ram, p->code, p->size < size ? p->size : size);
+	/* a program with no instructions has no code buffer at all */
+	if (p->size)
+		memcpy(ram, p->code, p->size < size ? p->size : size);
 }
 
 uint32_t hwsq_entry_point_reg(const struct hwsq_program *p)

@@ -1,6 +1,8 @@
 /* From a source file to a program: cpp and m4 (with the HWSQ macro
  * library), then the compiler. */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hwsq/hwsq.h"
 #include "pp/pp.h"
@@ -19,9 +21,36 @@ bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 	return ok;
 }
 
+/* The source itself, before cpp reads it: no larger than any real one
+ * (cpp would read all of /dev/zero) and free of NUL bytes (which cpp
+ * drops with only a warning). Standard input cannot be read twice, and a
+ * file that cannot be read is left to cpp to report. */
+static bool check_source(const char *path, struct diag *d)
+{
+	uint8_t *data;
+	size_t len;
+	if (strcmp(path, "-") == 0)
+		return true;
+	int err = hwsq_read_input(path, &data, &len);
+	if (err == EFBIG) {
+		diag_error(d, diag_at(path, 0, 0), "%s", hwsq_input_error(err));
+		return false;
+	}
+	if (err)
+		return true;
+	unsigned line, col;
+	bool nul = hwsq_find_nul((const char *)data, len, &line, &col);
+	if (nul)
+		diag_error(d, diag_at(path, line, col), "expected text, found a NUL byte");
+	free(data);
+	return !nul;
+}
+
 bool hwsq_preprocess(const char *path, const struct hwsq_source_options *so,
 		     enum hwsq_family family, char **text, size_t *len, struct diag *d)
 {
+	if (!check_source(path, d))
+		return false;
 	const struct hwsq_family_info *fam = hwsq_family_info(family);
 	/* The family is visible to cpp: #ifdef HWSQ_CHIP_NV92. */
 	char *chip = util_xasprintf("HWSQ_CHIP_%s=1", fam->variant);

@@ -43,6 +43,12 @@ static bool number(struct hwsq_as_ctx *c, uint64_t max, const char *what, uint32
 	unsigned col;
 	if (!expr(c, &v, &col))
 		return false;
+	if ((int64_t)v < 0) {
+		/* expressions are signed: -1 is not 0xffffffff */
+		hwsq_as_error_at(c, col, "%s %lld does not fit: it must be 0 to 0x%llx", what,
+				 (long long)v, (unsigned long long)max);
+		return false;
+	}
 	if (v > max) {
 		hwsq_as_error_at(c, col, "%s 0x%llx does not fit: it must be 0x%llx at most", what,
 				 (unsigned long long)v, (unsigned long long)max);
@@ -92,8 +98,8 @@ static bool operand(struct hwsq_as_ctx *c, const struct hwsq_field *fl, uint32_t
 		if (v % 2 || v / 2 > hwsq_field_max(fl)) {
 			hwsq_as_error_at(c, col,
 					 "the wait shift is written premultiplied by 2: expected "
-					 "an even number from 0 to %u, found %llu",
-					 2 * hwsq_field_max(fl), (unsigned long long)v);
+					 "an even number from 0 to %u, found %lld",
+					 2 * hwsq_field_max(fl), (long long)v);
 			return false;
 		}
 		*out = (uint32_t)(v / 2);
@@ -209,6 +215,10 @@ static bool st_delay(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 	}
 	if (!expect_end(c))
 		return false;
+	if ((int64_t)v < 0) {
+		hwsq_as_error_at(c, col, "expected a delay of 0 or more, found %lld", (long long)v);
+		return false;
+	}
 	if (v > UINT64_MAX / mult) {
 		hwsq_as_error_at(c, col, "delay too long for one script");
 		return false;
@@ -249,7 +259,9 @@ static bool st_flag(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 static bool st_wait(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 {
 	struct hwsq_tok *t = tok(c);
-	bool event = t->kind == HWSQ_TOK_IDENT || hwsq_tok_is(t + 1, "==");
+	/* no token follows the end of the line (the array may hold stale ones) */
+	bool event = t->kind == HWSQ_TOK_IDENT ||
+		     (t->kind != HWSQ_TOK_END && hwsq_tok_is(t + 1, "=="));
 	if (!event)
 		return st_opcode(c, word, hwsq_opcode_of(HWSQ_OP_WAIT));
 	if (!needs_pokes(c, word, "wait for an event"))
@@ -273,8 +285,8 @@ static bool st_entry(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 	if (!expr(c, &n, &col))
 		return false;
 	if (n >= HWSQ_ENTRY_COUNT) {
-		hwsq_as_error_at(c, col, "entry point %llu out of range: HWSQ has four, 0 to 3",
-				 (unsigned long long)n);
+		hwsq_as_error_at(c, col, "entry point %lld out of range: HWSQ has four, 0 to 3",
+				 (long long)n);
 		return false;
 	}
 	for (size_t i = 0; i < c->entry_ref_count; i++) {

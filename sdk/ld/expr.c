@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ld/internal.h"
+#include "util/arith.h"
 
 struct eval {
 	struct ld_ctx *c;
@@ -17,6 +18,17 @@ static bool fail(struct eval *ev, const struct ld_expr *e, const char *fmt, cons
 {
 	diag_add(ev->c->d, DIAG_ERROR, e->loc, ld_source_line(ev->c, e->loc), fmt, arg);
 	return false;
+}
+
+static bool arith(struct eval *ev, const struct ld_expr *e, enum util_arith_op op, int64_t a,
+		  int64_t b, int64_t *out)
+{
+	struct util_str why = {0};
+	bool ok = util_arith(op, a, b, out, &why);
+	if (!ok)
+		fail(ev, e, "%s", why.text);
+	util_str_free(&why);
+	return ok;
 }
 
 static bool not_known_yet(struct eval *ev, const struct ld_expr *e, const char *what)
@@ -62,9 +74,15 @@ static bool check_align(struct eval *ev, const struct ld_expr *e, int64_t a)
 		    buf);
 }
 
-static int64_t align_up64(int64_t v, int64_t a)
+/* v rounded up to a multiple of a (a power of two), or an error at e
+ * when that is past INT64_MAX. */
+static bool align_up64(struct eval *ev, const struct ld_expr *e, int64_t v, int64_t a, int64_t *out)
 {
-	return (v + a - 1) & ~(a - 1);
+	int64_t up;
+	if (!arith(ev, e, UTIL_ARITH_ADD, v, a - 1, &up))
+		return false;
+	*out = up & ~(a - 1);
+	return true;
 }
 
 /* The image an object global lives in (LD_NONE: absolute or unplaced). */
@@ -107,8 +125,7 @@ static bool eval_func(struct eval *ev, const struct ld_expr *e, int64_t *out)
 		}
 		if (!check_align(ev, e->argc == 1 ? e->a : e->b, b))
 			return false;
-		*out = align_up64(a, b);
-		return true;
+		return align_up64(ev, e, a, b, out);
 	case LD_F_ADDR:
 	case LD_F_SIZEOF: {
 		const struct ld_outsec *os = find_outsec_from(ev->c, e->name, ev->proc);
@@ -146,31 +163,24 @@ static bool eval_func(struct eval *ev, const struct ld_expr *e, int64_t *out)
 	return fail(ev, e, "%s", "unknown function");
 }
 
+/* The operators that can overflow or trap go through util_arith, so that
+ * afuc-ld refuses what afuc-as refuses, in the same words. */
+static const struct {
+	int op;
+	enum util_arith_op arith;
+} arith_ops[] = {
+	{'+', UTIL_ARITH_ADD},       {'-', UTIL_ARITH_SUB}, {'*', UTIL_ARITH_MUL},
+	{'/', UTIL_ARITH_DIV},       {'%', UTIL_ARITH_MOD}, {LD_OP_SHL, UTIL_ARITH_SHL},
+	{LD_OP_SHR, UTIL_ARITH_SHR},
+};
+
 static bool eval_binary(struct eval *ev, const struct ld_expr *e, int64_t a, int64_t b,
 			int64_t *out)
 {
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(arith_ops); i++)
+		if (e->op == arith_ops[i].op)
+			return arith(ev, e, arith_ops[i].arith, a, b, out);
 	switch (e->op) {
-	case '+':
-		*out = a + b;
-		return true;
-	case '-':
-		*out = a - b;
-		return true;
-	case '*':
-		*out = a * b;
-		return true;
-	case '/':
-	case '%':
-		if (b == 0)
-			return fail(ev, e, "%s", "division by zero");
-		*out = e->op == '/' ? a / b : a % b;
-		return true;
-	case LD_OP_SHL:
-	case LD_OP_SHR:
-		if (b < 0 || b > 63)
-			return fail(ev, e, "%s", "shift count must be 0..63");
-		*out = e->op == LD_OP_SHL ? (int64_t)((uint64_t)a << b) : a >> b;
-		return true;
 	case '<':
 		*out = a < b;
 		return true;
@@ -227,7 +237,24 @@ static bool eval_symbol(struct eval *ev, const struct ld_expr *e, int64_t *out)
 	return false;
 }
 
+static bool eval_nested(struct eval *ev, const struct ld_expr *e, int64_t *out);
+
 static bool eval(struct eval *ev, const struct ld_expr *e, int64_t *out)
+{
+	if (ev->c->eval_depth >= LD_MAX_EVAL_DEPTH) {
+		diag_add(ev->c->d, DIAG_ERROR, e->loc, ld_source_line(ev->c, e->loc),
+			 "evaluation nested more than %d deep (operators, and symbols defined "
+			 "by other symbols)",
+			 LD_MAX_EVAL_DEPTH);
+		return false;
+	}
+	ev->c->eval_depth++;
+	bool ok = eval_nested(ev, e, out);
+	ev->c->eval_depth--;
+	return ok;
+}
+
+static bool eval_nested(struct eval *ev, const struct ld_expr *e, int64_t *out)
 {
 	int64_t a, b;
 	switch (e->kind) {
@@ -249,7 +276,9 @@ static bool eval(struct eval *ev, const struct ld_expr *e, int64_t *out)
 	case LD_E_UNARY:
 		if (!eval(ev, e->a, &a))
 			return false;
-		*out = e->op == '-' ? -a : e->op == '~' ? ~a : !a;
+		if (e->op == '-')
+			return arith(ev, e, UTIL_ARITH_NEG, a, 0, out);
+		*out = e->op == '~' ? ~a : !a;
 		return true;
 	case LD_E_BINARY:
 		if (!eval(ev, e->a, &a))

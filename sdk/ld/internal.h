@@ -140,6 +140,11 @@ struct ld_change {
 	uint32_t opcode; /* for packet-table entries */
 };
 
+/* How deep evaluation may recurse: one expression is at most
+ * UTIL_EXPR_MAX_NODES deep, and chains of symbols defined by symbols add
+ * to that (docs/afuc-ld.md, "Limits"). */
+#define LD_MAX_EVAL_DEPTH 10000
+
 struct ld_ctx {
 	const struct ld_options *opt;
 	const struct ld_input *inputs;
@@ -184,6 +189,10 @@ struct ld_ctx {
 
 	uint32_t *words; /* the file after its zero word */
 	size_t word_count;
+	/* eval() calls in progress: a symbol's value may need another's, so
+	 * evaluation recurses through symbol definitions as well as through
+	 * the operators of one expression; LD_MAX_EVAL_DEPTH bounds both. */
+	unsigned eval_depth;
 	bool layout_done;
 	bool implicit_proc; /* output sections outside PROCESSOR blocks */
 	bool patching;

@@ -387,8 +387,21 @@ struct ld_script *ld_script_parse(const char *name, const char *text, size_t len
 	s->name = util_xstrdup(name);
 	s->text = util_xstrndup(text, len);
 	size_t before = d->errors;
-	if (strlen(s->text) != len) {
-		diag_error(d, diag_at(s->name, 0, 0), "the script contains a NUL byte");
+	const char *nul = memchr(text, 0, len);
+	if (nul) {
+		/* The tokenizer works on C strings: a NUL would end the script
+		 * early without a word, so it is an error where it stands. */
+		unsigned line = 1;
+		const char *line_start = text;
+		for (const char *c = text; c < nul; c++)
+			if (*c == '\n') {
+				line++;
+				line_start = c + 1;
+			}
+		diag_add(d, DIAG_ERROR, diag_at(s->name, line, (unsigned)(nul - line_start) + 1),
+			 ld_script_line(s, line), "%s",
+			 "unexpected byte 0x00: a linker script is text and cannot contain a NUL "
+			 "byte");
 		ld_script_free(s);
 		return NULL;
 	}

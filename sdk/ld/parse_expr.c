@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ld/parser.h"
+#include "util/arith.h"
 
 struct ld_expr *ld_new_expr(enum ld_expr_kind kind, struct diag_loc loc)
 {
@@ -82,9 +83,34 @@ static struct ld_expr *parse_call(struct ld_parser *p, unsigned f, struct diag_l
 	return e;
 }
 
+static struct ld_expr *parse_unary(struct ld_parser *p);
+
+/* Counts one more node of the expression; false, after the error at loc,
+ * past UTIL_EXPR_MAX_NODES (the same limit as afuc-as). */
+static bool count_node(struct ld_parser *p, struct diag_loc loc)
+{
+	if (++p->expr_nodes <= UTIL_EXPR_MAX_NODES)
+		return true;
+	diag_add(p->d, DIAG_ERROR, loc, ld_script_line(p->s, loc.line),
+		 "expression with more than %d operators and operands", UTIL_EXPR_MAX_NODES);
+	return false;
+}
+
+/* Enters one more level of nesting; false, after the error at loc, past
+ * UTIL_EXPR_MAX_DEPTH (the same limit as afuc-as). The caller leaves it
+ * with p->expr_depth-- whatever the outcome. */
+static bool enter_nesting(struct ld_parser *p, struct diag_loc loc)
+{
+	if (p->expr_depth++ < UTIL_EXPR_MAX_DEPTH)
+		return true;
+	diag_add(p->d, DIAG_ERROR, loc, ld_script_line(p->s, loc.line),
+		 "expression nested more than %d deep", UTIL_EXPR_MAX_DEPTH);
+	return false;
+}
+
 /* primary := NUMBER | '.' | IMAGE_SIZE | NAME | call | '(' expr ')'
  *          | ('-' | '~' | '!' | '+') primary */
-static struct ld_expr *parse_unary(struct ld_parser *p)
+static struct ld_expr *parse_unary_nested(struct ld_parser *p)
 {
 	struct ld_token t = p->tok;
 	if (t.kind == LD_T_PUNCT && t.punct < 128 && strchr("-~!+", t.punct)) {
@@ -137,6 +163,15 @@ static struct ld_expr *parse_unary(struct ld_parser *p)
 	return e;
 }
 
+static struct ld_expr *parse_unary(struct ld_parser *p)
+{
+	struct ld_expr *e = NULL;
+	if (enter_nesting(p, p->tok.loc) && count_node(p, p->tok.loc))
+		e = parse_unary_nested(p);
+	p->expr_depth--;
+	return e;
+}
+
 /* Binary operators by precedence level, loosest first (C's order). */
 static const int binary_levels[][4] = {
 	{LD_OP_OROR},
@@ -169,6 +204,10 @@ static struct ld_expr *parse_binary(struct ld_parser *p, unsigned level)
 	struct ld_expr *left = parse_binary(p, level + 1);
 	while (left && op_at_level(&p->tok, level)) {
 		struct ld_token op = p->tok;
+		if (!count_node(p, op.loc)) {
+			ld_free_expr(left);
+			return NULL;
+		}
 		ld_next(p);
 		struct ld_expr *right = parse_binary(p, level + 1);
 		if (!right) {
@@ -184,21 +223,35 @@ static struct ld_expr *parse_binary(struct ld_parser *p, unsigned level)
 	return left;
 }
 
-/* expr := binary(0) ['?' expr ':' expr] */
-struct ld_expr *ld_parse_expr(struct ld_parser *p)
+/* cond := binary(0) ['?' cond ':' cond] */
+static struct ld_expr *parse_cond(struct ld_parser *p)
 {
 	struct ld_expr *cond = parse_binary(p, 0);
 	if (!cond || !ld_tok_punct(&p->tok, '?'))
 		return cond;
 	struct ld_expr *e = ld_new_expr(LD_E_COND, p->tok.loc);
 	e->a = cond;
-	ld_next(p);
-	if (!(e->b = ld_parse_expr(p)) || !ld_expect(p, ':', "':' of '?:'") ||
-	    !(e->c = ld_parse_expr(p))) {
+	/* a ? b : c ? d : ... nests to the right: it counts as nesting */
+	bool ok = enter_nesting(p, p->tok.loc) && count_node(p, p->tok.loc);
+	if (ok) {
+		ld_next(p);
+		ok = (e->b = parse_cond(p)) && ld_expect(p, ':', "':' of '?:'") &&
+		     (e->c = parse_cond(p));
+	}
+	p->expr_depth--;
+	if (!ok) {
 		ld_free_expr(e);
 		return NULL;
 	}
 	return e;
+}
+
+/* expr := cond. The limits count from the outermost expression on. */
+struct ld_expr *ld_parse_expr(struct ld_parser *p)
+{
+	if (p->expr_depth == 0)
+		p->expr_nodes = 0;
+	return parse_cond(p);
 }
 
 /* '(' expr ')' after a command name (the current token is the name). */

@@ -11,6 +11,12 @@ struct ld_parser {
 	struct ld_token tok;
 	struct ld_script *s;
 	struct diag *d;
+	/* The expression being parsed: how deep parentheses, unary operators
+	 * and '?:' nest, and how many nodes it has so far. Both are capped
+	 * (UTIL_EXPR_MAX_DEPTH, UTIL_EXPR_MAX_NODES) because parsing,
+	 * evaluating and freeing recurse as deep as the tree. */
+	unsigned expr_depth;
+	unsigned expr_nodes;
 };
 
 /* Reads the next token as an expression token. */

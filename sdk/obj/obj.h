@@ -78,6 +78,16 @@ struct obj_handler {
 	bool from_label;
 };
 
+/* What one object may hold (docs/objects.md, "Limits"). The reader
+ * refuses a file past them with a message, before allocating anything
+ * in proportion, and the writer refuses to write such a file. Real
+ * firmware is far below them: the largest published image has about
+ * 20,000 words in all. */
+#define OBJ_MAX_SECTIONS 4096           /* ELF section headers, including section 0 */
+#define OBJ_MAX_SYMBOLS 1048576         /* .symtab entries, not counting symbol 0 */
+#define OBJ_MAX_RELOCS 1048576          /* relocations, all .rela sections together */
+#define OBJ_MAX_FILE_BYTES (256u << 20) /* the file; obj_read stops reading there */
+
 #define OBJ_NO_TABLE UINT32_MAX
 #define OBJ_PACKET_TABLE_WORDS 0x80
 

@@ -49,10 +49,47 @@ static const char *sec_name(const struct reader *r, uint32_t i)
 	return r->sh[i].name_text ? r->sh[i].name_text : "?";
 }
 
-/* The bytes of section i, checked to lie inside the file. */
-static const uint8_t *sec_data(const struct reader *r, uint32_t i)
+/* ELF section types by number, for messages. */
+static const char *const type_names[] = {
+	[ELF_SHT_NULL] = "SHT_NULL",     [ELF_SHT_PROGBITS] = "SHT_PROGBITS",
+	[ELF_SHT_SYMTAB] = "SHT_SYMTAB", [ELF_SHT_STRTAB] = "SHT_STRTAB",
+	[ELF_SHT_RELA] = "SHT_RELA",     [ELF_SHT_NOBITS] = "SHT_NOBITS",
+	[ELF_SHT_REL] = "SHT_REL",
+};
+
+static const char *type_name(uint32_t type)
 {
-	return r->data + r->sh[i].offset;
+	return type < UTIL_ARRAY_SIZE(type_names) && type_names[type] ? type_names[type]
+								      : "unknown";
+}
+
+/* The bytes of section i, which must have the given type. Everything the
+ * reader reads goes through here: the type is checked because sections
+ * are also found by name (.afuc.*), and the bounds are checked again
+ * whatever the type, because check_header leaves sections without
+ * contents in the file (SHT_NULL, SHT_NOBITS) unchecked. */
+static bool sec_bytes(struct reader *r, uint32_t i, uint32_t type, const uint8_t **out)
+{
+	const struct shdr *s = &r->sh[i];
+	if (s->type != type)
+		return bad(r, "section %u (%s) has type %u (%s), expected %u (%s)", i,
+			   sec_name(r, i), s->type, type_name(s->type), type, type_name(type));
+	if ((uint64_t)s->offset + s->size > r->len)
+		return bad(r,
+			   "truncated: section %u (offset 0x%x, 0x%x bytes) ends past the end "
+			   "of the file (0x%zx bytes)",
+			   i, s->offset, s->size, r->len);
+	*out = r->data + s->offset;
+	return true;
+}
+
+/* A count read from the file, against the reader's limit for it. */
+static bool within_limit(struct reader *r, uint64_t count, uint32_t limit, const char *what)
+{
+	if (count <= limit)
+		return true;
+	return bad(r, "too many %s (%llu; the limit is %u)", what, (unsigned long long)count,
+		   limit);
 }
 
 static bool check_header(struct reader *r)
@@ -86,6 +123,8 @@ static bool check_header(struct reader *r)
 		return bad(r, "section header size %u, expected %d", shentsize, ELF_SHDR_SIZE);
 	if (r->shnum == 0)
 		return bad(r, "no section headers");
+	if (!within_limit(r, r->shnum, OBJ_MAX_SECTIONS, "sections"))
+		return false;
 	if ((uint64_t)shoff + (uint64_t)r->shnum * ELF_SHDR_SIZE > r->len)
 		return bad(r,
 			   "truncated: the section headers (%u at offset 0x%x) end past the end "
@@ -117,7 +156,10 @@ static bool check_header(struct reader *r)
 	const struct shdr *names = &r->sh[shstrndx];
 	if (names->type != ELF_SHT_STRTAB)
 		return bad(r, "section name table (section %u) is not a string table", shstrndx);
-	const char *text = (const char *)r->data + names->offset;
+	const uint8_t *bytes = NULL;
+	if (!sec_bytes(r, shstrndx, ELF_SHT_STRTAB, &bytes))
+		return false;
+	const char *text = (const char *)bytes;
 	for (uint32_t i = 1; i < r->shnum; i++) {
 		uint32_t at = r->sh[i].name;
 		if (at >= names->size || !memchr(text + at, 0, names->size - at))
@@ -153,13 +195,16 @@ static bool read_code_sections(struct reader *r)
 		if (align & (align - 1))
 			return bad(r, "section %u (%s) alignment %u is not a power of two", i,
 				   sec_name(r, i), s->align);
+		const uint8_t *bytes = NULL;
+		if (!sec_bytes(r, i, ELF_SHT_PROGBITS, &bytes))
+			return false;
 		uint32_t m = obj_add_section(r->o, sec_name(r, i));
 		struct obj_section *sec = &r->o->sections[m];
 		sec->align = align;
 		sec->count = sec->cap = s->size / 4;
 		sec->words = util_xcalloc(sec->cap ? sec->cap : 1, sizeof *sec->words);
 		for (size_t k = 0; k < sec->count; k++)
-			sec->words[k] = util_le32(sec_data(r, i) + 4 * k);
+			sec->words[k] = util_le32(bytes + 4 * k);
 		r->section_map[i] = m;
 	}
 	return true;
@@ -200,13 +245,20 @@ static bool read_symbols(struct reader *r)
 	if (st->link >= r->shnum || r->sh[st->link].type != ELF_SHT_STRTAB)
 		return bad(r, "the symbol table's string table (section %u) is not a string table",
 			   st->link);
-	r->strtab = (const char *)sec_data(r, st->link);
+	const uint8_t *syms = NULL, *strings = NULL;
+	if (!sec_bytes(r, r->symtab, ELF_SHT_SYMTAB, &syms) ||
+	    !sec_bytes(r, st->link, ELF_SHT_STRTAB, &strings))
+		return false;
+	r->strtab = (const char *)strings;
 	r->strtab_size = r->sh[st->link].size;
 	r->symbol_count = st->size / ELF_SYM_SIZE;
+	/* symbol 0 is the null symbol, not counted */
+	if (!within_limit(r, r->symbol_count - (r->symbol_count > 0), OBJ_MAX_SYMBOLS, "symbols"))
+		return false;
 	r->symbol_map = util_xcalloc(r->symbol_count + 1, sizeof *r->symbol_map);
 	r->symbol_map[0] = UINT32_MAX;
 	for (uint32_t i = 1; i < r->symbol_count; i++) {
-		const uint8_t *p = sec_data(r, r->symtab) + (size_t)i * ELF_SYM_SIZE;
+		const uint8_t *p = syms + (size_t)i * ELF_SYM_SIZE;
 		uint32_t value = util_le32(p + 4);
 		unsigned bind = p[12] >> 4, type = p[12] & 0xf;
 		uint32_t shndx = util_le16(p + 14);
@@ -271,10 +323,14 @@ static bool table_shape(struct reader *r, uint32_t i, uint32_t entsize)
 	return true;
 }
 
-static bool read_relocs(struct reader *r, uint32_t i)
+static bool read_relocs(struct reader *r, uint32_t i, uint64_t *total)
 {
 	const struct shdr *s = &r->sh[i];
-	if (!table_shape(r, i, ELF_RELA_SIZE))
+	const uint8_t *bytes = NULL;
+	if (!sec_bytes(r, i, ELF_SHT_RELA, &bytes) || !table_shape(r, i, ELF_RELA_SIZE))
+		return false;
+	*total += s->size / ELF_RELA_SIZE;
+	if (!within_limit(r, *total, OBJ_MAX_RELOCS, "relocations"))
 		return false;
 	if (s->link != r->symtab)
 		return bad(r, "section %u (%s) links to section %u, not the symbol table", i,
@@ -283,7 +339,7 @@ static bool read_relocs(struct reader *r, uint32_t i)
 	if (!code_section(r, s->info, sec_name(r, i), &target))
 		return false;
 	for (uint32_t k = 0; k < s->size / ELF_RELA_SIZE; k++) {
-		const uint8_t *p = sec_data(r, i) + (size_t)k * ELF_RELA_SIZE;
+		const uint8_t *p = bytes + (size_t)k * ELF_RELA_SIZE;
 		uint32_t offset = util_le32(p), info = util_le32(p + 4);
 		int32_t addend = (int32_t)util_le32(p + 8);
 		struct obj_reloc rel = {.kind = (uint8_t)(info & 0xff)};
@@ -307,10 +363,11 @@ static bool read_relocs(struct reader *r, uint32_t i)
 
 static bool read_handlers(struct reader *r, uint32_t i)
 {
-	if (!table_shape(r, i, OBJ_HANDLER_SIZE))
+	const uint8_t *bytes = NULL;
+	if (!sec_bytes(r, i, ELF_SHT_PROGBITS, &bytes) || !table_shape(r, i, OBJ_HANDLER_SIZE))
 		return false;
 	for (uint32_t k = 0; k < r->sh[i].size / OBJ_HANDLER_SIZE; k++) {
-		const uint8_t *p = sec_data(r, i) + (size_t)k * OBJ_HANDLER_SIZE;
+		const uint8_t *p = bytes + (size_t)k * OBJ_HANDLER_SIZE;
 		struct obj_handler h = {.opcode = util_le32(p) & 0x7fffffffu,
 					.from_label = util_le32(p) >> 31};
 		if (h.opcode >= OBJ_PACKET_TABLE_WORDS)
@@ -324,10 +381,11 @@ static bool read_handlers(struct reader *r, uint32_t i)
 
 static bool read_jumptbl(struct reader *r, uint32_t i)
 {
-	if (!table_shape(r, i, OBJ_JUMPTBL_SIZE))
+	const uint8_t *bytes = NULL;
+	if (!sec_bytes(r, i, ELF_SHT_PROGBITS, &bytes) || !table_shape(r, i, OBJ_JUMPTBL_SIZE))
 		return false;
 	for (uint32_t k = 0; k < r->sh[i].size / OBJ_JUMPTBL_SIZE; k++) {
-		const uint8_t *p = sec_data(r, i) + (size_t)k * OBJ_JUMPTBL_SIZE;
+		const uint8_t *p = bytes + (size_t)k * OBJ_JUMPTBL_SIZE;
 		uint32_t m = 0, offset = util_le32(p + 4);
 		if (!code_section(r, util_le32(p), OBJ_SEC_JUMPTBL, &m))
 			return false;
@@ -368,10 +426,11 @@ static struct obj_loc *loc_target(struct reader *r, uint32_t section, uint32_t e
 
 static bool read_locs(struct reader *r, uint32_t i)
 {
-	if (!table_shape(r, i, OBJ_LOC_SIZE))
+	const uint8_t *bytes = NULL;
+	if (!sec_bytes(r, i, ELF_SHT_PROGBITS, &bytes) || !table_shape(r, i, OBJ_LOC_SIZE))
 		return false;
 	for (uint32_t k = 0; k < r->sh[i].size / OBJ_LOC_SIZE; k++) {
-		const uint8_t *p = sec_data(r, i) + (size_t)k * OBJ_LOC_SIZE;
+		const uint8_t *p = bytes + (size_t)k * OBJ_LOC_SIZE;
 		uint32_t section = util_le32(p), entry = util_le32(p + 4);
 		struct obj_loc *loc = loc_target(r, section, entry);
 		if (!loc)
@@ -394,12 +453,13 @@ static bool read_all(struct reader *r)
 	if (!check_header(r) || !read_code_sections(r) || !read_symbols(r))
 		return false;
 	/* Relocations and handlers before locations, which point at them. */
+	uint64_t relocs = 0;
 	for (uint32_t i = 1; i < r->shnum; i++) {
 		const char *name = r->sh[i].name_text;
 		if (r->sh[i].type == ELF_SHT_REL)
 			return bad(r, "section %u (%s) is SHT_REL; afuc objects use SHT_RELA", i,
 				   name);
-		if (r->sh[i].type == ELF_SHT_RELA && !read_relocs(r, i))
+		if (r->sh[i].type == ELF_SHT_RELA && !read_relocs(r, i, &relocs))
 			return false;
 		if (strcmp(name, OBJ_SEC_HANDLERS) == 0 && !read_handlers(r, i))
 			return false;
@@ -430,7 +490,14 @@ bool obj_read(struct obj_file *o, const char *path, struct diag *d)
 {
 	uint8_t *data;
 	size_t len;
-	int err = util_read_file(path, &data, &len);
+	int err = util_read_file_max(path, OBJ_MAX_FILE_BYTES, &data, &len);
+	if (err == EFBIG) {
+		obj_init(o, ISA_A6XX);
+		diag_error(d, diag_at(path, 0, 0),
+			   "larger than %u bytes, the most an object may be: not an afuc object",
+			   (unsigned)OBJ_MAX_FILE_BYTES);
+		return false;
+	}
 	if (err) {
 		obj_init(o, ISA_A6XX);
 		diag_error(d, diag_at(path, 0, 0), "cannot read object: %s", strerror(err));

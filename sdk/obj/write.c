@@ -75,15 +75,32 @@ static bool fail(struct writer *w, const char *fmt, const char *what, size_t ind
 	return false;
 }
 
+/* The limits of obj.h, in the words obj_read uses for them. */
+static bool within_limit(struct writer *w, size_t count, uint32_t limit, const char *what)
+{
+	if (count <= limit)
+		return true;
+	diag_error(w->d, diag_at(w->name, 0, 0),
+		   "cannot write object: too many %s (%zu; the limit is %u)", what, count, limit);
+	return false;
+}
+
 /* Refuses models that would make a file obj_read rejects. */
 static bool check_model(struct writer *w)
 {
 	const struct obj_file *o = w->o;
 	if (o->gen < ISA_GEN_MIN || o->gen > ISA_GEN_MAX)
 		return fail(w, "%s %zu is not a5xx, a6xx or a7xx", "generation", (size_t)o->gen);
-	if (o->section_count * 2 + 8 >= ELF_SHN_LORESERVE)
-		return fail(w, "%s (%zu) exceed what ELF section indexes hold", "too many sections",
-			    o->section_count);
+	size_t relas = 0, relocs = 0;
+	for (size_t i = 0; i < o->section_count; i++) {
+		relas += o->sections[i].reloc_count != 0;
+		relocs += o->sections[i].reloc_count;
+	}
+	/* null, code, rela, handlers, jumptbl, locs, symtab, strtab, shstrtab */
+	if (!within_limit(w, 1 + o->section_count + relas + 6, OBJ_MAX_SECTIONS, "sections") ||
+	    !within_limit(w, o->symbol_count, OBJ_MAX_SYMBOLS, "symbols") ||
+	    !within_limit(w, relocs, OBJ_MAX_RELOCS, "relocations"))
+		return false;
 	for (size_t i = 0; i < o->section_count; i++) {
 		const struct obj_section *s = &o->sections[i];
 		if (!s->name || !*s->name)

@@ -1,10 +1,14 @@
 #include "pp/pp.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -32,68 +36,274 @@ static const char *program(const char *env, const char *fallback)
 	return p && *p ? p : fallback;
 }
 
-/* Starts argv with stdin/stdout redirected to the given descriptors
- * (-1: inherit), closing close_fd in the child. Returns the pid or -1. */
-static pid_t spawn(struct argv_list *a, int in_fd, int out_fd, int close_fd)
+/* Seconds one program may run: $AFUC_PP_TIME_LIMIT, else the default. */
+static unsigned time_limit(void)
 {
+	const char *env = getenv("AFUC_PP_TIME_LIMIT");
+	uint64_t v;
+	if (env && util_parse_u64(env, &v) && v > 0 && v <= 24 * 3600)
+		return (unsigned)v;
+	return PP_TIME_LIMIT;
+}
+
+/* One child: argv with stdin, stdout and stderr on the given descriptors. */
+struct child {
+	const char *what; /* "the C preprocessor", "m4" */
+	pid_t pid;
+	int out;     /* read end of its standard output */
+	FILE *err;   /* its standard error, kept to be read afterwards */
+	bool killed; /* by us, for running too long or writing too much */
+	bool waited;
+	int status;
+};
+
+static bool spawn(struct child *ch, struct argv_list *a, int in_fd, struct diag *d)
+{
+	int out[2];
+	ch->pid = -1;
+	ch->out = -1;
+	ch->err = tmpfile();
+	if (!ch->err || pipe(out) != 0) {
+		diag_error(d, DIAG_NOWHERE, "cannot run %s: %s", ch->what, strerror(errno));
+		return false;
+	}
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	if (in_fd >= 0)
 		posix_spawn_file_actions_adddup2(&fa, in_fd, STDIN_FILENO);
-	if (out_fd >= 0)
-		posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
-	if (close_fd >= 0)
-		posix_spawn_file_actions_addclose(&fa, close_fd);
+	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, fileno(ch->err), STDERR_FILENO);
+	posix_spawn_file_actions_addclose(&fa, out[0]);
 	arg(a, NULL);
-	pid_t pid;
-	int err = posix_spawnp(&pid, a->items[0], &fa, NULL, a->items, environ);
+	int err = posix_spawnp(&ch->pid, a->items[0], &fa, NULL, a->items, environ);
 	a->count--; /* the NULL terminator is not an argument to free */
 	posix_spawn_file_actions_destroy(&fa);
-	return err ? -1 : pid;
-}
-
-static bool finished_ok(pid_t pid, const char *what, struct diag *d)
-{
-	int status;
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			diag_error(d, DIAG_NOWHERE, "cannot wait for %s: %s", what,
-				   strerror(errno));
-			return false;
-		}
+	close(out[1]);
+	if (err) {
+		close(out[0]);
+		ch->pid = -1;
+		diag_error(d, DIAG_NOWHERE, "cannot run %s '%s': %s", ch->what, a->items[0],
+			   strerror(err));
+		return false;
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return true;
-	if (WIFEXITED(status))
-		diag_error(d, DIAG_NOWHERE, "%s failed (exit status %d)", what,
-			   WEXITSTATUS(status));
-	else
-		diag_error(d, DIAG_NOWHERE, "%s was killed by signal %d", what, WTERMSIG(status));
-	return false;
+	ch->out = out[0];
+	return true;
 }
 
-static void read_all(int fd, struct util_str *out)
+static int64_t now_ms(void)
 {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Reads the child's output until it closes it, within the time and size
+ * limits: a macro that expands without end must not hang us or fill
+ * memory. On a limit, kills the child and says so in d, at file. */
+static void read_output(struct child *ch, const char *file, struct util_str *out, struct diag *d)
+{
+	unsigned limit = time_limit();
+	int64_t deadline = now_ms() + (int64_t)limit * 1000;
 	char buf[65536];
 	for (;;) {
-		ssize_t n = read(fd, buf, sizeof buf);
+		int64_t left = deadline - now_ms();
+		struct pollfd p = {.fd = ch->out, .events = POLLIN};
+		int r = left <= 0 ? 0 : poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0) {
+			diag_error(d, diag_at(file, 0, 0),
+				   "%s ran for more than %u seconds (a macro that expands "
+				   "without end?); stopped it",
+				   ch->what, limit);
+			break;
+		}
+		ssize_t n = read(ch->out, buf, sizeof buf);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
+			return;
+		if (out->len + (size_t)n > PP_MAX_OUTPUT) {
+			diag_error(d, diag_at(file, 0, 0),
+				   "the output of %s is larger than %u MiB (a macro that "
+				   "expands without end?); stopped it",
+				   ch->what, PP_MAX_OUTPUT >> 20);
 			break;
+		}
 		util_str_putn(out, buf, (size_t)n);
 	}
+	kill(ch->pid, SIGKILL);
+	ch->killed = true;
+}
+
+/* Waits for the child (its messages are read after this); true when it
+ * exited with status 0. */
+static bool finish(struct child *ch, struct diag *d)
+{
+	if (ch->out >= 0)
+		close(ch->out);
+	ch->out = -1;
+	if (ch->pid < 0)
+		return false;
+	while (waitpid(ch->pid, &ch->status, 0) < 0) {
+		if (errno != EINTR) {
+			diag_error(d, DIAG_NOWHERE, "cannot wait for %s: %s", ch->what,
+				   strerror(errno));
+			ch->pid = -1;
+			return false;
+		}
+	}
+	ch->pid = -1;
+	ch->waited = true;
+	return WIFEXITED(ch->status) && WEXITSTATUS(ch->status) == 0 && !ch->killed;
+}
+
+/* After its own messages: how the child ended, when it failed by itself. */
+static void report_status(const struct child *ch, struct diag *d)
+{
+	if (!ch->waited || ch->killed)
+		return;
+	if (WIFEXITED(ch->status) && WEXITSTATUS(ch->status) != 0)
+		diag_error(d, DIAG_NOWHERE, "%s failed (exit status %d)", ch->what,
+			   WEXITSTATUS(ch->status));
+	else if (WIFSIGNALED(ch->status))
+		diag_error(d, DIAG_NOWHERE, "%s was killed by signal %d", ch->what,
+			   WTERMSIG(ch->status));
+}
+
+/* The next line the child wrote on standard error, without its newline;
+ * false at the end. */
+static bool next_err_line(struct child *ch, struct util_str *line)
+{
+	if (!line->text)
+		util_str_putc(line, 0);
+	line->len = 0;
+	line->text[0] = 0;
+	int c;
+	while ((c = getc(ch->err)) != EOF && c != '\n')
+		util_str_putc(line, (char)c);
+	return c != EOF || line->len;
+}
+
+static void pass_through(const char *line)
+{
+	fprintf(stderr, "%s\n", line);
+}
+
+/* cpp drops NUL bytes with only a warning; a NUL in a text source is an
+ * error at its place:  FILE:LINE:COL: warning: null character(s) ignored */
+static void cpp_messages(struct child *ch, struct diag *d)
+{
+	static const char nul_warning[] = ": warning: null character(s) ignored";
+	struct util_str line = {0};
+	rewind(ch->err);
+	fflush(stderr);
+	while (next_err_line(ch, &line)) {
+		char *l = line.text;
+		pass_through(l);
+		char *w = strstr(l, nul_warning);
+		if (!w || w[sizeof nul_warning - 1])
+			continue;
+		*w = 0;
+		/* FILE:LINE:COL, where FILE may hold ':' */
+		char *c2 = strrchr(l, ':');
+		char *c1 = c2 ? (*c2 = 0, strrchr(l, ':')) : NULL;
+		uint64_t ln, col;
+		if (!c1 || !util_parse_u64(c1 + 1, &ln) || !util_parse_u64(c2 + 1, &col))
+			continue;
+		*c1 = 0;
+		diag_error(d, diag_at(l, (unsigned)ln, (unsigned)col),
+			   "expected text, found a NUL byte");
+	}
+	util_str_free(&line);
+}
+
+/* Where line n of cpp's output came from. */
+static void cpp_origin(const char *text, unsigned n, const char *path, struct pp_lines *where)
+{
+	pp_lines_init(where, path);
+	const char *p = text;
+	for (unsigned i = 1; i <= n && *p; i++) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = util_xstrndup(p, len);
+		pp_lines_next(where, line);
+		free(line);
+		p += len + (nl != NULL);
+	}
+}
+
+/* m4 names the lines of its standard input (cpp's output), which the
+ * user never sees: report them at the source file and line instead.
+ *   m4:stdin:LINE: message */
+static void m4_messages(struct child *ch, const char *cpp_text, const char *path, struct diag *d)
+{
+	/* m4's advice about its own options means nothing to our users */
+	static const struct {
+		const char *m4, *ours;
+	} rewrites[] = {
+		{"recursion limit of ",
+		 "m4 macros nested more than " PP_STR(
+			 PP_M4_NESTING) " deep (a macro that calls itself without end?)"},
+	};
+	static const char prefix[] = "m4:stdin:";
+	struct util_str line = {0};
+	rewind(ch->err);
+	fflush(stderr);
+	while (next_err_line(ch, &line)) {
+		char *l = line.text;
+		char *end;
+		if (strncmp(l, prefix, sizeof prefix - 1) != 0 ||
+		    !(end = strchr(l + sizeof prefix - 1, ':'))) {
+			pass_through(l);
+			continue;
+		}
+		*end = 0;
+		uint64_t n;
+		if (!util_parse_u64(l + sizeof prefix - 1, &n) || n > UINT32_MAX) {
+			*end = ':';
+			pass_through(l);
+			continue;
+		}
+		const char *text = end + 1 + (end[1] == ' ');
+		bool warning = strncmp(text, "Warning: ", 9) == 0;
+		if (warning)
+			text += 9;
+		const char *ours = NULL;
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(rewrites); i++)
+			if (strncmp(text, rewrites[i].m4, strlen(rewrites[i].m4)) == 0)
+				ours = rewrites[i].ours;
+		struct pp_lines where;
+		cpp_origin(cpp_text, (unsigned)n, path, &where);
+		diag_add(d, warning ? DIAG_WARNING : DIAG_ERROR, diag_at(where.file, where.line, 0),
+			 NULL, "%s%s", ours ? "" : "m4: ", ours ? ours : text);
+		pp_lines_free(&where);
+	}
+	util_str_free(&line);
+}
+
+static void child_free(struct child *ch, struct diag *d)
+{
+	if (ch->pid >= 0) {
+		kill(ch->pid, SIGKILL);
+		ch->killed = true;
+		finish(ch, d);
+	}
+	if (ch->out >= 0)
+		close(ch->out);
+	if (ch->err)
+		fclose(ch->err);
 }
 
 bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d)
 {
 	struct argv_list cpp = {0}, m4 = {0};
-	const char *cpp_prog = program("CPP", "cpp");
-	const char *m4_prog = program("M4", "m4");
-	arg(&cpp, util_xstrdup(cpp_prog));
+	arg(&cpp, util_xstrdup(program("CPP", "cpp")));
 	arg(&cpp, util_xstrdup("-x"));
 	arg(&cpp, util_xstrdup("assembler-with-cpp"));
 	arg(&cpp, util_xstrdup("-undef")); /* no "linux" or "unix" macros */
+	/* columns in bytes, as the assemblers count them */
+	arg(&cpp, util_xstrdup("-ftabstop=1"));
 	for (size_t i = 0; i < o->include_count; i++)
 		arg(&cpp, util_xasprintf("-I%s", o->include_dirs[i]));
 	arg(&cpp, util_xasprintf("-I%s", "."));
@@ -104,71 +314,62 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 		arg(&cpp, util_xasprintf("-D%s", o->defines[i]));
 	arg(&cpp, util_xstrdup(path));
 
-	if (o->m4_library) {
-		arg(&m4, util_xstrdup(m4_prog));
+	size_t errors = d->errors;
+	struct child cc = {.what = "the C preprocessor", .pid = -1, .out = -1};
+	struct child mc = {.what = "m4", .pid = -1, .out = -1};
+	struct util_str cpp_out = {0}, m4_out = {0};
+	FILE *m4_in = NULL;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	bool ok = spawn(&cc, &cpp, -1, d);
+	if (ok)
+		read_output(&cc, name, &cpp_out, d);
+	ok = finish(&cc, d) && ok;
+	if (cc.err)
+		cpp_messages(&cc, d);
+	report_status(&cc, d);
+	ok = ok && d->errors == errors;
+	if (ok && o->m4_library) {
+		/* cpp's output is kept: m4's messages name its lines */
+		arg(&m4, util_xstrdup(program("M4", "m4")));
 		arg(&m4, util_xstrdup("-s"));
+		arg(&m4, util_xasprintf("-L%d", PP_M4_NESTING));
 		if (o->m4_prefix_builtins)
 			arg(&m4, util_xstrdup("-P"));
 		arg(&m4, util_xstrdup(o->m4_library));
 		arg(&m4, util_xstrdup("-"));
-	}
-
-	bool ok = false;
-	int cpp_out[2] = {-1, -1}, m4_out[2] = {-1, -1};
-	pid_t cpp_pid = -1, m4_pid = -1;
-	if (pipe(cpp_out) != 0 || (o->m4_library && pipe(m4_out) != 0)) {
-		diag_error(d, DIAG_NOWHERE, "cannot create a pipe: %s", strerror(errno));
-		goto out;
-	}
-	cpp_pid = spawn(&cpp, -1, cpp_out[1], cpp_out[0]);
-	if (cpp_pid < 0) {
-		diag_error(d, DIAG_NOWHERE, "cannot run the C preprocessor '%s'", cpp_prog);
-		goto out;
-	}
-	close(cpp_out[1]);
-	cpp_out[1] = -1;
-	int result_fd = cpp_out[0];
-	if (o->m4_library) {
-		m4_pid = spawn(&m4, cpp_out[0], m4_out[1], m4_out[0]);
-		close(cpp_out[0]);
-		cpp_out[0] = -1;
-		close(m4_out[1]);
-		m4_out[1] = -1;
-		if (m4_pid < 0) {
-			diag_error(d, DIAG_NOWHERE, "cannot run m4 '%s'", m4_prog);
-			goto out;
+		m4_in = tmpfile();
+		if (!m4_in ||
+		    fwrite(cpp_out.text ? cpp_out.text : "", 1, cpp_out.len, m4_in) !=
+			    cpp_out.len ||
+		    fflush(m4_in) != 0 || fseek(m4_in, 0, SEEK_SET) != 0) {
+			diag_error(d, DIAG_NOWHERE, "cannot keep the C preprocessor's output: %s",
+				   strerror(errno));
+			ok = false;
 		}
-		result_fd = m4_out[0];
-	}
-	struct util_str result = {0};
-	read_all(result_fd, &result);
-	ok = finished_ok(cpp_pid, "the C preprocessor", d);
-	cpp_pid = -1;
-	if (m4_pid >= 0) {
-		ok = finished_ok(m4_pid, "m4", d) && ok;
-		m4_pid = -1;
+		ok = ok && spawn(&mc, &m4, fileno(m4_in), d);
+		if (ok)
+			read_output(&mc, name, &m4_out, d);
+		ok = finish(&mc, d) && ok;
+		if (mc.err)
+			m4_messages(&mc, cpp_out.text ? cpp_out.text : "", name, d);
+		report_status(&mc, d);
+		ok = ok && d->errors == errors;
 	}
 	if (ok) {
-		*len = result.len;
-		*text = util_str_take(&result);
+		struct util_str *result = o->m4_library ? &m4_out : &cpp_out;
+		*len = result->len;
+		*text = result->text ? util_str_take(result) : util_xstrdup("");
 	}
-	util_str_free(&result);
-out:
-	for (int i = 0; i < 2; i++) {
-		if (cpp_out[i] >= 0)
-			close(cpp_out[i]);
-		if (m4_out[i] >= 0)
-			close(m4_out[i]);
-	}
-	if (cpp_pid >= 0)
-		finished_ok(cpp_pid, "the C preprocessor", d);
-	if (m4_pid >= 0)
-		finished_ok(m4_pid, "m4", d);
+	child_free(&cc, d);
+	child_free(&mc, d);
+	if (m4_in)
+		fclose(m4_in);
+	util_str_free(&cpp_out);
+	util_str_free(&m4_out);
 	argv_free(&cpp);
 	argv_free(&m4);
 	return ok;
 }
-
 void pp_lines_init(struct pp_lines *l, const char *file)
 {
 	*l = (struct pp_lines){

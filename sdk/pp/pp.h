@@ -24,10 +24,24 @@ struct pp_options {
 	bool m4_prefix_builtins; /* m4 -P: builtins are m4_define, m4_ifelse, ... */
 };
 
+/* The bounds of one run, so that a source that includes itself or a
+ * macro that expands without end ends with an error:
+ *   cpp stops at 200 nested #includes (its own limit);
+ *   m4 stops at PP_M4_NESTING nested macro calls (m4 -L);
+ *   each program may run PP_TIME_LIMIT seconds ($AFUC_PP_TIME_LIMIT
+ *   overrides it) and write PP_MAX_OUTPUT bytes, then it is stopped. */
+#define PP_M4_NESTING 1024
+#define PP_TIME_LIMIT 60
+#define PP_MAX_OUTPUT (64u << 20)
+#define PP_STR_(x) #x
+#define PP_STR(x) PP_STR_(x)
+
 /* Runs path ("-" for standard input) through cpp and m4. On success
  * returns true and hands the text (NUL-terminated, length *len) to the
- * caller, who frees it. cpp and m4 print their own errors (already in
- * file:line form) to standard error; d gets one more saying which failed.
+ * caller, who frees it. cpp's messages (already in file:line form) pass
+ * through to standard error; a NUL byte cpp dropped becomes an error in d
+ * at its place. m4's messages about its input go into d at the source
+ * file and line they came from; d also says which program failed.
  * The programs are $CPP and $M4 when set, otherwise cpp and m4. */
 bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d);
 

@@ -586,7 +586,14 @@ static bool load_file(struct loader *l, const char *path, const char *display)
 	l->file = rnn_arena_strdup(arena(l), display);
 	uint8_t *text;
 	size_t len;
-	int err = util_read_file(path, &text, &len);
+	int err = util_read_file_max(path, RNN_MAX_FILE_BYTES, &text, &len);
+	if (err == EFBIG) {
+		diag_error(l->d, diag_at(l->file, 0, 0),
+			   "larger than %u bytes, more than any register database file",
+			   (unsigned)RNN_MAX_FILE_BYTES);
+		f->ok = false;
+		return false;
+	}
 	if (err) {
 		diag_error(l->d, diag_at(l->file, 0, 0), "cannot read: %s", strerror(err));
 		f->ok = false;

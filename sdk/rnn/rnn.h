@@ -68,6 +68,10 @@ struct rnn_entry {
 	const struct rnn_dim *dims; /* ndims of them, outermost first */
 };
 
+/* The largest database file read (Mesa's largest, a6xx.xml, is under
+ * 1 MiB); reading stops there, so /dev/zero fails at once. */
+#define RNN_MAX_FILE_BYTES (64u << 20)
+
 /* Opens a database tree, chosen in this order: dir (from a tool's --rnndb
  * DIR); $AFUC_RNNDB; the first directory of $RNN_PATH (colon-separated, as
  * Mesa's tools read it) that holds the root files; the SDK's own database

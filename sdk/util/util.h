@@ -83,11 +83,58 @@ static inline void util_put_le16(uint8_t *p, uint16_t v)
  * caller; on failure returns an errno value and sets nothing. */
 int util_read_file(const char *path, uint8_t **data, size_t *len);
 
+/* util_read_file for inputs that have a size: reads at most max + 1
+ * bytes (so /dev/zero or a huge file ends at once) and returns EFBIG,
+ * setting nothing, when the file holds more than max bytes. Callers
+ * name the limit: "FILE: larger than MAX bytes: not a firmware image". */
+int util_read_file_max(const char *path, size_t max, uint8_t **data, size_t *len);
+
 /* Writes a whole file so that it either appears complete or not at all:
- * the bytes go to a temporary file beside it, which is renamed over path
- * only once every write and the close succeeded. "-" is standard output.
- * Returns 0 or an errno value. */
+ * a group of one output (below). Returns 0 or an errno value. */
 int util_write_file(const char *path, const void *data, size_t len);
+
+/* A group of outputs written all or none, e.g. an image, its map and its
+ * ELF. What each path is decides how it is written:
+ *  - a regular file, or none yet: the bytes go to a temporary file beside
+ *    it, renamed over it at commit; an existing file's permission bits
+ *    (not set-id bits) and, where the system allows, its owner are kept.
+ *    Other hard links to the old file keep the old contents.
+ *  - a symbolic link: written through it, the link stays: the temporary
+ *    file goes beside the file it finally names, renamed over that.
+ *  - a device, FIFO or "-" (standard output), or a /proc link such as
+ *    /dev/stdout: opened at add and written in place at commit, never
+ *    renamed over; write errors (ENOSPC on /dev/full) are reported.
+ *
+ *   struct util_outputs g = {0};
+ *   err = util_outputs_add(&g, path, data, len);  (each; on error: abort)
+ *   err = util_outputs_commit(&g, &failed);
+ *
+ * Only commit replaces anything, so an error from add, or abort, leaves
+ * every existing file as it was. Commit writes the in-place outputs
+ * first, then renames; after an in-place write fails no file is
+ * replaced, and only a failing rename (rare: the temporary file is
+ * already in the target's directory) leaves earlier outputs replaced. */
+struct util_output { /* private to sdk/util/file.c */
+	char *target, *tmp;
+	int fd;
+	bool truncate;
+	uint8_t *data;
+	size_t len;
+};
+struct util_outputs {
+	struct util_output *items;
+	size_t count, cap;
+};
+/* Prepares path to receive data (copied where needed: the caller's
+ * buffer may be freed at once). Returns 0 or an errno value, leaving the
+ * group as it was. */
+int util_outputs_add(struct util_outputs *g, const char *path, const void *data, size_t len);
+/* Writes every output; returns 0, or an errno value and (when failed is
+ * not NULL) the index, in order of add, of the output that failed. The
+ * group is empty afterwards either way. */
+int util_outputs_commit(struct util_outputs *g, size_t *failed);
+/* Removes every temporary file and empties the group. */
+void util_outputs_abort(struct util_outputs *g);
 
 /* A path inside the SDK's prefix: the directory above the running
  * program's bin/ (or $AFUC_SDK_PREFIX when set). The build tree and an

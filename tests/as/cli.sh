@@ -162,4 +162,43 @@ else
 	skip 2 "no macro library in $SDK_BUILD/include/afuc"
 fi
 
+# A NUL byte is an error at its place, not the end of the line (which
+# would hide what follows it), in .s sources and through cpp in .S ones.
+printf '.gpu a6xx\nnop\0 junk\n' >nul.s
+run "$as" nul.s -o nul.o
+is "$status" 1 "a NUL byte in a .s source: exit 1"
+is "$(printf '%s\n' "$err" | head -1)" "nul.s:2:4: error: expected text, found a NUL byte" \
+	"reported at its line and column"
+ok "$([ ! -e nul.o ]; echo $?)" "and no object is written"
+printf '.gpu a6xx\nnop\n\tnop\0 junk\n' >nul.S
+run "$as" nul.S -o nul.o
+is "$status" 1 "a NUL byte in a .S source, which cpp drops with a warning: exit 1"
+is "$(printf '%s\n' "$err" | grep ': error: ')" "nul.S:3:5: error: expected text, found a NUL byte" \
+	"reported at its line and column"
+
+# Preprocessing always ends: a file that includes itself stops at cpp's
+# depth limit, a macro that nests without end at m4's, one that expands
+# to itself forever at the time limit, each with an error naming the file.
+printf '#include "self.S"\nnop\n' >self.S
+run "$as" self.S -o self.o
+is "$status" 1 "a .S that includes itself: exit 1"
+like "$err" '^self\.S:1:[0-9]+: error: #include nested depth 200 exceeds maximum of 200' \
+	"cpp stops it at its include depth"
+is "$(printf '%s\n' "$err" | tail -1)" "afuc-as: error: the C preprocessor failed (exit status 1)" \
+	"and afuc-as says cpp failed"
+if [ -r "$SDK_BUILD/include/afuc/afuc.m4" ]; then
+	printf '.gpu a6xx\nnop\nm4_define({f}, {g(f)})m4_define({g}, {$1})\n\tf\n' >nest.S
+	run "$as" nest.S -o nest.o
+	is "$status" 1 "an m4 macro that nests without end: exit 1"
+	is "$err" "nest.S:4: error: m4 macros nested more than 1024 deep (a macro that calls itself without end?)
+afuc-as: error: m4 failed (exit status 1)" "stops at m4's nesting limit, reported at the source line"
+	printf '.gpu a6xx\nm4_define({f}, {f})\nf\n' >loop.S
+	AFUC_PP_TIME_LIMIT=1 run "$as" loop.S -o loop.o
+	is "$status" 1 "an m4 macro that expands to itself forever: exit 1"
+	is "$err" "loop.S: error: m4 ran for more than 1 seconds (a macro that expands without end?); stopped it" \
+		"stops at the time limit"
+else
+	skip 4 "no macro library in $SDK_BUILD/include/afuc"
+fi
+
 done_testing

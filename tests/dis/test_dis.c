@@ -418,6 +418,18 @@ static void test_object(struct tap *t)
 		   "tbl:\n.word #fxn - 2\n",
 		   "-d: symbols, relocations and handler records");
 	util_str_free(&out);
+
+	/* Two records of one opcode (found by fuzzing: the handler chain
+	 * looped and the listing grew without end): listed once. */
+	obj_add_handler(&o, (struct obj_handler){.opcode = 0x10, .symbol = nop});
+	out = (struct util_str){0};
+	ok = dis_object(&o, "test.o", &opt, &out, &d);
+	const char *first = ok ? strstr(out.text, ".handler UNKN16\n") : NULL;
+	tap_ok(t,
+	       first && !strstr(first + 1, ".handler UNKN16\n") &&
+		       strstr(out.text, ".handler UNKN17\n"),
+	       "-d: a second record of an opcode does not loop, and is listed once");
+	util_str_free(&out);
 	diag_free(&d);
 	obj_free(&o);
 }

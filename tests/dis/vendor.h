@@ -17,7 +17,9 @@ extern const struct vendor_image vendor_images[];
 extern const size_t vendor_image_count;
 
 /* Reads NAME.fw from $AFUC_FIRMWARE_DIR, $SDK_ROOT/../shared/firmware/qcom
- * or /usr/lib/firmware/qcom (as tests/lib/tap.sh's find_firmware). */
+ * or /usr/lib/firmware/qcom (as tests/lib/tap.sh's find_firmware). When
+ * it is nowhere and AFUC_REQUIRE_FIRMWARE=1, prints "Bail out!" and exits
+ * 1 instead of letting the test skip. */
 bool vendor_read(const char *name, uint8_t **data, size_t *len);
 
 /* "A5XX", "A6XX", "A7XX": the register database's variant names. */

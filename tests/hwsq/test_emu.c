@@ -104,6 +104,39 @@ static void test_events(struct tap *t)
 	hwsq_emu_free(e);
 }
 
+/* A script that restarts itself through TRIGGER never exits: every run
+ * still ends, at the step limit, and can be continued. */
+static void test_step_limit(struct tap *t)
+{
+	struct hwsq_emu *e = hwsq_emu_new(HWSQ_NV50);
+	/* data 3 (start entry 0 on slot A); addr TRIGGER */
+	const uint8_t code[] = {0xe2, 0x03, 0x00, 0x00, 0x00, 0xe0, 0x0c, 0x13, 0x00, 0x00};
+	hwsq_emu_load(e, code, sizeof code);
+	hwsq_emu_start(e, HWSQ_SLOT_A, 0);
+	tap_is_int(t, hwsq_emu_run(e, HWSQ_EMU_FOREVER), HWSQ_EMU_STEP_LIMIT,
+		   "a script that restarts itself stops at the step limit");
+	tap_is_int(t, hwsq_emu_write_count(e), HWSQ_EMU_MAX_STEPS / 2,
+		   "after HWSQ_EMU_MAX_STEPS instructions: one write every two");
+	hwsq_emu_set_step_limit(e, 10);
+	tap_is_int(t, hwsq_emu_run(e, HWSQ_EMU_FOREVER), HWSQ_EMU_STEP_LIMIT,
+		   "a run continues, with a limit of its own");
+	tap_is_int(t, hwsq_emu_write_count(e), HWSQ_EMU_MAX_STEPS / 2 + 5, "10 more steps");
+	tap_ok(t, strcmp(hwsq_emu_stop_name(HWSQ_EMU_STEP_LIMIT), "step-limit") == 0,
+	       "its name is step-limit");
+	hwsq_emu_free(e);
+
+	/* a wait past the end of time saturates instead of wrapping */
+	e = hwsq_emu_new(HWSQ_NV50);
+	const uint8_t wait[] = {0x5f, 0x03, 0x01, 0x3f, 0x7f}; /* ewait 3 1; wait 3 shl 30 */
+	hwsq_emu_load(e, wait, sizeof wait);
+	hwsq_emu_start(e, HWSQ_SLOT_A, 0);
+	hwsq_emu_run(e, UINT64_MAX - 1);
+	hwsq_emu_set_event(e, 3, true);
+	tap_is_int(t, hwsq_emu_run(e, HWSQ_EMU_FOREVER), HWSQ_EMU_IDLE, "the wait ends");
+	tap_ok(t, hwsq_emu_time_ns(e) == UINT64_MAX, "at the end of time, not before");
+	hwsq_emu_free(e);
+}
+
 /* The emulator's constants against the register database's. */
 static void test_constants(struct tap *t)
 {
@@ -127,5 +160,6 @@ int main(void)
 	test_run_and_status(&t);
 	test_slots(&t);
 	test_events(&t);
+	test_step_limit(&t);
 	return tap_done_testing(&t);
 }

@@ -530,6 +530,76 @@ static void test_script_errors(struct tap *t)
 	tobj_free(&o);
 }
 
+/* 64-bit arithmetic that would trap (INT64_MIN / -1 raised SIGFPE) or
+ * overflow (undefined behaviour) is an error at its operator, in the
+ * words afuc-as uses. 0x80000000 * 0x80000000 is 2^62; numbers in
+ * scripts are at most 32 bits, so big values are built from them. */
+#define LONG_OF(expr) "SECTIONS { .text : { *(.text) LONG(" expr ") } }"
+#define MIN64 "(-0x80000000 * 0x80000000 * 2)"
+#define MAX64 "(0x80000000 * 0x80000000 - 1 + 0x80000000 * 0x80000000)"
+
+static void test_arithmetic(struct tap *t)
+{
+	struct tobj o;
+	tobj_init(&o, ISA_A6XX, "a.s");
+	tobj_word(&o, NOP6);
+	static const struct error_case cases[] = {
+		{"INT64_MIN / -1", LONG_OF(MIN64 " / -1"), "test.ld", 1, 67,
+		 "division by -1 overflows"},
+		{"INT64_MIN % -1", LONG_OF(MIN64 " % -1"), "test.ld", 1, 67,
+		 "division by -1 overflows"},
+		{"% 0", LONG_OF("1 % 0"), "test.ld", 1, 38, "division by zero"},
+		{"+", LONG_OF(MAX64 " + 1"), "test.ld", 1, 92,
+		 "9223372036854775807 + 1 overflows 64-bit signed arithmetic"},
+		{"-", LONG_OF(MIN64 " - 1"), "test.ld", 1, 67,
+		 "-9223372036854775808 - 1 overflows 64-bit signed arithmetic"},
+		{"*", LONG_OF("0x80000000 * 0x80000000 * 2"), "test.ld", 1, 60,
+		 "4611686018427387904 * 2 overflows 64-bit signed arithmetic"},
+		{"unary -", LONG_OF("-" MIN64), "test.ld", 1, 36,
+		 "-(-9223372036854775808) overflows 64-bit signed arithmetic"},
+		{"<< losing bits", LONG_OF("1 << 63"), "test.ld", 1, 38,
+		 "1 << 63 overflows 64-bit signed arithmetic"},
+		{"shift count", LONG_OF("1 >> 64"), "test.ld", 1, 38,
+		 "shift count 64 is not in 0..63"},
+		{"ALIGN", LONG_OF("ALIGN(" MAX64 ", 16)"), "test.ld", 1, 36,
+		 "9223372036854775807 + 15 overflows 64-bit signed arithmetic"},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(cases); i++)
+		expect_error(t, &cases[i], &o, 1);
+	/* What still fits is computed, not refused. */
+	struct tlink l;
+	tlink_run(&l, LONG_OF("(" MIN64 " + 1) / -1 - " MAX64 " + (-1 << 4) + 17"), &o, ab, 1,
+		  NULL);
+	if (linked(t, &l, "arithmetic at the edges of 64 bits"))
+		tap_is_hex(t, tlink_word(&l, 2), 1, "LONG(INT64_MAX - INT64_MAX - 16 + 17) = 1");
+	tlink_free(&l);
+	tobj_free(&o);
+}
+
+/* A symbol defined by a symbol defined by ... is evaluated by recursion:
+ * a long enough chain overflowed the stack. The chain is bounded. */
+static void test_symbol_chain(struct tap *t)
+{
+	struct tobj o;
+	tobj_init(&o, ISA_A6XX, "a.s");
+	tobj_word(&o, NOP6);
+	struct util_str text = {0};
+	util_str_puts(&text, "SECTIONS { .text : { *(.text) LONG(a0) } }\n");
+	for (unsigned i = 0; i < 100000; i++)
+		util_str_printf(&text, "a%u = a%u;\n", i, i + 1);
+	util_str_puts(&text, "a100000 = 1;\n");
+	struct error_case e = {"a chain of 100000 symbols",
+			       text.text,
+			       "test.ld",
+			       10001,
+			       9,
+			       "evaluation nested more than 10000 deep (operators, and symbols "
+			       "defined by other symbols)"};
+	expect_error(t, &e, &o, 1);
+	util_str_free(&text);
+	tobj_free(&o);
+}
+
 /* The a7xx script's check that BV is where BR's bootstrap looks. */
 static void test_a7xx_assert(struct tap *t, const char *a7)
 {
@@ -607,6 +677,8 @@ int main(void)
 	test_symbol_errors(&t);
 	test_handler_errors(&t);
 	test_script_errors(&t);
+	test_arithmetic(&t);
+	test_symbol_chain(&t);
 	test_a7xx_assert(&t, a7);
 	test_elf(&t, a7);
 	free(a6);

@@ -1,5 +1,6 @@
 /* sdk/ld: the linker-script parser: the tree it builds and the exact
  * message and location of each kind of mistake. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "afuc/tap.h"
@@ -165,11 +166,113 @@ static void test_recovery(struct tap *t)
 	tap_ok(t, d.count == 3 && d.msgs[0].line == 1 && d.msgs[1].line == 2 && d.msgs[2].line == 3,
 	       "one on each line");
 	diag_free(&d);
+}
 
+/* Parses text (freed here) and expects its first error at line:col. */
+static void expect_first_error(struct tap *t, char *text, size_t len, unsigned line, unsigned col,
+			       const char *message, const char *what)
+{
+	struct diag d;
 	diag_init(&d);
-	s = ld_script_parse("nul.ld", "x = 1;\0y = 2;", 13, &d);
-	tap_ok(t, !s && d.count == 1 && !strcmp(d.msgs[0].text, "the script contains a NUL byte"),
-	       "a NUL byte is an error");
+	struct ld_script *s = ld_script_parse("test.ld", text, len, &d);
+	bool found = !s && d.count && d.msgs[0].line == line && d.msgs[0].col == col &&
+		     !strcmp(d.msgs[0].file, "test.ld") && !strcmp(d.msgs[0].text, message);
+	if (!tap_ok(t, found, "%s: test.ld:%u:%u: %s", what, line, col, message) && d.count)
+		tap_diag(t, "got %u:%u: %s", d.msgs[0].line, d.msgs[0].col, d.msgs[0].text);
+	ld_script_free(s);
+	diag_free(&d);
+	free(text);
+}
+
+/* Parses text (freed here) and expects no error. */
+static void expect_parses(struct tap *t, char *text, const char *what)
+{
+	struct diag d;
+	diag_init(&d);
+	struct ld_script *s = ld_script_parse("test.ld", text, strlen(text), &d);
+	if (!tap_ok(t, s && d.count == 0, "%s", what) && d.count)
+		tap_diag(t, "got %u:%u: %s", d.msgs[0].line, d.msgs[0].col, d.msgs[0].text);
+	ld_script_free(s);
+	diag_free(&d);
+	free(text);
+}
+
+/* prefix, then n copies of rep, then middle, n copies of close, suffix. */
+static char *repeated(const char *prefix, const char *rep, const char *middle, const char *close,
+		      const char *suffix, unsigned n)
+{
+	struct util_str s = {0};
+	util_str_puts(&s, prefix);
+	for (unsigned i = 0; i < n; i++)
+		util_str_puts(&s, rep);
+	util_str_puts(&s, middle);
+	for (unsigned i = 0; i < n; i++)
+		util_str_puts(&s, close);
+	util_str_puts(&s, suffix);
+	return util_str_take(&s);
+}
+
+/* The parser recursed once per '(' and unary operator, without a bound:
+ * 7,200 parentheses or 52,000 minus signs overflowed the stack. Nesting
+ * and size are now capped as in afuc-as (200 deep, 4000 operators and
+ * operands), with the error where the cap is passed. */
+static void test_limits(struct tap *t)
+{
+	static const char nested[] = "expression nested more than 200 deep";
+	char *text = repeated("x = ", "(", "1", ")", ";", 7200);
+	expect_first_error(t, text, strlen(text), 1, 205, nested, "7200 parentheses");
+	text = repeated("x = ", "-", "1", "", ";", 52000);
+	expect_first_error(t, text, strlen(text), 1, 205, nested, "52000 unary minus signs");
+	text = repeated("x = ", "~!+", "1", "", ";", 100);
+	expect_first_error(t, text, strlen(text), 1, 205, nested, "mixed unary operators");
+	text = repeated("x = ", "1 ? ", "1", " : 1", ";", 5000);
+	expect_first_error(t, text, strlen(text), 1, 805, nested, "'?:' nested in '?:'");
+	text = repeated("x = MAX(", "MIN(1, ", "1", ")", ", 2);", 5000);
+	expect_first_error(t, text, strlen(text), 1, 1399, nested, "function calls");
+	text = repeated("x = 1", " + 1", "", "", ";", 100000);
+	expect_first_error(t, text, strlen(text), 1, 8005,
+			   "expression with more than 4000 operators and operands",
+			   "100000 additions");
+	/* At the caps, not past them: accepted. */
+	text = repeated("x = ", "(", "1", ")", ";", 199);
+	expect_parses(t, text, "199 parentheses around a number: 200 deep");
+	text = repeated("x = 1", " + 1", "", "", ";", 1999);
+	expect_parses(t, text, "1999 additions: 3999 operators and operands");
+
+	/* Blocks nest only as the grammar allows (SECTIONS, PROCESSOR, output
+	 * section), and skipping a bad statement counts braces instead of
+	 * recursing, so deep nesting is one error, not a crash. */
+	text = repeated("", "SECTIONS { ", "", "} ", "", 100000);
+	expect_first_error(t, text, strlen(text), 1, 12,
+			   "SECTIONS cannot stand directly inside SECTIONS", "nested SECTIONS");
+	text = repeated("SECTIONS { ", ".a : { ", "", "} ", "}", 100000);
+	expect_first_error(t, text, strlen(text), 1, 19,
+			   "expected an input section description like *(.text), an "
+			   "assignment or a command, found '.a'",
+			   "nested output sections");
+	text = repeated("", "{", "", "}", "", 100000);
+	expect_first_error(t, text, strlen(text), 1, 1,
+			   "expected SECTIONS, OUTPUT_ARCH, an assignment or a command, found '{'",
+			   "100000 braces");
+}
+
+/* A NUL byte used to be an error without a place: now it has one. */
+static void test_nul(struct tap *t)
+{
+	static const char text[] = "x = 1;\ny = 2 \0+ 3;";
+	char *copy = util_xmalloc(sizeof text);
+	memcpy(copy, text, sizeof text);
+	expect_first_error(
+		t, copy, sizeof text - 1, 2, 7,
+		"unexpected byte 0x00: a linker script is text and cannot contain a NUL byte",
+		"a NUL byte");
+	struct diag d;
+	diag_init(&d);
+	struct ld_script *s = ld_script_parse("test.ld", text, sizeof text - 1, &d);
+	tap_ok(t,
+	       !s && d.count == 1 && d.msgs[0].source_line &&
+		       !strcmp(d.msgs[0].source_line, "y = 2 "),
+	       "one error, showing the line up to the NUL");
 	diag_free(&d);
 }
 
@@ -180,5 +283,7 @@ int main(void)
 	test_tree(&t);
 	test_errors(&t);
 	test_recovery(&t);
+	test_limits(&t);
+	test_nul(&t);
 	return tap_done_testing(&t);
 }

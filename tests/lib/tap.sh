@@ -27,6 +27,12 @@ plan() {
 }
 
 skip_all() {
+	if required_firmware_missing; then
+		echo "1..1"
+		echo "not ok 1 - $*"
+		diag "AFUC_REQUIRE_FIRMWARE=1: a missing vendor image fails the test"
+		exit 1
+	fi
 	echo "1..0 # SKIP $*"
 	exit 0
 }
@@ -79,8 +85,12 @@ skip() {
 	tap_count=$1
 	shift
 	while [ "$tap_count" -gt 0 ]; do
-		tap_run=$((tap_run + 1))
-		echo "ok $tap_run # skip $*"
+		if required_firmware_missing; then
+			ok 1 "$* (AFUC_REQUIRE_FIRMWARE=1: a missing vendor image fails)"
+		else
+			tap_run=$((tap_run + 1))
+			echo "ok $tap_run # skip $*"
+		fi
 		tap_count=$((tap_count - 1))
 	done
 }
@@ -98,6 +108,9 @@ run() {
 # find_firmware NAME: prints the path of a vendor image, looking in
 # $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom beside the project and
 # /usr/lib/firmware/qcom; fails (printing nothing) when it is nowhere.
+# With AFUC_REQUIRE_FIRMWARE=1 (CI that must run them) a missing image
+# also makes every later skip, and done_testing, fail. It runs in $(...),
+# so it leaves the mark in a file.
 find_firmware() {
 	for dir in ${AFUC_FIRMWARE_DIR:+"$AFUC_FIRMWARE_DIR"} \
 		"$SDK_ROOT/../shared/firmware/qcom" /usr/lib/firmware/qcom; do
@@ -106,10 +119,22 @@ find_firmware() {
 			return 0
 		fi
 	done
+	if [ "${AFUC_REQUIRE_FIRMWARE:-0}" != 0 ]; then
+		printf '%s\n' "$1" >>"$tmp/.missing-firmware"
+	fi
 	return 1
 }
 
+required_firmware_missing() {
+	[ -s "$tmp/.missing-firmware" ]
+}
+
 done_testing() {
+	if required_firmware_missing; then
+		diag "AFUC_REQUIRE_FIRMWARE=1 and vendor images not found:" \
+			"$(cat "$tmp/.missing-firmware")"
+		tap_failed=$((tap_failed + 1))
+	fi
 	if [ -z "$tap_planned" ]; then
 		echo "1..$tap_run"
 	elif [ "$tap_planned" -ne "$tap_run" ]; then

@@ -4,6 +4,7 @@
  *   test-obj               runs the tests (TAP)
  *   test-obj --write PATH  writes the sample object, for tests/obj/readelf.sh
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -498,6 +499,153 @@ static void test_corrupt(struct tap *t)
 	diag_free(&d);
 }
 
+/* Reads data and expects exactly one error, on the file, with this text. */
+static void expect_refused(struct tap *t, const uint8_t *data, size_t len, const char *want,
+			   const char *what)
+{
+	struct obj_file b;
+	struct diag d;
+	diag_init(&d);
+	tap_ok(t, !obj_read_mem(&b, data, len, "bad.o", &d), "%s: refused", what);
+	tap_is_str(t,
+		   d.count == 1 && d.msgs[0].file && !strcmp(d.msgs[0].file, "bad.o")
+			   ? d.msgs[0].text
+			   : "(not one error on bad.o)",
+		   want, "%s: the message", what);
+	obj_free(&b);
+	diag_free(&d);
+}
+
+/* The SDK's own sections are found by name. One whose type says it has
+ * no contents in the file (SHT_NULL, SHT_NOBITS) was not bounds-checked
+ * with the others and was then read at its offset: far outside the file
+ * here. Each is now an error naming the section and both types. */
+static void test_contentless(struct tap *t)
+{
+	static const struct {
+		unsigned section;
+		const char *name;
+	} secs[] = {{5, ".afuc.handlers"}, {6, ".afuc.jumptbl"}, {7, ".afuc.locs"}};
+	static const struct {
+		uint32_t type;
+		const char *name;
+	} types[] = {{0, "SHT_NULL"}, {8, "SHT_NOBITS"}};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(secs); i++) {
+		for (size_t k = 0; k < UTIL_ARRAY_SIZE(types); k++) {
+			size_t len = 0;
+			uint8_t *data = sample_bytes(&len);
+			uint8_t *h = data + shoff_of(data) + secs[i].section * 40;
+			util_put_le32(h + 4, types[k].type);
+			util_put_le32(h + 16, 0x7fffff00);
+			char want[200], what[100];
+			snprintf(want, sizeof want,
+				 "not a valid afuc object: section %u (%s) has type %u (%s), "
+				 "expected 1 (SHT_PROGBITS)",
+				 secs[i].section, secs[i].name, (unsigned)types[k].type,
+				 types[k].name);
+			snprintf(what, sizeof what, "%s as %s far past the end", secs[i].name,
+				 types[k].name);
+			expect_refused(t, data, len, want, what);
+			free(data);
+		}
+	}
+}
+
+/* The sample with size bytes of zeros appended, and section `section`
+ * moved onto them (an object far bigger than any real one). */
+static uint8_t *grown_sample(unsigned section, size_t size, size_t *len)
+{
+	size_t small = 0;
+	uint8_t *sample = sample_bytes(&small);
+	uint8_t *data = util_xcalloc(small + size, 1);
+	memcpy(data, sample, small);
+	free(sample);
+	uint8_t *h = data + shoff_of(data) + section * 40;
+	util_put_le32(h + 16, (uint32_t)small);
+	util_put_le32(h + 20, (uint32_t)size);
+	*len = small + size;
+	return data;
+}
+
+/* Counts past the limits of obj.h are refused, with the limit, before
+ * anything is allocated for them; the writer refuses them too. */
+static void test_limits(struct tap *t)
+{
+	size_t len = 0;
+	uint8_t *data = sample_bytes(&len);
+	util_put_le16(data + 48, OBJ_MAX_SECTIONS + 1);
+	expect_refused(t, data, len,
+		       "not a valid afuc object: too many sections (4097; the limit is 4096)",
+		       "4097 sections");
+	free(data);
+	/* symbol 0 is not counted: 1048577 entries are the limit */
+	data = grown_sample(8, (OBJ_MAX_SYMBOLS + 1) * 16u, &len);
+	struct obj_file b;
+	struct diag d;
+	diag_init(&d);
+	obj_read_mem(&b, data, len, "big.o", &d); /* refused, for the zero symbols' names */
+	tap_ok(t, d.count && !strstr(d.msgs[0].text, "too many"),
+	       "1048576 symbols are not too many");
+	obj_free(&b);
+	diag_free(&d);
+	free(data);
+	data = grown_sample(8, (OBJ_MAX_SYMBOLS + 2) * 16u, &len);
+	expect_refused(t, data, len,
+		       "not a valid afuc object: too many symbols (1048577; the limit is 1048576)",
+		       "1048577 symbols");
+	free(data);
+	data = grown_sample(3, (OBJ_MAX_RELOCS + 1) * 12u, &len);
+	expect_refused(
+		t, data, len,
+		"not a valid afuc object: too many relocations (1048577; the limit is 1048576)",
+		"1048577 relocations");
+	free(data);
+
+	/* The writer refuses what the reader would. */
+	static const struct {
+		size_t which; /* 0 sections, 1 symbols, 2 relocations */
+		const char *want;
+	} models[] = {
+		{0, "cannot write object: too many sections (4097; the limit is 4096)"},
+		{1, "cannot write object: too many symbols (1048577; the limit is 1048576)"},
+		{2, "cannot write object: too many relocations (1048577; the limit is 1048576)"},
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(models); i++) {
+		struct obj_file o;
+		make_sample(&o);
+		if (models[i].which == 0) {
+			/* null, the code sections, .rela.text and .rela.BV, six more */
+			while (o.section_count < 4097 - 1 - 2 - 6) {
+				char name[32];
+				snprintf(name, sizeof name, "s%zu", o.section_count);
+				obj_add_section(&o, name);
+			}
+		} else if (models[i].which == 1) {
+			/* named, so that only their number is wrong */
+			while (o.symbol_count < OBJ_MAX_SYMBOLS + 1) {
+				struct obj_symbol *sym = UTIL_PUSH(o.symbols, o.symbol_count,
+								   o.symbol_cap);
+				sym->name = util_xstrdup("s");
+				sym->section = OBJ_SECTION_UNDEF;
+			}
+		} else {
+			struct obj_section *text = &o.sections[0];
+			struct obj_reloc copy = text->relocs[0];
+			while (text->reloc_count + o.sections[1].reloc_count < OBJ_MAX_RELOCS + 1)
+				*UTIL_PUSH(text->relocs, text->reloc_count, text->reloc_cap) = copy;
+		}
+		uint8_t *out = NULL;
+		size_t out_len = 0;
+		diag_init(&d);
+		tap_ok(t, !obj_write_mem(&o, &out, &out_len, &d), "writer: %s", models[i].want);
+		tap_is_str(t, d.count == 1 ? d.msgs[0].text : "(not one error)", models[i].want,
+			   "writer: the message");
+		diag_free(&d);
+		free(out);
+		obj_free(&o);
+	}
+}
+
 static void test_file(struct tap *t)
 {
 	struct obj_file o, b;
@@ -533,6 +681,8 @@ int main(int argc, char **argv)
 	test_round_trip(&t);
 	test_bad_models(&t);
 	test_corrupt(&t);
+	test_contentless(&t);
+	test_limits(&t);
 	test_file(&t);
 	return tap_done_testing(&t);
 }

@@ -99,6 +99,14 @@ like "$err" "adreno_common.xml:4:" "AFUC_RNNDB is read"
 RNN_PATH="$tmp/nowhere:$tmp/bad" run "$L" --gpu a6xx 0x10
 like "$err" "adreno_common.xml:4:" "RNN_PATH is read"
 
+# A file past the size limit (a sparse one: nothing is written) is
+# refused without being read to its end.
+mkdir -p "$tmp/huge"
+truncate -s 65M "$tmp/huge/adreno.xml"
+run "$L" --rnndb "$tmp/huge" --gpu a6xx 0x10
+like "$status:$err" "^1:$tmp/huge/adreno.xml: error: larger than 67108864 bytes, more than any register database file" \
+	"a 65 MiB database file: refused with the limit"
+
 # valgrind: no leaks, no errors (libxml2 included).
 if ! command -v valgrind >/dev/null 2>&1; then
 	skip 1 "valgrind is not installed"

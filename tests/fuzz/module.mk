@@ -1,0 +1,50 @@
+# tests/fuzz: libFuzzer harnesses, one per parser of outside input
+# (tests/fuzz/fuzz.h). Two builds of each:
+#
+#   make check   build/tests/fuzz/replay-NAME: the harness with replay.c,
+#                fed every file of tests/fuzz/corpus/NAME (the inputs
+#                fuzzing found, kept as regression tests); and, when clang
+#                has libFuzzer, tests/fuzz/short.sh fuzzes each harness for
+#                a few seconds.
+#   make fuzz    clang -fsanitize=fuzzer,address,undefined builds under
+#                build/fuzz and runs each harness FUZZ_SECONDS (default
+#                60) on its corpus, seeded from the tree (tests/fuzz/run.sh).
+FUZZ_HARNESSES := as ldscript object image emutest rnndb hwsq_as hwsq_image hwsq_emutest
+FUZZ_LIBS := afuc-dis afuc-as afuc-ld afuc-obj sdk-emu sdk-hwsq sdk-pp sdk-rnn afuc-isa \
+	sdk-util sdk-tap
+FUZZ_COMMON := tests/fuzz/util.c
+
+ifeq ($(FUZZ),1)
+# Every object carries the coverage the fuzzer steers by.
+CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+# (A target-specific LDFLAGS would reach the generators the objects
+# depend on, so the harnesses get a link rule of their own.)
+define fuzz_harness
+FUZZ_PROGRAMS += $(BUILD)/fuzz/$(1)
+ALL_OBJS += $(call objs_of,tests/fuzz/fuzz_$(1).c $(FUZZ_COMMON))
+$(BUILD)/fuzz/$(1): $(call objs_of,tests/fuzz/fuzz_$(1).c $(FUZZ_COMMON)) $(call libs_of,$(FUZZ_LIBS))
+	$$(call quiet,LD,$$@)mkdir -p $$(@D) && \
+	  $$(CC) $$(ALL_CFLAGS) $$(LDFLAGS) -fsanitize=fuzzer -o $$@ $$(filter %.o,$$^) \
+	  $(call libs_of,$(FUZZ_LIBS)) $$(LINK_LIBS)
+endef
+else
+define fuzz_harness
+$(call sdk_ctest,fuzz/replay-$(1),tests/fuzz/fuzz_$(1).c tests/fuzz/replay.c $(FUZZ_COMMON),$(FUZZ_LIBS))
+endef
+endif
+$(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_harness,$(h))))
+TESTS += tests/fuzz/short.sh
+
+# The tools and images of the ordinary build make the seeds.
+FUZZ_SECONDS ?= 60
+fuzz: all
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang FUZZ=1 \
+	  SEED_BUILD='$(abspath $(BUILD))' fuzz-run
+
+fuzz-run: $(FUZZ_PROGRAMS)
+	@FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_HARNESSES='$(FUZZ_HARNESSES)' \
+	  SDK_ROOT='$(CURDIR)' SDK_BUILD='$(SEED_BUILD)' FUZZ_BUILD='$(abspath $(BUILD))' \
+	  sh tests/fuzz/run.sh
+
+.PHONY: fuzz fuzz-run
