@@ -222,10 +222,7 @@ const char *emu_error(const struct emu *e)
 
 bool emu_mem_write32(struct emu *e, uint64_t addr, uint32_t value)
 {
-	if (addr & 3)
-		return false;
-	emu_mem_put(&e->mem, addr, value);
-	return true;
+	return !(addr & 3) && emu_mem_put(&e->mem, addr, value);
 }
 
 bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t count)
@@ -233,7 +230,8 @@ bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t c
 	if (addr & 3)
 		return false;
 	for (size_t i = 0; i < count; i++)
-		emu_mem_put(&e->mem, addr + 4 * i, words[i]);
+		if (!emu_mem_put(&e->mem, addr + 4 * i, words[i]))
+			return false;
 	return true;
 }
 

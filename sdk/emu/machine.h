@@ -120,6 +120,7 @@ struct emu_insn {
 
 #define EMU_PAGE_WORDS 1024u
 #define EMU_PAGE_SHIFT 12
+#define EMU_MEM_MAX_PAGES ((uint32_t)(EMU_MEM_MAX_BYTES >> EMU_PAGE_SHIFT))
 
 struct emu_page {
 	uint64_t number; /* addr >> EMU_PAGE_SHIFT */
@@ -135,15 +136,19 @@ struct emu_mem {
 void emu_mem_init(struct emu_mem *m);
 void emu_mem_free(struct emu_mem *m);
 uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
-void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
+/* False, writing nothing, when the write needs a page past
+ * EMU_MEM_MAX_PAGES: a runaway firmware loop must not take the host's
+ * memory. */
+bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
 
 /* emu_mem_put, with the page of the last access inline */
-EMU_INLINE void emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
+EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 {
-	if (m->last && m->last->number == addr >> EMU_PAGE_SHIFT)
+	if (m->last && m->last->number == addr >> EMU_PAGE_SHIFT) {
 		m->last->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
-	else
-		emu_mem_put(m, addr, value);
+		return true;
+	}
+	return emu_mem_put(m, addr, value);
 }
 
 /* ---- processors ---- */
@@ -280,10 +285,16 @@ EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_k
 	w->value = value;
 }
 
+/* The fault of a write past EMU_MEM_MAX_PAGES. */
+void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);
+
 EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
 				     uint32_t value)
 {
-	emu_mem_store(&e->mem, addr, value);
+	if (!emu_mem_store(&e->mem, addr, value)) {
+		emu_mem_full(e, c, addr, value);
+		return;
+	}
 	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
 }
 

@@ -69,11 +69,13 @@ static void grow(struct emu_mem *m)
 	m->last = NULL;
 }
 
-void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
+bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
 {
 	uint64_t number = addr >> EMU_PAGE_SHIFT;
 	struct emu_page *p = lookup(m, number);
 	if (!p) {
+		if (m->used == EMU_MEM_MAX_PAGES)
+			return false;
 		if ((m->used + 1) * 2 > m->size)
 			grow(m);
 		p = find_slot(m->slots, m->size, number);
@@ -83,4 +85,14 @@ void emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
 	}
 	m->last = p;
 	p->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
+	return true;
+}
+
+void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
+{
+	emu_fault(e, c, EMU_ERR_ADDRESS,
+		  "GPU memory full: the firmware has written %u pages of 4 KiB (%llu MiB), the "
+		  "emulator's limit; the write of 0x%08x to 0x%llx is lost",
+		  EMU_MEM_MAX_PAGES, (unsigned long long)(EMU_MEM_MAX_BYTES >> 20), value,
+		  (unsigned long long)addr);
 }

@@ -497,6 +497,34 @@ static void test_limits(struct tap *t)
 	tap_ok(t, !emu_load_image(emu, (uint32_t[]){0}, 1), "an image of one word is refused: %s",
 	       emu_error(emu));
 	emu_free(emu);
+
+	/* A loop storing to a new 4 KiB page each time stops at the memory
+	 * limit (256 MiB) instead of taking the host's memory: at page
+	 * 0xffff, since the image itself takes one. */
+	prog_init(&p, EMU_A6XX);
+	li(&p, 3, 0x1000);
+	uint32_t loop = here(&p);
+	put(&p, A(&p, "store", F(SRC1, 0), F(SRC2, 2), F(IMM, 0)));
+	put(&p, A(&p, "add", F(DST, 2), F(SRC1, 2), F(SRC2, 3)));
+	put(&p, A(&p, "jump", F(OFFSET, (uint32_t)(loop - here(&p)))));
+	nop(&p);
+	emu = prog_emu(&p);
+	emu_set_step_limit(emu, 1000000);
+	emu_run(emu);
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_ADDRESS, "writing memory without end stops");
+	tap_ok(t,
+	       strstr(emu_error(emu), "GPU memory full: the firmware has written 65536 pages of "
+				      "4 KiB (256 MiB), the emulator's limit; the write of "
+				      "0x00000000 to 0xffff000 is lost") != NULL,
+	       "at the memory limit: %s", emu_error(emu));
+	emu_free(emu);
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	bool all = true;
+	for (uint64_t page = 0; page < EMU_MEM_MAX_BYTES >> 12; page++)
+		all = all && emu_mem_write32(emu, page << 12, 1);
+	tap_ok(t, all && !emu_mem_write32(emu, EMU_MEM_MAX_BYTES, 1) && emu_mem_write32(emu, 4, 2),
+	       "emu_mem_write32: 256 MiB of pages, then no new page (an old one still)");
+	emu_free(emu);
 }
 
 /* Random words as an image never hang or crash the emulator. */
