@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/firmware.h"
 #include "afuc/tap.h"
 #include "as/as.h"
 #include "fw/fw.h"
@@ -632,20 +633,10 @@ static void test_format_round_trip(struct tap *t, enum isa_gen gen)
 /* A vendor image, from where tests look for them (docs/testing.md). */
 static bool read_firmware(const char *name, uint8_t **data, size_t *len)
 {
-	const char *env = getenv("AFUC_FIRMWARE_DIR"), *root = getenv("SDK_ROOT");
-	char *dirs[3] = {env && *env ? util_xstrdup(env) : NULL,
-			 util_xasprintf("%s/../shared/firmware/qcom", root ? root : "."),
-			 util_xstrdup("/usr/lib/firmware/qcom")};
-	bool found = false;
-	for (size_t i = 0; i < 3; i++) {
-		if (!found && dirs[i]) {
-			char *path = util_xasprintf("%s/%s.fw", dirs[i], name);
-			found = util_read_file(path, data, len) == 0;
-			free(path);
-		}
-		free(dirs[i]);
-	}
-	return found;
+	char *file = util_xasprintf("%s.fw", name);
+	*data = test_firmware(file, len, NULL);
+	free(file);
+	return *data != NULL;
 }
 
 /* Words of o that differ from the image, laid out as Mesa does: after

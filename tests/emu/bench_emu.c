@@ -9,24 +9,11 @@
 #include "util/util.h"
 
 #include "../lib/bench.h"
+#include "../lib/firmware.h"
 
 static uint8_t *find_firmware(const char *name, size_t *len)
 {
-	const char *dirs[3] = {getenv("AFUC_FIRMWARE_DIR"), NULL, "/usr/lib/firmware/qcom"};
-	const char *root = getenv("SDK_ROOT");
-	char *shared = util_xasprintf("%s/../shared/firmware/qcom", root ? root : ".");
-	dirs[1] = shared;
-	uint8_t *data = NULL;
-	for (int i = 0; i < 3 && !data; i++) {
-		if (!dirs[i] || !*dirs[i])
-			continue;
-		char *path = util_xasprintf("%s/%s", dirs[i], name);
-		if (util_read_file(path, &data, len))
-			data = NULL;
-		free(path);
-	}
-	free(shared);
-	return data;
+	return test_firmware(name, len, NULL);
 }
 
 static void cpu_model(char *buf, size_t size)

@@ -1,6 +1,6 @@
 # Tests of the SDK's firmware: differential runs against vendor images,
 # handler tests in the emulator, patching vendor images.
-$(eval $(call sdk_ctest,firmware/test-diff,tests/firmware/test_diff.c tests/firmware/diff.c,afuc-emu))
+$(eval $(call sdk_ctest,firmware/test-diff,tests/firmware/test_diff.c tests/firmware/diff.c tests/lib/firmware.c,afuc-emu))
 $(eval $(call sdk_ctest,firmware/test-boot,tests/firmware/test_boot.c,afuc-emu))
 # The a5xx PFP and ME chained (what the PFP passes on runs on the ME).
 $(eval $(call sdk_ctest,firmware/test-a5xx,tests/firmware/test_a5xx.c,afuc-emu))

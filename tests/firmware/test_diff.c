@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/firmware.h"
 #include "afuc/pm4.h"
 #include "diff.h"
 #include "util/util.h"
@@ -513,20 +514,8 @@ static bool read_sdk_image(const char *rel, uint8_t **data, size_t *len)
 
 static bool read_vendor_image(const char *name, uint8_t **data, size_t *len)
 {
-	const char *env = getenv("AFUC_FIRMWARE_DIR");
-	const char *root = getenv("SDK_ROOT");
-	char *shared = util_xasprintf("%s/../shared/firmware/qcom", root && *root ? root : ".");
-	const char *dirs[] = {env && *env ? env : NULL, shared, "/usr/lib/firmware/qcom"};
-	bool ok = false;
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(dirs) && !ok; i++) {
-		if (!dirs[i])
-			continue;
-		char *path = util_xasprintf("%s/%s", dirs[i], name);
-		ok = util_read_file(path, data, len) == 0;
-		free(path);
-	}
-	free(shared);
-	return ok;
+	*data = test_firmware(name, len, NULL);
+	return *data != NULL;
 }
 
 /* Runs every case through the two images (names for messages). */

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/firmware.h"
 #include "ldtest.h"
 
 void tobj_init(struct tobj *t, enum isa_gen gen, const char *source)
@@ -186,24 +187,5 @@ char *ldtest_read_script(const char *name)
 
 uint8_t *ldtest_find_firmware(const char *name, size_t *len, char **path)
 {
-	const char *env = getenv("AFUC_FIRMWARE_DIR");
-	const char *root = getenv("SDK_ROOT");
-	char *dirs[3] = {
-		env ? util_xstrdup(env) : NULL,
-		util_xasprintf("%s/../shared/firmware/qcom", root ? root : "."),
-		util_xstrdup("/usr/lib/firmware/qcom"),
-	};
-	uint8_t *data = NULL;
-	for (int i = 0; i < 3; i++) {
-		if (!dirs[i] || data)
-			continue;
-		char *p = util_xasprintf("%s/%s", dirs[i], name);
-		if (util_read_file(p, &data, len) == 0 && path)
-			*path = p;
-		else
-			free(p);
-	}
-	for (int i = 0; i < 3; i++)
-		free(dirs[i]);
-	return data;
+	return test_firmware(name, len, path);
 }
