@@ -6,39 +6,13 @@
 # compressed with xz or zstd when those tools are there.
 . "$SDK_ROOT/tests/lib/tap.sh"
 
-dirs="${AFUC_FIRMWARE_DIR:+$AFUC_FIRMWARE_DIR }$SDK_ROOT/../shared/firmware/qcom /usr/lib/firmware/qcom"
-images=
-seen=" "
-for dir in $dirs; do
-	[ -d "$dir" ] || continue
-	for f in "$dir"/a5*_pfp.fw* "$dir"/a5*_pm4.fw* "$dir"/*_sqe.fw* "$dir"/*_aqe.fw*; do
-		[ -f "$f" ] || continue
-		name=$(basename "$f")
-		name=${name%.xz}
-		name=${name%.zst}
-		case $seen in *" $name "*) continue ;; esac
-		seen="$seen$name "
-		images="$images $f"
-	done
-done
-[ -n "$images" ] || skip_all "no vendor firmware in $dirs"
-
-# unpack FILE: the image's bytes in $tmp/NAME.fw; fails when it cannot.
-unpack() {
-	name=$(basename "$1")
-	case $1 in
-	*.xz) command -v xz >/dev/null && xz -dc "$1" >"$tmp/${name%.xz}" ;;
-	*.zst) command -v zstd >/dev/null && zstd -qdc "$1" >"$tmp/${name%.zst}" ;;
-	*) cp "$1" "$tmp/$name" ;;
-	esac
-}
+all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
+[ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for f in $images; do
-	name=$(basename "$f")
-	name=${name%.xz}
-	name=${name%.zst}
+	name=$(firmware_name "$f")
 	base=$tmp/${name%.fw}
-	if ! unpack "$f"; then
+	if ! unpack_firmware "$f"; then
 		skip 7 "$name: cannot unpack $f"
 		continue
 	fi

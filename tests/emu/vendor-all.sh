@@ -10,32 +10,9 @@
 # compressed with xz or zstd; the generation comes from the image.
 . "$SDK_ROOT/tests/lib/tap.sh"
 
-dirs="${AFUC_FIRMWARE_DIR:+$AFUC_FIRMWARE_DIR }$SDK_ROOT/../shared/firmware/qcom /usr/lib/firmware/qcom"
-images=
-seen=" "
-for dir in $dirs; do
-	[ -d "$dir" ] || continue
-	# a630_sqe.fw, and dated copies such as a630_sqe-20230210-5.fw
-	for f in "$dir"/*_sqe*.fw* "$dir"/*_aqe*.fw*; do
-		[ -f "$f" ] || continue
-		name=$(basename "$f")
-		name=${name%.xz}
-		name=${name%.zst}
-		case $seen in *" $name "*) continue ;; esac
-		seen="$seen$name "
-		images="$images $f"
-	done
-done
-[ -n "$images" ] || skip_all "no vendor SQE or AQE firmware in $dirs"
-
-unpack() {
-	name=$(basename "$1")
-	case $1 in
-	*.xz) command -v xz >/dev/null && xz -dc "$1" >"$tmp/${name%.xz}" ;;
-	*.zst) command -v zstd >/dev/null && zstd -qdc "$1" >"$tmp/${name%.zst}" ;;
-	*) cp "$1" "$tmp/$name" ;;
-	esac
-}
+# a630_sqe.fw, and dated copies such as a630_sqe-20230210-5.fw
+all_firmware '*_sqe*.fw*' '*_aqe*.fw*'
+[ -n "$images" ] || skip_all "no vendor SQE or AQE firmware in $firmware_dirs"
 
 # The driver-like stream, in afuc-emu's test language; numbers, not
 # names, so that it means the same for every generation.
@@ -103,10 +80,8 @@ expect reg 0xe20 0xabcd
 EOF
 
 for f in $images; do
-	name=$(basename "$f")
-	name=${name%.xz}
-	name=${name%.zst}
-	if ! unpack "$f"; then
+	name=$(firmware_name "$f")
+	if ! unpack_firmware "$f"; then
 		skip 1 "$name: cannot unpack $f"
 		continue
 	fi

@@ -125,6 +125,45 @@ find_firmware() {
 	return 1
 }
 
+# all_firmware PATTERN...: every vendor image matching a shell pattern
+# ("*_sqe*.fw*") in the same directories, the first of each name (less
+# .xz/.zst) winning, in $images (space-separated paths); $firmware_dirs
+# says where it looked.
+all_firmware() {
+	firmware_dirs="${AFUC_FIRMWARE_DIR:+$AFUC_FIRMWARE_DIR }$SDK_ROOT/../shared/firmware/qcom /usr/lib/firmware/qcom"
+	images=
+	all_seen=" "
+	for all_dir in $firmware_dirs; do
+		[ -d "$all_dir" ] || continue
+		for all_pattern in "$@"; do
+			for all_f in "$all_dir"/$all_pattern; do
+				[ -f "$all_f" ] || continue
+				all_name=$(firmware_name "$all_f")
+				case $all_seen in *" $all_name "*) continue ;; esac
+				all_seen="$all_seen$all_name "
+				images="$images $all_f"
+			done
+		done
+	done
+}
+
+# firmware_name FILE: its name without the directory and .xz or .zst
+firmware_name() {
+	all_name=$(basename "$1")
+	all_name=${all_name%.xz}
+	printf '%s\n' "${all_name%.zst}"
+}
+
+# unpack_firmware FILE: the image's bytes in $tmp/NAME (firmware_name),
+# decompressed with xz or zstd when needed; fails when it cannot.
+unpack_firmware() {
+	case $1 in
+	*.xz) command -v xz >/dev/null && xz -dc "$1" >"$tmp/$(firmware_name "$1")" ;;
+	*.zst) command -v zstd >/dev/null && zstd -qdc "$1" >"$tmp/$(firmware_name "$1")" ;;
+	*) cp "$1" "$tmp/$(firmware_name "$1")" ;;
+	esac
+}
+
 required_firmware_missing() {
 	[ -s "$tmp/.missing-firmware" ]
 }
