@@ -35,7 +35,7 @@ const char *fw_layout_name(enum fw_layout layout)
 	static const char *const names[] = {
 		[FW_LAYOUT_SINGLE] = "single image",
 		[FW_LAYOUT_SQE_LPAC] = "SQE with an LPAC image appended",
-		[FW_LAYOUT_BUNDLE] = "BR + BV + LPAC bundle",
+		[FW_LAYOUT_BUNDLE] = "a7xx/a8xx bundle",
 		[FW_LAYOUT_AQE] = "AQE image",
 		[FW_LAYOUT_UNKNOWN] = "not understood",
 	};

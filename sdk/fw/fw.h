@@ -25,7 +25,10 @@
  *   BUNDLE    a7xx/a8xx BR + BV + LPAC: BR's word 1 the size, a later header
  *             NOP (word 3 on gen70500) BR's table; BV starts at the first
  *             32-byte boundary after BR's table, its word 1 its table;
- *             LPAC follows BV's table likewise.
+ *             LPAC follows BV's table likewise, as long as one is there
+ *             (gen71500 has BR and BV, gen71700 BR only). Words after the
+ *             last table stay the last image's (why names more than a
+ *             short trailer: gen 8 keeps a fourth image there).
  *   AQE       a size word, header NOPs and code, and no packet table (the
  *             AQE of gen 7.9 and gen 8 parts).
  *   UNKNOWN   none of these fits: only raw words are known (why says why).
