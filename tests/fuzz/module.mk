@@ -2,10 +2,12 @@
 # (tests/fuzz/fuzz.h). Two builds of each:
 #
 #   make check   build/tests/fuzz/replay-NAME: the harness with replay.c,
-#                fed every file of tests/fuzz/corpus/NAME (the inputs
-#                fuzzing found, kept as regression tests); and, when clang
-#                has libFuzzer, tests/fuzz/short.sh fuzzes each harness for
-#                a few seconds.
+#                fed every file of tests/fuzz/corpus/NAME (text only: the
+#                inputs fuzzing found, kept as regression tests; binary
+#                ones as *.hex) and of build/tests/fuzz/corpus/NAME (the
+#                objects and images made below from the text ones); and,
+#                when clang has libFuzzer, tests/fuzz/short.sh fuzzes each
+#                harness for a few seconds.
 #   make fuzz    clang -fsanitize=fuzzer,address,undefined builds under
 #                build/fuzz and runs each harness FUZZ_SECONDS (default
 #                60) on its corpus, seeded from the tree (tests/fuzz/run.sh).
@@ -36,9 +38,24 @@ endif
 $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_harness,$(h))))
 TESTS += tests/fuzz/short.sh
 
+# Binary seeds are built, never committed: objects and images from the
+# sources that assemble, a HWSQ image from the HWSQ source.
+FUZZ_SEED_NAMES := mesa-a6xx sdk-a7xx
+FUZZ_SEED_DIR := $(BUILD)/tests/fuzz/corpus
+FUZZ_SEEDS := $(FUZZ_SEED_NAMES:%=$(FUZZ_SEED_DIR)/object/%.o) \
+	$(FUZZ_SEED_NAMES:%=$(FUZZ_SEED_DIR)/image/%.fw) $(FUZZ_SEED_DIR)/hwsq_image/gpio-vid-nv17.bin
+$(FUZZ_SEED_DIR)/object/%.o: tests/fuzz/corpus/as/%.s $(BUILD)/bin/afuc-as | $(ALL_DATA)
+	$(call quiet,AS,$@)mkdir -p $(@D) && $(BUILD)/bin/afuc-as -o $@ $<
+$(FUZZ_SEED_DIR)/image/%.fw: $(FUZZ_SEED_DIR)/object/%.o $(BUILD)/bin/afuc-ld | $(ALL_DATA)
+	$(call quiet,LD,$@)mkdir -p $(@D) && $(BUILD)/bin/afuc-ld -o $@ $<
+$(FUZZ_SEED_DIR)/hwsq_image/gpio-vid-nv17.bin: tests/fuzz/corpus/hwsq_as/gpio-vid.hwsq \
+		$(BUILD)/bin/hwsq-as | $(ALL_DATA)
+	$(call quiet,HWSQ,$@)mkdir -p $(@D) && $(BUILD)/bin/hwsq-as --chip nv17 -o $@ $<
+check: $(FUZZ_SEEDS)
+
 # The tools and images of the ordinary build make the seeds.
 FUZZ_SECONDS ?= 60
-fuzz: all
+fuzz: all $(FUZZ_SEEDS)
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang FUZZ=1 \
 	  SEED_BUILD='$(abspath $(BUILD))' fuzz-run
 

@@ -12,6 +12,33 @@
 #include "fuzz.h"
 #include "util/util.h"
 
+/* A binary input kept in the tree as text: hex byte pairs, with blanks
+ * and `#` comment lines between them. False on anything else. */
+static bool unhex(uint8_t *data, size_t *len)
+{
+	size_t out = 0;
+	bool comment = false, high = true;
+	for (size_t i = 0; i < *len; i++) {
+		uint8_t c = data[i];
+		if (c == '\n')
+			comment = false;
+		if (comment || c == ' ' || c == '\t' || c == '\n')
+			continue;
+		if (c == '#') {
+			comment = true;
+			continue;
+		}
+		int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (v < 0)
+			return false;
+		data[out] = high ? (uint8_t)(v << 4) : (uint8_t)(data[out] | v);
+		out += !high;
+		high = !high;
+	}
+	*len = out;
+	return high;
+}
+
 static void replay_file(struct tap *t, const char *path)
 {
 	uint8_t *data;
@@ -19,6 +46,12 @@ static void replay_file(struct tap *t, const char *path)
 	int err = util_read_file(path, &data, &len);
 	if (err) {
 		tap_ok(t, false, "%s: cannot read: %s", path, strerror(err));
+		return;
+	}
+	size_t n = strlen(path);
+	if (n > 4 && !strcmp(path + n - 4, ".hex") && !unhex(data, &len)) {
+		free(data);
+		tap_ok(t, false, "%s: not hex byte pairs", path);
 		return;
 	}
 	LLVMFuzzerTestOneInput(data, len);
@@ -79,8 +112,18 @@ int main(int argc, char **argv)
 				 "with SDK_ROOT set");
 		return 0;
 	}
-	char *corpus = util_xasprintf("%s/tests/fuzz/corpus/%s", root, base + 7);
-	replay(&t, corpus);
-	free(corpus);
+	/* the committed inputs, then the binary seeds make builds from them */
+	char *corpora[] = {
+		util_xasprintf("%s/tests/fuzz/corpus/%s", root, base + 7),
+		util_xasprintf("%s/tests/fuzz/corpus/%s", build ? build : "build", base + 7),
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(corpora); i++) {
+		struct stat st;
+		if (stat(corpora[i], &st) == 0)
+			replay(&t, corpora[i]);
+		free(corpora[i]);
+	}
+	if (t.run == 0)
+		tap_ok(&t, false, "no inputs for %s in tests/fuzz/corpus or the build", base + 7);
 	return tap_done_testing(&t);
 }

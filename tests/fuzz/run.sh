@@ -1,7 +1,7 @@
 # make fuzz: runs every harness (build/fuzz/fuzz/NAME, libFuzzer) for
 # FUZZ_SECONDS on a working corpus in build/fuzz/corpus/NAME, seeded from
-# the committed regression inputs (tests/fuzz/corpus/NAME) and from the
-# tree: sources, scripts, objects, images and test files the build made
+# the committed regression inputs (tests/fuzz/corpus/NAME, and those make
+# builds from them) and from the tree: sources, scripts, objects, images and test files the build made
 # or holds (vendor images too when ../shared has them; they stay under
 # build/, never in the tree). What crashes is written to
 # build/fuzz/crashes/NAME-*; docs/testing.md says how it becomes a test.
@@ -35,6 +35,21 @@ for f in "$SDK_BUILD"/firmware/*/*.fw; do
 		seed as "$work/.s" && mv "$work/as/seed-.s" "$work/as/seed-$(basename "$(dirname "$f")")-$(basename "$f").s"
 done
 rm -f "$work/.s"
+# The committed regression inputs (binary ones are hex text: decoded)
+# and the binary seeds make built from the text ones.
+for dir in "$SDK_ROOT"/tests/fuzz/corpus/* "$SDK_BUILD"/tests/fuzz/corpus/*; do
+	[ -d "$dir" ] || continue
+	name=$(basename "$dir")
+	mkdir -p "$work/$name"
+	for f in "$dir"/*; do
+		[ -f "$f" ] || continue
+		case $f in
+		*.hex) perl -ne 'next if /^#/; s/\s+//g; print pack("H*", $_)' "$f" \
+			>"$work/$name/regression-$(basename "$f" .hex)" ;;
+		*) cp "$f" "$work/$name/regression-$(basename "$f")" ;;
+		esac
+	done
+done
 seed ldscript "$SDK_ROOT"/ld/*.ld
 seed object "$SDK_BUILD"/firmware/*/*.o
 seed image "$SDK_BUILD"/firmware/*/*.fw "$SDK_ROOT"/../shared/firmware/qcom/*.fw
@@ -55,7 +70,7 @@ for name in $FUZZ_HARNESSES; do
 	# shellcheck disable=SC2086
 	"$FUZZ_BUILD/fuzz/$name" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
 		-max_len=65536 -artifact_prefix="$crashes/$name-" $dict \
-		"$work/$name" "$SDK_ROOT/tests/fuzz/corpus/$name" >"$log" 2>&1
+		"$work/$name" >"$log" 2>&1
 	status=$?
 	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
 	if [ "$status" -eq 0 ]; then
