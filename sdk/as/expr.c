@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "as/internal.h"
+#include "util/arith.h"
 
 static uint32_t new_node(struct as_ctx *c, uint8_t op, uint32_t col)
 {
@@ -80,9 +81,10 @@ static char *take_name(struct as_ctx *c)
  *          | '%' name | '|' name | name | ('-' | '~' | '+') primary */
 static uint32_t parse_primary_at_depth(struct as_ctx *c);
 
-/* Nesting is limited so that no line can exhaust the stack. */
-#define MAX_EXPR_DEPTH 200
-#define MAX_EXPR_NODES 4000
+/* Nesting is limited so that no line can exhaust the stack, as in every
+ * expression language of the SDK (sdk/util/arith.h). */
+#define MAX_EXPR_DEPTH UTIL_EXPR_MAX_DEPTH
+#define MAX_EXPR_NODES UTIL_EXPR_MAX_NODES
 
 static uint32_t parse_primary(struct as_ctx *c)
 {
@@ -354,14 +356,16 @@ static bool eval_binary(struct eval *e, const struct as_node *n, struct as_value
 		a->c = (int64_t)((uint64_t)x * (uint64_t)y);
 		return true;
 	case AS_N_DIV:
-	case AS_N_MOD:
-		if (y == 0 || (x == INT64_MIN && y == -1)) {
-			as_error_at(e->c, e->src, n->col, "division by %s",
-				    y ? "-1 overflows" : "zero");
-			return false;
-		}
-		a->c = n->op == AS_N_DIV ? x / y : x % y;
-		return true;
+	case AS_N_MOD: {
+		/* the checks and words the linker and hwsq-as use */
+		struct util_str why = {0};
+		bool ok = util_arith(n->op == AS_N_DIV ? UTIL_ARITH_DIV : UTIL_ARITH_MOD, x, y,
+				     &a->c, &why);
+		if (!ok)
+			as_error_at(e->c, e->src, n->col, "%s", why.text);
+		util_str_free(&why);
+		return ok;
+	}
 	case AS_N_SHL:
 	case AS_N_SHR:
 		if (y < 0 || y > 63) {

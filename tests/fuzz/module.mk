@@ -11,7 +11,8 @@
 #   make fuzz    clang -fsanitize=fuzzer,address,undefined builds under
 #                build/fuzz and runs each harness FUZZ_SECONDS (default
 #                60) on its corpus, seeded from the tree (tests/fuzz/run.sh).
-FUZZ_HARNESSES := as ldscript object image emutest rnndb hwsq_as hwsq_image hwsq_emutest
+# One harness per tests/fuzz/fuzz_NAME.c.
+FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_LIBS := afuc-dis afuc-as afuc-ld afuc-obj sdk-emu sdk-hwsq sdk-pp sdk-rnn afuc-isa \
 	sdk-util sdk-tap
 FUZZ_COMMON := tests/fuzz/util.c
