@@ -47,6 +47,7 @@ enum emu_space {
 struct rnn_db; /* the SDK's register database (sdk/rnn), opened below */
 
 #define EMU_DEFAULT_STEP_LIMIT 10000000ull
+#define EMU_DEFAULT_STALL_LIMIT 1000000ull
 #define EMU_DEFAULT_INSTR_BASE 0x100000000ull
 #define EMU_GPU_REG_COUNT 0x40000u /* GPU register offsets are 18 bits */
 #define EMU_CONTROL_COUNT 0x1000u  /* control and SQE registers: 12 bits */
@@ -59,6 +60,12 @@ struct emu_config {
 	 * EMU_ERR_STEP_LIMIT (every processor's steps, every (rep)
 	 * iteration counted); 0 means EMU_DEFAULT_STEP_LIMIT. */
 	uint64_t step_limit;
+	/* Instructions a packet may run without progress (no word read
+	 * from a stream, nothing written, by any processor) before the run
+	 * stops with EMU_ERR_WAIT: the model's GPU is done at once, so such a
+	 * wait is never satisfied. 0 means EMU_DEFAULT_STALL_LIMIT. The
+	 * bootstrap, before the first packet, is bounded by step_limit only. */
+	uint64_t stall_limit;
 	/* GPU address where the image is put, and what CP_SQE_INSTR_BASE
 	 * (CP_ME_INSTR_BASE and CP_PFP_INSTR_BASE on a5xx) reads; 0 means
 	 * EMU_DEFAULT_INSTR_BASE. Must be a multiple of 4. */
@@ -164,11 +171,13 @@ enum emu_error_kind {
 	EMU_ERR_ADDRESS,     /* unaligned memory access, register outside its space */
 	EMU_ERR_UNSUPPORTED, /* something the model does not emulate (iret) */
 	EMU_ERR_NO_IMAGE,    /* emu_run before emu_load_image, or a bad image */
+	EMU_ERR_WAIT,        /* a packet spun stall_limit instructions without progress */
 };
 
 /* Runs until idle or an error. The first run executes the bootstrap. */
 enum emu_status emu_run(struct emu *emu);
 void emu_set_step_limit(struct emu *emu, uint64_t limit);
+void emu_set_stall_limit(struct emu *emu, uint64_t limit);
 /* Instructions executed by the last emu_run, and since emu_new. */
 uint64_t emu_last_steps(const struct emu *emu);
 uint64_t emu_total_steps(const struct emu *emu);
@@ -240,6 +249,26 @@ size_t emu_write_count(const struct emu *emu);
  * emu_run or emu_clear_writes. */
 const struct emu_write *emu_writes(const struct emu *emu);
 void emu_clear_writes(struct emu *emu);
+
+/* ---- which packets the firmware took ----------------------------------- */
+
+/* One packet header the main processor's waitin took (BR on a7xx, the
+ * PFP of an a5xx pair), in order. The writes that follow it, up to the
+ * next packet's write_first, are what its handler did (in a pair, with
+ * what the ME did meanwhile). */
+struct emu_packet {
+	uint32_t header;
+	uint8_t level;  /* 0 the ring buffer, 1 IB1, 2 IB2, ... (IB_LEVEL) */
+	bool made_up;   /* the IN_IB_END the model makes up at an IB's end */
+	uint64_t addr;  /* GPU address of the header; in the ring buffer, its
+			 * byte offset from the first word ever pushed */
+	size_t write_first; /* index in emu_writes() of its first write */
+	uint64_t steps;     /* emu_total_steps() when it was taken */
+};
+
+/* The log of packets, cleared with the write log (emu_clear_writes). */
+size_t emu_packet_count(const struct emu *emu);
+const struct emu_packet *emu_packets(const struct emu *emu);
 
 /* ---- tracing and coverage --------------------------------------------- */
 

@@ -7,13 +7,24 @@
 #include <string.h>
 
 #include "afuc/emu.h"
+#include "cli/afuc-emu-replay.h"
 #include "emu/script.h"
 #include "util/diag.h"
 #include "util/util.h"
 
 static const char usage_text[] =
 	"usage: afuc-emu [options] TEST.emu...\n"
-	"Runs test files and prints TAP (the language is in docs/afuc-emu.md).\n"
+	"       afuc-emu [options] --replay CAPTURE IMAGE\n"
+	"       afuc-emu [options] --replay CAPTURE --diff IMAGE_A IMAGE_B\n"
+	"Runs test files and prints TAP (the language is in docs/afuc-emu.md), or\n"
+	"replays a freedreno capture (.rd, .rd.gz) through a firmware image (FILE,\n"
+	"or PFP.fw,ME.fw for an a5xx pair): one TAP test per submission.\n"
+	"  --replay CAPTURE  replay CAPTURE (docs/afuc-emu.md, \"Replaying captures\")\n"
+	"  --writes FILE   with --replay: write the write log, packet by packet\n"
+	"  --diff A B      with --replay: replay through A and B and compare their\n"
+	"                  writes packet by packet (exit 1 when they differ)\n"
+	"  --ignore FILE   with --diff: registers to leave out of the comparison\n"
+	"  --stats         with --replay: instructions per packet, by opcode\n"
 	"  --gpu GPU       a5xx, a6xx, a7xx (or a630, gen70500...) for a file whose\n"
 	"                  image does not tell and that has no 'gpu' statement\n"
 	"  --steps N       instructions one 'run' may execute (default 10000000)\n"
@@ -36,6 +47,9 @@ struct args {
 	int gen;
 	uint64_t steps;
 	bool trace, coverage;
+	/* --replay and its options */
+	const char *replay, *writes, *ignore, *diff[2];
+	bool stats;
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -54,7 +68,20 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
 		if (util_info_option(arg, "afuc-emu", usage_text))
 			return 0;
-		if (!strcmp(arg, "--trace")) {
+		if (!strcmp(arg, "--replay") || !strcmp(arg, "--writes") ||
+		    !strcmp(arg, "--ignore")) {
+			if (!next)
+				return usage_error("%s needs a value", arg);
+			i++;
+			*(arg[2] == 'r' ? &a->replay : arg[2] == 'w' ? &a->writes : &a->ignore) = next;
+		} else if (!strcmp(arg, "--diff")) {
+			if (i + 2 >= argc)
+				return usage_error("%s needs two images", arg);
+			a->diff[0] = argv[++i];
+			a->diff[1] = argv[++i];
+		} else if (!strcmp(arg, "--stats")) {
+			a->stats = true;
+		} else if (!strcmp(arg, "--trace")) {
 			a->trace = true;
 		} else if (!strcmp(arg, "--coverage")) {
 			a->coverage = true;
@@ -79,7 +106,14 @@ static int parse_args(int argc, char **argv, struct args *a)
 			*UTIL_PUSH(a->files, a->nfiles, a->cap) = arg;
 		}
 	}
-	if (!a->nfiles)
+	if (!a->replay && (a->diff[0] || a->writes || a->ignore || a->stats))
+		return usage_error("%s", "--diff, --writes, --ignore and --stats go with --replay");
+	if (a->replay && a->diff[0] ? a->nfiles != 0 : a->replay && a->nfiles != 1)
+		return usage_error("%s", a->diff[0] ? "--diff names both images: no other file"
+						    : "--replay needs one image (FILE or PFP,ME)");
+	if (a->ignore && !a->diff[0])
+		return usage_error("%s", "--ignore goes with --diff");
+	if (!a->nfiles && !a->replay)
 		return usage_error("%s", "no test file");
 	return -1;
 }
@@ -322,6 +356,25 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	free(error); /* without the SDK's database, numbers still work */
+	if (a.replay) {
+		struct replay_options o = {
+			.capture = a.replay,
+			.images = {a.diff[0] ? a.diff[0] : a.files[0], a.diff[1]},
+			.writes = a.writes,
+			.ignore = a.ignore,
+			.stats = a.stats,
+			.gen = a.gen,
+			.steps = a.steps,
+			.rnn = db,
+			.trace = a.trace ? trace : NULL,
+			.trace_ctx = stderr,
+		};
+		status = afuc_emu_replay(&o);
+		if (db)
+			emu_rnndb_close(db);
+		free(a.files);
+		return status;
+	}
 	char *owned = NULL;
 	const char **dirs = firmware_dirs(&owned);
 	status = 0;

@@ -78,6 +78,7 @@ struct emu *emu_new(const struct emu_config *config, char **error)
 	if (!e->cfg.instr_base)
 		e->cfg.instr_base = EMU_DEFAULT_INSTR_BASE;
 	e->step_limit = e->cfg.step_limit;
+	e->stall_limit = e->cfg.stall_limit ? e->cfg.stall_limit : EMU_DEFAULT_STALL_LIMIT;
 	e->gi = gi;
 	isa_init(&e->isa, gi->isa_gen);
 	if (config->rnn) {
@@ -109,6 +110,7 @@ void emu_free(struct emu *e)
 	free(e->ring);
 	free(e->meq);
 	free(e->log);
+	free(e->packets);
 	free(e->error);
 	free(e);
 }
@@ -175,6 +177,7 @@ enum emu_status emu_run(struct emu *e)
 		return EMU_ERROR;
 	}
 	e->steps = 0;
+	e->progress_step = 0;
 	for (bool progress = true; progress && !e->error_kind;) {
 		progress = false;
 		for (int p = 0; p < EMU_PROC_COUNT && !e->error_kind; p++) {
@@ -341,6 +344,7 @@ const struct emu_write *emu_writes(const struct emu *e)
 void emu_clear_writes(struct emu *e)
 {
 	e->log_count = 0;
+	e->packet_count = 0;
 }
 
 uint64_t emu_exec_count(const struct emu *e, uint32_t index)

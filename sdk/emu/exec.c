@@ -46,8 +46,9 @@ EMU_INLINE uint32_t rd(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek
 	if (reg == ISA_REG_DATA && !peek && ring_words(e, c)) {
 		uint32_t v = e->ring[e->ring_read];
 		if (++e->ring_read == e->ring_count)
-			e->ring_read = e->ring_count = 0;
+			emu_ring_drained(e);
 		emu_count_down_rem(c);
+		e->progress_step = e->steps;
 		return v;
 	}
 	return read_special(e, c, reg, peek);
@@ -65,6 +66,8 @@ EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint3
 		addr = emu_nrt_write(e, c, addr, value);
 		c->pipe[gi->nrt_addr] = (uint32_t)addr;
 		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
+	} else if (reg == gi->ts_data && !gi->ts_gpu) {
+		emu_gpu_event(e, c, c->pipe);
 	}
 }
 
@@ -306,6 +309,7 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		util_str_free(&name);
 		return;
 	}
+	emu_packet_taken(e, c, hdr);
 	branch_to(e, c, target);
 	c->pending_waitin = true;
 	c->waitin_rem = count;
@@ -544,9 +548,10 @@ EMU_INLINE bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_ins
 			write_data(e, c, words[i]); /* which cannot fault */
 	}
 	e->steps += steps;
+	e->progress_step = e->steps;
 	e->ring_read += rem;
 	if (e->ring_read == e->ring_count)
-		e->ring_read = e->ring_count = 0;
+		emu_ring_drained(e);
 	c->gpr[ISA_REG_REM] = 0;
 	c->rem_dec = 1;
 	return true;
@@ -612,6 +617,10 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 				emu_fault(e, c, EMU_ERR_STEP_LIMIT,
 					  "step limit of %llu instructions reached",
 					  (unsigned long long)e->step_limit);
+			break;
+		}
+		if (e->steps - e->progress_step >= e->stall_limit && c->took_packet) {
+			emu_stall(e, c);
 			break;
 		}
 		const uint32_t pc = c->pc;

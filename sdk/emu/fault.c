@@ -75,6 +75,7 @@ static const char *const kind_names[] = {
 	[EMU_ERR_ADDRESS] = "address",
 	[EMU_ERR_UNSUPPORTED] = "unsupported",
 	[EMU_ERR_NO_IMAGE] = "no-image",
+	[EMU_ERR_WAIT] = "wait",
 };
 
 const char *emu_error_kind_name(enum emu_error_kind kind)

@@ -20,6 +20,9 @@ static const uint8_t a6xx_void_pipes[] = {0x80, 0x81, 0x82, 0x84, 0};
 static const uint8_t a7xx_void_pipes[] = {0x81, 0x82, 0x84, 0x87, 0};
 
 #define N EMU_NONE
+/* EVENT_TS_ADDR, EVENT_TS_CTRL, EVENT_TS_DATA (adreno_pipe_regs.xml):
+ * a630_sqe's and gen70500_sqe's CP_EVENT_WRITE fill them in this order */
+#define TS_PIPES .ts_addr = 0xe8, .ts_ctrl = 0xea, .ts_data = 0xeb
 
 static const struct emu_gen_info gen_a5xx = {
 	.gen = EMU_A5XX,
@@ -63,6 +66,12 @@ static const struct emu_gen_info gen_a5xx = {
 	.uncounted_memdata = true,
 	.direct_regdata = true,
 	.instr_base_regs = {0x838, 0x835}, /* CP_ME_INSTR_BASE, CP_PFP_INSTR_BASE */
+	/* a530_pm4's CP_EVENT_WRITE: control, address, data at 0x813-0x816 */
+	.ts_gpu = true,
+	.ts_ctrl = 0x813,
+	.ts_addr = 0x814,
+	.ts_data = 0x816,
+	.ts_flag_timestamp = true,
 };
 
 static const struct emu_gen_info gen_a6xx = {
@@ -109,6 +118,8 @@ static const struct emu_gen_info gen_a6xx = {
 	.nrt_data = 0xa2,
 	.void_pipes = a6xx_void_pipes,
 	.instr_base_regs = {0x830, N}, /* CP_SQE_INSTR_BASE */
+	TS_PIPES,
+	.ts_flag_timestamp = true,
 };
 
 static const struct emu_gen_info gen_a7xx = {
@@ -149,6 +160,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.nrt_data = 0xa2,
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {0x830, N},
+	TS_PIPES,
 	.reset_ctrl = {{0x000, 7u << 28}, {0x0ef, 1u << 21}},
 };
 
@@ -207,12 +219,14 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.nrt_data = 0xa2,
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {0x830, 0x816},
+	TS_PIPES,
 	/* the AQE bootstraps index their register pairs with control 0
 	 * bits 24-27 minus 4 (0: AQE0_PREEMPT_BASE 0x275, 1: AQE1's 0x26e) */
 	.aqe_ctrl0 = 4u << 24,
 	.reset_ctrl = {{0x000, 7u << 28}, {0x002, 1u << 21}},
 };
 
+#undef TS_PIPES
 #undef N
 
 /* The first of a generation is its default; the others are variants

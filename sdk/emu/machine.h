@@ -69,6 +69,12 @@ struct emu_gen_info {
 	uint32_t instr_base_regs[2];
 	/* AQE0's number, or'ed into control register 0 of an AQE image */
 	uint32_t aqe_ctrl0;
+	/* The GPU behind the CP (gpu.c): a timestamp event writes its data
+	 * at its address when the register ts_fire is written. Pipe
+	 * registers (a6xx, a7xx) or GPU registers (a5xx, ts_gpu). */
+	bool ts_gpu;
+	uint32_t ts_addr, ts_ctrl, ts_data;
+	bool ts_flag_timestamp; /* ts_ctrl bit 1 writes the 64-bit clock instead */
 	/* control registers preset at reset (the processor's id) */
 	struct {
 		uint16_t offset;
@@ -201,6 +207,11 @@ struct emu_cpu {
 	unsigned nhist;
 	bool in_step;   /* hist's newest entry is the instruction running */
 	bool feeds_meq; /* the PFP of a pair: its $data writes go to the ME */
+	/* the packet being handled (the last waitin): for stall reports */
+	bool took_packet;
+	uint32_t packet_hdr;
+	unsigned packet_level;
+	uint64_t packet_addr;
 };
 
 struct emu {
@@ -243,6 +254,23 @@ struct emu {
 	struct emu_write *log;
 	size_t log_count, log_cap;
 
+	/* the packets the main processor took (waitin), for emu_packets */
+	struct emu_packet *packets;
+	size_t packet_count, packet_cap;
+	uint64_t ring_origin; /* ring words read before ring[0] */
+
+	/* A stall (gpu.c): steps of this run at the last progress (a word
+	 * read from a stream, a write logged), and how many steps without
+	 * one end a packet with EMU_ERR_WAIT. */
+	uint64_t progress_step, stall_limit;
+	uint64_t ts_count; /* timestamp events fired: the model's clock */
+	/* the last memory or register word a processor polled */
+	struct {
+		bool mem, valid;
+		uint64_t addr;
+		uint32_t value;
+	} last_read;
+
 	uint64_t step_limit, steps, total_steps;
 	bool reschedule; /* a processor started: give the others a turn */
 
@@ -275,6 +303,7 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
 			      uint64_t addr, uint32_t value)
 {
+	e->progress_step = e->steps;
 	if (e->log_count == e->log_cap)
 		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
 	struct emu_write *w = &e->log[e->log_count++];
@@ -352,6 +381,25 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
 /* After a run: an ME stopped inside a packet for words that never came
  * is a fault. */
 void emu_pair_check_idle(struct emu *e);
+
+/* ---- gpu.c: the GPU behind the CP ---- */
+
+/* A write of the register that fires a timestamp event (gi->ts_data,
+ * in regs: the processor's pipe registers or the GPU's): the event's
+ * data reaches memory. */
+void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
+/* Records a packet the main processor takes (its header at the head of
+ * its stream) in the packet log. */
+void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr);
+/* The fault of a packet that made no progress for stall_limit steps. */
+void emu_stall(struct emu *e, struct emu_cpu *c);
+
+/* The ring buffer ran dry: its words so far count as read. */
+EMU_INLINE void emu_ring_drained(struct emu *e)
+{
+	e->ring_origin += e->ring_count;
+	e->ring_read = e->ring_count = 0;
+}
 
 /* ---- proc.c: starting processors ---- */
 

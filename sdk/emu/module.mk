@@ -3,9 +3,9 @@
 # archive a user's C test links: the emulator with everything it needs
 # from sdk-util, afuc-isa, sdk-rnn and sdk-tap.
 EMU_SRCS := $(wildcard sdk/emu/*.c)
-EMU_BUNDLE_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
+EMU_BUNDLE_LIBS := sdk-emu sdk-rd afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))
-$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c,sdk-emu afuc-isa sdk-rnn sdk-util))
+$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c sdk/cli/afuc-emu-replay.c,sdk-emu sdk-rd afuc-isa sdk-rnn sdk-util))
 
 # One archive from several: an ar MRI script adds each library's members.
 ALL_LIBS += $(BUILD)/lib/libafuc-emu.a

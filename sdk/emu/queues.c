@@ -30,7 +30,7 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 			return PULL_EMPTY;
 		*value = e->ring[e->ring_read];
 		if (!peek && ++e->ring_read == e->ring_count)
-			e->ring_read = e->ring_count = 0;
+			emu_ring_drained(e);
 		return PULL_OK;
 	}
 	if (level >= gi->level_count) {
@@ -62,13 +62,16 @@ bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 		if (!peek) {
 			c->inject = false;
 			emu_count_down_rem(c);
+			e->progress_step = e->steps;
 		}
 		return true;
 	}
 	switch (pull_stream(e, c, peek, value)) {
 	case PULL_OK:
-		if (!peek)
+		if (!peek) {
 			emu_count_down_rem(c);
+			e->progress_step = e->steps;
+		}
 		return true;
 	case PULL_EMPTY:
 		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY, "$data read with the %s queue empty",
@@ -101,6 +104,15 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
 	return false;
 }
 
+/* What a stall report names as polled last. */
+static void note_read(struct emu *e, bool mem, uint64_t addr, uint32_t value)
+{
+	e->last_read.valid = true;
+	e->last_read.mem = mem;
+	e->last_read.addr = addr;
+	e->last_read.value = value;
+}
+
 bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -116,6 +128,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 					 "memory read at 0x%llx, not a multiple of 4",
 					 (unsigned long long)c->mrq[h].addr);
 		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
+		note_read(e, true, c->mrq[h].addr, *value);
 		if (!peek) {
 			c->mrq[h].addr += 4;
 			c->mrq[h].dwords--;
@@ -134,6 +147,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 				 "MEM_READ_ADDR 0x%llx is not a multiple of 4",
 				 (unsigned long long)addr);
 	*value = emu_mem_get(&e->mem, addr);
+	note_read(e, true, addr, *value);
 	if (!peek) {
 		emu_set_ctrl64(e, c, gi->mem_read_addr, addr + 4);
 		if (*dwords)
@@ -149,6 +163,7 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 	if (*dwords || c->rrb_armed) {
 		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_read_addr);
 		*value = e->gpu[*addr & EMU_REG_OFFSET_MASK];
+		note_read(e, false, *addr & EMU_REG_OFFSET_MASK, *value);
 		if (!peek) {
 			/* REG_READ_ADDR alone queues one read; with a count it advances */
 			if (*dwords) {

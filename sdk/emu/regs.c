@@ -46,6 +46,8 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 	if (gi->nrt_gpu && (offset == gi->gpu_write_data || offset == gi->gpu_read_dwords ||
 			    offset == gi->gpu_read_addr || offset == gi->gpu_read_addr + 1))
 		gpu_nrt(e, c, offset, value);
+	else if (gi->ts_gpu && offset == gi->ts_data)
+		emu_gpu_event(e, c, e->gpu);
 	else if (gi->lpac_by_gpu && offset == gi->lpac_gpu_cntl && (value & 1))
 		start_proc_at(e, c, EMU_LPAC, gpu64(e, gi->lpac_gpu_instr_base), EMU_NONE);
 }

@@ -22,6 +22,19 @@ missing_packages() {
 		! pkg-config --exists libxml-2.0 2>/dev/null; then
 		printf ' %s' libxml2-dev
 	fi
+	# zlib: afuc-emu --replay reads .rd.gz captures
+	if ! command -v pkg-config >/dev/null 2>&1 ||
+		! pkg-config --exists zlib 2>/dev/null; then
+		printf ' %s' zlib1g-dev
+	fi
+	# liblzma, libzstd: firmware images as distributions ship them
+	# (a630_sqe.fw.xz, .fw.zst), read by every tool that reads an image
+	for pair in liblzma:liblzma-dev libzstd:libzstd-dev; do
+		if ! command -v pkg-config >/dev/null 2>&1 ||
+			! pkg-config --exists "${pair%%:*}" 2>/dev/null; then
+			printf ' %s' "${pair#*:}"
+		fi
+	done
 }
 
 missing=$(missing_packages)
@@ -62,6 +75,10 @@ tmp="$out.tmp.$$"
 	echo "# Written by sdk/make/configure.sh; delete it to check again."
 	echo "XML_CFLAGS := $(pkg-config --cflags libxml-2.0)"
 	echo "XML_LIBS := $(pkg-config --libs libxml-2.0)"
+	echo "ZLIB_CFLAGS := $(pkg-config --cflags zlib)"
+	echo "ZLIB_LIBS := $(pkg-config --libs zlib)"
+	echo "COMPRESS_CFLAGS := $(pkg-config --cflags liblzma libzstd)"
+	echo "COMPRESS_LIBS := $(pkg-config --libs liblzma libzstd)"
 	echo "M4 := $(command -v m4)"
 	echo "CPP := $(command -v cpp)"
 } >"$tmp" && mv -f "$tmp" "$out"

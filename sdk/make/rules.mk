@@ -17,7 +17,7 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 ALL_CFLAGS = $(WARN_CFLAGS) $(CFLAGS) $(if $(filter 1,$(SANITIZE)),$(SAN_CFLAGS))
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -I$(BUILD)/include -Isdk \
 	$(XML_CFLAGS) $(CPPFLAGS)
-LINK_LIBS = $(XML_LIBS) -lm
+LINK_LIBS = $(XML_LIBS) $(ZLIB_LIBS) -lm
 
 ifeq ($(V),1)
 quiet :=

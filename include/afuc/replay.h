@@ -1,0 +1,138 @@
+/* Replaying freedreno captures (.rd, .rd.gz) through the afuc emulator:
+ * what a real driver submitted, run through any firmware.
+ *
+ *   struct emu_replay *r = emu_replay_open("fd-clouds.rd.gz", &error);
+ *   for (size_t i = 0; i < emu_replay_count(r); i++) {
+ *           emu_replay_push(r, i, emu);      (its buffers, then the kernel's packets)
+ *           if (emu_run(emu) != EMU_IDLE) ...
+ *           if (!emu_replay_fenced(r, i, emu)) ...   (the kernel's fence came back)
+ *   }
+ *   emu_replay_close(r);
+ *
+ * The log functions below keep the packets and writes of a whole replay,
+ * format them as afuc-emu --writes does, and compare two of them packet
+ * by packet (afuc-emu --diff). docs/afuc-emu.md, "Replaying captures",
+ * says what the kernel's packets are for each generation. Part of
+ * libafuc-emu.a; nothing here does I/O except emu_replay_open reading
+ * the capture.
+ */
+#ifndef AFUC_REPLAY_H
+#define AFUC_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "afuc/emu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct emu_replay;
+
+/* Reads a capture (.rd, or gzip-compressed); NULL with a malloc'ed
+ * message ("FILE: at byte 0x..: ...") in *error when it is not one. */
+struct emu_replay *emu_replay_open(const char *path, char **error);
+void emu_replay_close(struct emu_replay *r);
+
+/* Submissions in the capture. */
+size_t emu_replay_count(const struct emu_replay *r);
+/* The GPU the capture was taken on (630; 0 when it does not say). */
+uint32_t emu_replay_gpu_id(const struct emu_replay *r);
+/* What the driver wrote before submission i ("fence=1855"), or "". */
+const char *emu_replay_label(const struct emu_replay *r, size_t i);
+/* Command streams of submission i, and how many of them are not in the
+ * capture's buffers (they are left out of the ring, with a warning). */
+size_t emu_replay_streams(const struct emu_replay *r, size_t i);
+size_t emu_replay_missing(const struct emu_replay *r, size_t i, uint64_t *first_addr);
+
+/* Puts submission i on emu as the kernel would: writes its captured
+ * buffers to GPU memory, then pushes onto the ring the kernel's
+ * CP_ME_INIT (the first time for this emu: first says so), its packets
+ * around the IBs and a CP_INDIRECT_BUFFER per command stream, ending in
+ * the fence (CP_EVENT_WRITE with CACHE_FLUSH_TS or, on a7xx,
+ * CACHE_CLEAN). false (nothing pushed) when a buffer does not fit in the
+ * emulator's memory; *error then says why (malloc'ed). */
+bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first, char **error);
+/* Whether submission i's fence reached memory, as the kernel waits for
+ * it: the fence address holds its sequence number (i + 1). */
+bool emu_replay_fenced(const struct emu_replay *r, size_t i, const struct emu *emu);
+/* Where the fence is written (the kernel's memstore, put above the
+ * capture's buffers) and what it should hold. */
+uint64_t emu_replay_fence_addr(const struct emu_replay *r);
+
+/* ---- the log of a replay: packets and their writes ---------------------- */
+
+struct emu_replay_packet {
+	uint32_t submit;   /* 1-based */
+	uint32_t header;
+	uint8_t level;     /* 0 ring, 1 IB1, ... */
+	bool made_up;      /* the model's IN_IB_END at an IB's end */
+	uint64_t addr;     /* as in struct emu_packet */
+	uint64_t steps;    /* instructions the firmware ran for it */
+	size_t write_first, write_count;
+};
+
+struct emu_replay_log {
+	struct emu_replay_packet *packets;
+	size_t count, cap;
+	struct emu_write *writes; /* GPU register, pipe register, memory writes */
+	size_t write_count, write_cap;
+};
+
+/* Appends what emu did since the last take (its packet and write logs,
+ * without the words a pair's PFP passed to its ME, and without what came
+ * before the first packet: the bootstrap), as submission submit, then
+ * clears emu's logs. total_steps is emu_total_steps() now, for the
+ * steps of the last packet. */
+void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
+void emu_replay_log_free(struct emu_replay_log *log);
+
+/* A packet's comment line, "# packet S LEVEL ADDR OPCODE" (names from
+ * emu's database), into buf; returns the length needed. */
+size_t emu_replay_packet_line(const struct emu *emu, const struct emu_replay_packet *p, char *buf,
+			      size_t size);
+/* A write as an `expect writes` line with numbers and a "# NAME"
+ * comment when the database names it: "reg 0x0a00 0x00000001 # NAME". */
+size_t emu_replay_write_line(const struct emu *emu, const struct emu_write *w, char *buf,
+			     size_t size);
+
+/* What to leave out of a comparison: GPU registers and pipe registers
+ * (bit i of the arrays below). */
+struct emu_replay_ignore {
+	uint8_t gpu[EMU_GPU_REG_COUNT / 8];
+	uint8_t pipe[256 / 8];
+};
+
+/* Parses an --ignore list: one register per line (a GPU register name
+ * or offset, `pipe NAME|NUMBER`, or a range `FIRST..LAST`), text after
+ * '#' is the reason. false with a malloc'ed "FILE:LINE:COL: ..." message
+ * for a line it cannot read. */
+bool emu_replay_ignore_parse(const struct emu *emu, const char *file, const char *text,
+			     struct emu_replay_ignore *ignore, char **error);
+
+/* The comparison of two replays of the same capture. */
+struct emu_replay_diff {
+	size_t agree, total; /* packets whose writes agree, of all packets */
+	size_t *differ;      /* packet indices (in both logs) that differ, in order */
+	size_t differ_count, differ_cap;
+	/* Where the two took different packets (a firmware that skipped or
+	 * read a packet the other did not): the index of the first such
+	 * packet, or (size_t)-1. Packets from there on count as differing. */
+	size_t diverge;
+};
+
+/* Compares a and b packet by packet: their GPU register, pipe register
+ * and memory writes, in order, less what ignore names (may be NULL). */
+void emu_replay_diff(const struct emu_replay_log *a, const struct emu_replay_log *b,
+		     const struct emu_replay_ignore *ignore, struct emu_replay_diff *diff);
+void emu_replay_diff_free(struct emu_replay_diff *diff);
+/* Whether write w counts for a comparison under ignore. */
+bool emu_replay_counts(const struct emu_write *w, const struct emu_replay_ignore *ignore);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,385 @@
+/* afuc-emu --replay: a freedreno capture through one firmware (TAP, one
+ * test per submission), its write log (--writes), or through two
+ * firmwares compared packet by packet (--diff). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afuc/replay.h"
+#include "cli/afuc-emu-replay.h"
+#include "util/util.h"
+
+/* How many differing packets --diff shows. */
+#define SHOWN_DIFFS 10
+
+/* One firmware's replay. */
+struct side {
+	const char *image; /* as given: FILE or PFP,ME */
+	uint8_t *bytes[2];
+	size_t len[2];
+	bool pair;
+	enum emu_gen gen;
+	struct emu *emu; /* the last emulator run: names, packet table */
+	struct emu_replay_log log;
+	size_t failed; /* submissions that did not run to idle and fence */
+	uint64_t steps;
+};
+
+static int read_image(struct side *s, int gen_option)
+{
+	char *copy = util_xstrdup(s->image);
+	char *comma = strchr(copy, ',');
+	const char *paths[2] = {copy, NULL};
+	if (comma) {
+		*comma = '\0';
+		paths[1] = comma + 1;
+		s->pair = true;
+	}
+	int status = 0;
+	for (int i = 0; i < 2 && paths[i]; i++) {
+		int err = util_read_file_max(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &s->bytes[i],
+					     &s->len[i]);
+		if (err) {
+			fprintf(stderr, "afuc-emu: %s: %s\n", paths[i],
+				err == EFBIG ? "too large for a firmware image" : strerror(err));
+			status = 1;
+			break;
+		}
+	}
+	if (!status && gen_option) {
+		s->gen = (enum emu_gen)gen_option;
+	} else if (!status) {
+		uint32_t words[2] = {0, 0};
+		for (size_t i = 0; i < 2 && 4 * i + 4 <= s->len[0]; i++)
+			words[i] = (uint32_t)s->bytes[0][4 * i] | (uint32_t)s->bytes[0][4 * i + 1] << 8 |
+				   (uint32_t)s->bytes[0][4 * i + 2] << 16 |
+				   (uint32_t)s->bytes[0][4 * i + 3] << 24;
+		if (!emu_guess_gen(words, s->len[0] / 4 < 2 ? s->len[0] / 4 : 2, &s->gen)) {
+			fprintf(stderr,
+				"afuc-emu: %s: not an afuc image this SDK knows (word 1 is 0x%08x); "
+				"say which generation with --gpu\n",
+				paths[0], words[1]);
+			status = 1;
+		}
+	}
+	free(copy);
+	return status;
+}
+
+/* A fresh emulator with s's image loaded; NULL after printing why. */
+static struct emu *boot(struct side *s, const struct replay_options *o)
+{
+	char *error = NULL;
+	struct emu *emu = emu_new(&(struct emu_config){.gen = s->gen, .step_limit = o->steps,
+						       .rnn = o->rnn},
+				  &error);
+	if (!emu) {
+		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, error);
+		free(error);
+		return NULL;
+	}
+	bool ok = s->pair ? emu_load_pair_bytes(emu, s->bytes[0], s->len[0], s->bytes[1], s->len[1])
+			  : emu_load_image_bytes(emu, s->bytes[0], s->len[0]);
+	if (!ok) {
+		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, emu_error(emu));
+		emu_free(emu);
+		return NULL;
+	}
+	if (o->trace)
+		emu_set_trace(emu, o->trace, o->trace_ctx);
+	return emu;
+}
+
+static void print_comment_lines(FILE *out, const char *indent, const char *text)
+{
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		fprintf(out, "#%s%.*s\n", indent, (int)len, p);
+		p += len + (nl != NULL);
+	}
+}
+
+/* Runs the whole capture through s, printing TAP to out (NULL: only a
+ * summary of failures to stderr). Returns false when it could not start. */
+static bool run_side(struct side *s, struct emu_replay *r, const struct replay_options *o,
+		     FILE *out, size_t *test_number)
+{
+	struct emu *emu = NULL;
+	bool first = true;
+	for (size_t i = 0; i < emu_replay_count(r); i++) {
+		if (!emu) {
+			emu = boot(s, o);
+			if (!emu)
+				return false;
+			first = true;
+		}
+		uint64_t missing_addr = 0;
+		size_t missing = emu_replay_missing(r, i, &missing_addr);
+		char *error = NULL;
+		const char *label = emu_replay_label(r, i);
+		size_t n = ++*test_number;
+		if (!emu_replay_push(r, i, emu, first, &error)) {
+			if (out)
+				fprintf(out, "not ok %zu - submission %zu: %s\n", n, i + 1, error);
+			free(error);
+			s->failed++;
+			continue;
+		}
+		first = false;
+		uint64_t before = emu_total_steps(emu);
+		enum emu_status st = emu_run(emu);
+		size_t packets_before = s->log.count;
+		emu_replay_log_take(&s->log, emu, (uint32_t)(i + 1));
+		size_t packets = s->log.count - packets_before;
+		uint64_t steps = emu_total_steps(emu) - before;
+		s->steps += steps;
+		bool fenced = st == EMU_IDLE && emu_replay_fenced(r, i, emu);
+		if (!fenced)
+			s->failed++;
+		if (!out) {
+			if (st != EMU_IDLE)
+				fprintf(stderr, "afuc-emu: %s: submission %zu: %s\n", s->image, i + 1,
+					emu_error_kind_name(emu_error_kind(emu)));
+		} else if (fenced) {
+			fprintf(out,
+				"ok %zu - submission %zu%s%s%s: %zu packets ran to idle (%llu "
+				"instructions), fence written\n",
+				n, i + 1, *label ? " (" : "", label, *label ? ")" : "", packets,
+				(unsigned long long)steps);
+		} else if (st == EMU_IDLE) {
+			fprintf(out,
+				"not ok %zu - submission %zu: ran to idle, but the fence at 0x%llx "
+				"holds 0x%08x, not %zu\n",
+				n, i + 1, (unsigned long long)emu_replay_fence_addr(r),
+				emu_mem_read32(emu, emu_replay_fence_addr(r)), i + 1);
+		} else {
+			fprintf(out, "not ok %zu - submission %zu: %s", n, i + 1,
+				emu_error_kind_name(emu_error_kind(emu)));
+			if (packets) {
+				char line[160];
+				emu_replay_packet_line(emu, &s->log.packets[s->log.count - 1], line,
+						       sizeof line);
+				/* "# packet S LEVEL ADDR NAME" without its "# packet S " */
+				const char *at = strchr(line + 9, ' ');
+				fprintf(out, " in %s", at ? at + 1 : line);
+			}
+			fputc('\n', out);
+			print_comment_lines(out, "   ", emu_error(emu));
+		}
+		if (missing && out)
+			fprintf(out,
+				"# submission %zu: %zu command stream%s not in the capture (the "
+				"first at 0x%llx): left out of the ring\n",
+				i + 1, missing, missing == 1 ? " is" : "s are",
+				(unsigned long long)missing_addr);
+		if (st != EMU_IDLE) {
+			/* a stopped emulator runs nothing more: boot a fresh one */
+			if (s->emu)
+				emu_free(s->emu);
+			s->emu = emu;
+			emu = NULL;
+		}
+	}
+	if (emu) {
+		if (s->emu)
+			emu_free(s->emu);
+		s->emu = emu;
+	}
+	return true;
+}
+
+static bool write_log(const struct side *s, const char *path)
+{
+	struct util_str text = {0};
+	char line[256];
+	for (size_t p = 0; p < s->log.count; p++) {
+		const struct emu_replay_packet *pk = &s->log.packets[p];
+		emu_replay_packet_line(s->emu, pk, line, sizeof line);
+		util_str_printf(&text, "%s\n", line);
+		for (size_t w = pk->write_first; w < pk->write_first + pk->write_count; w++) {
+			emu_replay_write_line(s->emu, &s->log.writes[w], line, sizeof line);
+			util_str_printf(&text, "%s\n", line);
+		}
+	}
+	int err = util_write_file(path, text.text ? text.text : "", text.len);
+	util_str_free(&text);
+	if (err)
+		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
+	return err == 0;
+}
+
+/* --stats: instructions per packet, by opcode. */
+static void print_stats(FILE *out, const struct side *s, const char *tag)
+{
+	uint64_t steps[EMU_PACKET_TABLE_SIZE] = {0}, count[EMU_PACKET_TABLE_SIZE] = {0};
+	uint64_t total = 0;
+	for (size_t i = 0; i < s->log.count; i++) {
+		const struct emu_replay_packet *p = &s->log.packets[i];
+		unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+		steps[op] += p->steps;
+		count[op]++;
+		total += p->steps;
+	}
+	fprintf(out, "# stats%s: %zu packets, %llu instructions, %.1f per packet\n", tag,
+		s->log.count, (unsigned long long)total,
+		s->log.count ? (double)total / (double)s->log.count : 0.0);
+	for (unsigned op = 0; op < EMU_PACKET_TABLE_SIZE; op++) {
+		if (!count[op])
+			continue;
+		char name[64];
+		if (op == 4)
+			snprintf(name, sizeof name, "PKT4");
+		else if (!emu_name(s->emu, EMU_SPACE_PM4, op, name, sizeof name))
+			snprintf(name, sizeof name, "UNKN%u", op);
+		fprintf(out, "#   %-32s %6llu packets %9llu instructions %8.1f per packet\n", name,
+			(unsigned long long)count[op], (unsigned long long)steps[op],
+			(double)steps[op] / (double)count[op]);
+	}
+}
+
+static void print_packet_writes(FILE *out, const struct side *s, size_t index,
+				const struct emu_replay_ignore *ignore)
+{
+	char line[256];
+	if (index >= s->log.count) {
+		fprintf(out, "#     (no such packet: this firmware took %zu)\n", s->log.count);
+		return;
+	}
+	const struct emu_replay_packet *p = &s->log.packets[index];
+	unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+	fprintf(out, "#   %s: handler at %04x, %llu instructions\n", s->image,
+		emu_packet_entry(s->emu, EMU_MAIN, op), (unsigned long long)p->steps);
+	size_t shown = 0;
+	for (size_t w = p->write_first; w < p->write_first + p->write_count; w++) {
+		if (!emu_replay_counts(&s->log.writes[w], ignore))
+			continue;
+		emu_replay_write_line(s->emu, &s->log.writes[w], line, sizeof line);
+		fprintf(out, "#     %s\n", line);
+		shown++;
+	}
+	if (!shown)
+		fprintf(out, "#     (no writes)\n");
+}
+
+static int diff_sides(struct side *a, struct side *b, const struct replay_options *o, FILE *out)
+{
+	struct emu_replay_ignore *ignore = NULL;
+	if (o->ignore) {
+		uint8_t *text;
+		size_t len;
+		int err = util_read_file_max(o->ignore, 1u << 24, &text, &len);
+		if (err) {
+			fprintf(stderr, "afuc-emu: %s: %s\n", o->ignore, strerror(err));
+			return 2;
+		}
+		char *str = util_xcalloc(1, len + 1);
+		memcpy(str, text, len);
+		free(text);
+		if (memchr(str, '\0', len)) {
+			fprintf(stderr, "afuc-emu: %s: a NUL byte: not a text file\n", o->ignore);
+			free(str);
+			return 2;
+		}
+		ignore = util_xmalloc(sizeof *ignore);
+		char *error = NULL;
+		bool ok = emu_replay_ignore_parse(a->emu, o->ignore, str, ignore, &error);
+		free(str);
+		if (!ok) {
+			fprintf(stderr, "afuc-emu: %s\n", error);
+			free(error);
+			free(ignore);
+			return 2;
+		}
+	}
+	struct emu_replay_diff d;
+	emu_replay_diff(&a->log, &b->log, ignore, &d);
+	fprintf(out, "agree: %zu of %zu packets\n", d.agree, d.total);
+	if (d.diverge != (size_t)-1) {
+		char la[160] = "(none)", lb[160] = "(none)";
+		if (d.diverge < a->log.count)
+			emu_replay_packet_line(a->emu, &a->log.packets[d.diverge], la, sizeof la);
+		if (d.diverge < b->log.count)
+			emu_replay_packet_line(b->emu, &b->log.packets[d.diverge], lb, sizeof lb);
+		fprintf(out,
+			"# the firmwares took different packets from packet %zu on (%s took %s, "
+			"%s took %s): the rest count as differing\n",
+			d.diverge + 1, a->image, la + (la[0] == '#' ? 2 : 0), b->image,
+			lb + (lb[0] == '#' ? 2 : 0));
+	}
+	for (size_t k = 0; k < d.differ_count && k < SHOWN_DIFFS; k++) {
+		size_t i = d.differ[k];
+		if (d.diverge != (size_t)-1 && i > d.diverge)
+			break;
+		char line[160];
+		const struct side *named = i < a->log.count ? a : b;
+		emu_replay_packet_line(named->emu, &named->log.packets[i], line, sizeof line);
+		/* "# packet S LEVEL ADDR NAME" as "submission S, LEVEL ADDR NAME" */
+		const char *rest = strchr(line + 9, ' ');
+		fprintf(out, "# differs: packet %zu of %zu: submission %u, %s\n", i + 1, d.total,
+			named->log.packets[i].submit, rest ? rest + 1 : line);
+		print_packet_writes(out, a, i, ignore);
+		print_packet_writes(out, b, i, ignore);
+	}
+	if (d.differ_count > SHOWN_DIFFS)
+		fprintf(out, "# ... and %zu more differing packets\n", d.differ_count - SHOWN_DIFFS);
+	int status = d.differ_count ? 1 : 0;
+	emu_replay_diff_free(&d);
+	free(ignore);
+	return status;
+}
+
+static void free_side(struct side *s)
+{
+	free(s->bytes[0]);
+	free(s->bytes[1]);
+	emu_free(s->emu);
+	emu_replay_log_free(&s->log);
+}
+
+int afuc_emu_replay(const struct replay_options *o)
+{
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(o->capture, &error);
+	if (!r) {
+		fprintf(stderr, "afuc-emu: %s\n", error);
+		free(error);
+		return 1;
+	}
+	struct side sides[2] = {{.image = o->images[0]}, {.image = o->images[1]}};
+	size_t nsides = o->images[1] ? 2 : 1;
+	int status = 0;
+	for (size_t k = 0; k < nsides && !status; k++)
+		status = read_image(&sides[k], o->gen);
+	FILE *out = stdout;
+	size_t tests = 0;
+	if (!status) {
+		fprintf(out, "1..%zu\n", nsides * emu_replay_count(r));
+		for (size_t k = 0; k < nsides; k++) {
+			fprintf(out, "# replay of %s (GPU %u, %zu submissions) through %s\n",
+				o->capture, emu_replay_gpu_id(r), emu_replay_count(r),
+				sides[k].image);
+			if (!run_side(&sides[k], r, o, out, &tests)) {
+				status = 1;
+				break;
+			}
+			if (o->stats)
+				print_stats(out, &sides[k], nsides == 2 ? (k ? " B" : " A") : "");
+		}
+	}
+	if (!status && o->writes && !write_log(&sides[0], o->writes))
+		status = 1;
+	if (!status && nsides == 2)
+		status = diff_sides(&sides[0], &sides[1], o, out);
+	else if (!status)
+		status = sides[0].failed ? 1 : 0;
+	if (fflush(out) || ferror(out)) {
+		fprintf(stderr, "afuc-emu: standard output: %s\n", strerror(errno));
+		status = 1;
+	}
+	for (size_t k = 0; k < 2; k++)
+		free_side(&sides[k]);
+	emu_replay_close(r);
+	return status;
+}

@@ -1,0 +1,126 @@
+/* The GPU behind the CP, as far as real command streams need it
+ * (docs/emu-api.md, "The GPU behind the CP"):
+ *
+ * - It is infinitely fast: work the CP hands on is done at once, so a
+ *   timestamp event writes its data to memory when its last register is
+ *   written, and status registers read idle (0).
+ * - A wait the firmware polls for is either already true or never will
+ *   be: nothing changes while it spins. So a packet that runs
+ *   stall_limit instructions without reading its stream or writing
+ *   anything, while no other processor does either, is stopped with
+ *   EMU_ERR_WAIT, naming the packet and what it polled last.
+ *
+ * It also keeps the packet log: which packet the main processor took,
+ * from where, and which writes followed.
+ */
+#include <string.h>
+
+#include "emu/machine.h"
+
+void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint64_t addr = (uint64_t)regs[gi->ts_addr + 1] << 32 | regs[gi->ts_addr];
+	e->ts_count++;
+	if (addr == 0)
+		return; /* no memory write asked for (a7xx on-chip events) */
+	if (addr & 3) {
+		emu_fault(e, c, EMU_ERR_ADDRESS, "timestamp event address 0x%llx is not a multiple of 4",
+			  (unsigned long long)addr);
+		return;
+	}
+	if (gi->ts_flag_timestamp && (regs[gi->ts_ctrl] & 2)) {
+		/* CP_EVENT_WRITE's TIMESTAMP flag: the 64-bit clock, which here
+		 * counts timestamp events, so that two firmwares agree */
+		emu_mem_write_logged(e, c, addr, (uint32_t)e->ts_count);
+		emu_mem_write_logged(e, c, addr + 4, (uint32_t)(e->ts_count >> 32));
+		return;
+	}
+	emu_mem_write_logged(e, c, addr, regs[gi->ts_data]);
+}
+
+static unsigned level_of(struct emu *e, struct emu_cpu *c)
+{
+	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+}
+
+void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
+{
+	const struct emu_gen_info *gi = e->gi;
+	unsigned level = c->id == EMU_ME ? 0 : level_of(e, c);
+	uint64_t addr = 0;
+	if (c->id == EMU_ME)
+		addr = 0; /* the MEQ has no address */
+	else if (level == 0)
+		addr = 4 * (e->ring_origin + e->ring_read);
+	else if (level < gi->level_count)
+		addr = emu_ctrl64(e, c, gi->level_base[level]);
+	c->took_packet = true;
+	c->packet_hdr = hdr;
+	c->packet_level = level;
+	c->packet_addr = addr;
+	if (c->id != EMU_MAIN || e->aqe)
+		return;
+	if (e->packet_count == e->packet_cap)
+		util_grow(&e->packets, &e->packet_cap, e->packet_count + 1, sizeof *e->packets);
+	e->packets[e->packet_count++] = (struct emu_packet){
+		.header = hdr,
+		.level = (uint8_t)level,
+		.made_up = c->inject,
+		.addr = addr,
+		.write_first = e->log_count,
+		.steps = e->total_steps + e->steps,
+	};
+}
+
+void emu_stall(struct emu *e, struct emu_cpu *c)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t hdr = c->packet_hdr;
+	struct util_str what = {0};
+	if (hdr >> 28 == 4) {
+		util_str_puts(&what, "a type-4 packet");
+	} else if (!emu_name_str(e, EMU_SPACE_PM4, (hdr >> 16) & 0x7f, &what)) {
+		util_str_printf(&what, "opcode 0x%02x", (hdr >> 16) & 0x7f);
+	}
+	struct util_str where = {0};
+	if (c->id == EMU_ME)
+		util_str_puts(&where, "from the MEQ");
+	else if (c->packet_level == 0)
+		util_str_printf(&where, "ring buffer +0x%llx", (unsigned long long)c->packet_addr);
+	else
+		util_str_printf(&where, "%s 0x%llx",
+				c->packet_level < gi->level_count ? gi->level_name[c->packet_level]
+								  : "IB",
+				(unsigned long long)c->packet_addr);
+	struct util_str polled = {0};
+	if (e->last_read.valid && e->last_read.mem)
+		util_str_printf(&polled, "; it last read memory 0x%llx, which holds 0x%08x",
+				(unsigned long long)e->last_read.addr, e->last_read.value);
+	else if (e->last_read.valid)
+		util_str_printf(&polled, "; it last read GPU register 0x%05llx, which holds 0x%08x",
+				(unsigned long long)e->last_read.addr, e->last_read.value);
+	emu_fault(e, c, EMU_ERR_WAIT,
+		  "wait never satisfied: %s (header 0x%08x, %s) ran %llu instructions without "
+		  "reading its stream or writing anything%s",
+		  what.text, hdr, where.text, (unsigned long long)(e->steps - e->progress_step),
+		  polled.len ? polled.text : "");
+	util_str_free(&what);
+	util_str_free(&where);
+	util_str_free(&polled);
+}
+
+size_t emu_packet_count(const struct emu *e)
+{
+	return e->packet_count;
+}
+
+const struct emu_packet *emu_packets(const struct emu *e)
+{
+	return e->packets;
+}
+
+void emu_set_stall_limit(struct emu *e, uint64_t limit)
+{
+	e->stall_limit = limit ? limit : EMU_DEFAULT_STALL_LIMIT;
+}

@@ -1,0 +1,228 @@
+/* Replaying a capture: each submission's buffers into GPU memory, and
+ * the ring buffer the kernel (drivers/gpu/drm/msm) would write around its
+ * command streams. The kernel's packets, per generation, from
+ * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and a7xx_cp_init;
+ * what the model leaves out (preemption, perf counters, page tables) is
+ * listed in docs/afuc-emu.md. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "afuc/replay.h"
+#include "emu/machine.h"
+#include "rd/rd.h"
+
+/* PM4 opcodes and events of the kernel's packets (adreno_pm4.xml) */
+enum {
+	OP_THREAD_CONTROL = 0x17, /* a7xx */
+	OP_INDIRECT_BUFFER = 0x3f,
+	OP_EVENT_WRITE = 0x46,
+	OP_ME_INIT = 0x48,
+	EV_CACHE_FLUSH_TS = 0x04,
+	EV_PC_CCU_INVALIDATE_DEPTH = 0x18,
+	EV_PC_CCU_INVALIDATE_COLOR = 0x19,
+	EV_CACHE_CLEAN = 0x31,
+	EV_IRQ = 1u << 31,
+	EV7_WRITE_ENABLED = 1u << 27,
+};
+
+struct emu_replay {
+	struct rd_capture cap;
+	uint64_t memstore; /* the kernel's fence lives here */
+};
+
+/* The kernel's memstore: a page above every buffer of the capture, and
+ * clear of the image. */
+static uint64_t place_memstore(const struct rd_capture *cap)
+{
+	uint64_t top = 0;
+	for (size_t s = 0; s < cap->submit_count; s++)
+		for (size_t b = 0; b < cap->submits[s].buffer_count; b++) {
+			const struct rd_buffer *buf = &cap->submits[s].buffers[b];
+			if (buf->addr + buf->size > top)
+				top = buf->addr + buf->size;
+		}
+	for (size_t s = 0; s < cap->submit_count; s++)
+		for (size_t i = 0; i < cap->submits[s].stream_count; i++) {
+			const struct rd_stream *st = &cap->submits[s].streams[i];
+			if (st->addr + 4ull * st->dwords > top)
+				top = st->addr + 4ull * st->dwords;
+		}
+	uint64_t addr = (top + 0xffffull) & ~0xfffull;
+	/* EMU_DEFAULT_INSTR_BASE and the largest image after it */
+	if (addr >= EMU_DEFAULT_INSTR_BASE && addr < EMU_DEFAULT_INSTR_BASE + 4ull * EMU_MAX_IMAGE_WORDS + 8)
+		addr = EMU_DEFAULT_INSTR_BASE + 4ull * EMU_MAX_IMAGE_WORDS + 0x10000;
+	return addr;
+}
+
+struct emu_replay *emu_replay_open(const char *path, char **error)
+{
+	struct emu_replay *r = util_xcalloc(1, sizeof *r);
+	struct diag d;
+	diag_init(&d);
+	if (!rd_load(path, &r->cap, &d)) {
+		if (error) {
+			const struct diag_msg *m = &d.msgs[0];
+			*error = util_xasprintf("%s: %s", m->file ? m->file : path, m->text);
+		}
+		diag_free(&d);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
+	diag_free(&d);
+	r->memstore = place_memstore(&r->cap);
+	return r;
+}
+
+void emu_replay_close(struct emu_replay *r)
+{
+	if (!r)
+		return;
+	rd_free(&r->cap);
+	free(r);
+}
+
+size_t emu_replay_count(const struct emu_replay *r)
+{
+	return r->cap.submit_count;
+}
+
+uint32_t emu_replay_gpu_id(const struct emu_replay *r)
+{
+	return r->cap.gpu_id;
+}
+
+const char *emu_replay_label(const struct emu_replay *r, size_t i)
+{
+	return i < r->cap.submit_count ? r->cap.submits[i].label : "";
+}
+
+size_t emu_replay_streams(const struct emu_replay *r, size_t i)
+{
+	return i < r->cap.submit_count ? r->cap.submits[i].stream_count : 0;
+}
+
+/* Whether the capture holds every word of stream st. */
+static bool stream_captured(const struct rd_submit *s, const struct rd_stream *st)
+{
+	uint64_t addr = st->addr, end = st->addr + 4ull * st->dwords;
+	while (addr < end) {
+		const struct rd_buffer *b = rd_find(s, addr);
+		if (!b)
+			return false;
+		addr = b->addr + b->data_len;
+	}
+	return true;
+}
+
+size_t emu_replay_missing(const struct emu_replay *r, size_t i, uint64_t *first_addr)
+{
+	size_t missing = 0;
+	if (i >= r->cap.submit_count)
+		return 0;
+	const struct rd_submit *s = &r->cap.submits[i];
+	for (size_t k = 0; k < s->stream_count; k++)
+		if (!stream_captured(s, &s->streams[k]) && missing++ == 0 && first_addr)
+			*first_addr = s->streams[k].addr;
+	return missing;
+}
+
+uint64_t emu_replay_fence_addr(const struct emu_replay *r)
+{
+	return r->memstore;
+}
+
+static void push7(struct emu *emu, uint32_t op, const uint32_t *payload, size_t n)
+{
+	emu_push_pkt7(emu, op, payload, n);
+}
+
+static void push_init(struct emu *emu, uint32_t gpu_id)
+{
+	switch (emu_gen(emu)) {
+	case EMU_A5XX: {
+		/* a5xx_me_init: the a505/a506/a530 microcode workaround word */
+		uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
+		push7(emu, OP_ME_INIT,
+		      (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0}, 8);
+		break;
+	}
+	case EMU_A6XX:
+		push7(emu, OP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, 0, 0, 0}, 8);
+		break;
+	case EMU_A7XX:
+		/* concurrent binning off, then the 7-word CP_ME_INIT */
+		push7(emu, OP_THREAD_CONTROL, (uint32_t[]){1u << 27}, 1);
+		push7(emu, OP_ME_INIT,
+		      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
+				   2, 0, 0, 0},
+		      7);
+		break;
+	}
+}
+
+bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first, char **error)
+{
+	if (i >= r->cap.submit_count) {
+		if (error)
+			*error = util_xasprintf("no submission %zu (the capture has %zu)", i + 1,
+						r->cap.submit_count);
+		return false;
+	}
+	const struct rd_submit *s = &r->cap.submits[i];
+	for (size_t b = 0; b < s->buffer_count; b++) {
+		const struct rd_buffer *buf = &s->buffers[b];
+		if (!buf->data)
+			continue; /* listed, not captured: memory keeps what it had */
+		for (uint32_t o = 0; o + 4 <= buf->data_len; o += 4) {
+			const uint8_t *p = buf->data + o;
+			uint32_t word = (uint32_t)p[0] | (uint32_t)p[1] << 8 |
+					(uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+			if (!emu_mem_write32(emu, buf->addr + o, word)) {
+				if (error)
+					*error = util_xasprintf(
+						"submission %zu: buffer 0x%llx (%u bytes) does not fit "
+						"in the emulator's memory (%llu MiB at most, or an "
+						"unaligned address)",
+						i + 1, (unsigned long long)buf->addr, buf->size,
+						(unsigned long long)(EMU_MEM_MAX_BYTES >> 20));
+				return false;
+			}
+		}
+	}
+	if (first)
+		push_init(emu, r->cap.gpu_id);
+	const enum emu_gen gen = emu_gen(emu);
+	if (gen == EMU_A6XX) {
+		push7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
+		push7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+	}
+	for (size_t k = 0; k < s->stream_count; k++) {
+		const struct rd_stream *st = &s->streams[k];
+		if (!stream_captured(s, st))
+			continue; /* emu_replay_missing tells */
+		push7(emu, OP_INDIRECT_BUFFER,
+		      (uint32_t[]){(uint32_t)st->addr, (uint32_t)(st->addr >> 32), st->dwords}, 3);
+	}
+	const uint32_t seqno = (uint32_t)i + 1;
+	const uint64_t fence = r->memstore;
+	if (gen != EMU_A7XX) {
+		/* the fence in CP_SCRATCH_REG[2], then CACHE_FLUSH_TS writes it */
+		emu_push_pkt4(emu, gen == EMU_A5XX ? 0xb7a : 0x885, (uint32_t[]){seqno}, 1);
+		push7(emu, OP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
+				   (uint32_t)(fence >> 32), seqno},
+		      4);
+	} else {
+		push7(emu, OP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ, (uint32_t)fence,
+				   (uint32_t)(fence >> 32), seqno},
+		      4);
+	}
+	return true;
+}
+
+bool emu_replay_fenced(const struct emu_replay *r, size_t i, const struct emu *emu)
+{
+	return emu_mem_read32(emu, r->memstore) == (uint32_t)i + 1;
+}

@@ -1,0 +1,85 @@
+/* Freedreno "redump" captures (.rd, optionally gzip-compressed): what a
+ * driver submitted to the GPU, as Mesa's freedreno tools record it.
+ *
+ * A capture is a sequence of sections (u32 type, u32 size in bytes, the
+ * bytes; little-endian; a pair of 0xffffffff words between sections is
+ * skipped, as older captures have them). Each submission is the buffers
+ * it uses (GPUADDR, then optionally BUFFER_CONTENTS) followed by the
+ * command streams the kernel ran as IB1s (CMDSTREAM_ADDR); a GPUADDR
+ * after a CMDSTREAM_ADDR starts the next submission. Other sections are
+ * skipped. docs/afuc-emu.md ("Replaying captures") has the details.
+ */
+#ifndef SDK_RD_H
+#define SDK_RD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/diag.h"
+
+enum rd_section {
+	RD_TEST = 1,
+	RD_CMD = 2,
+	RD_GPUADDR = 3,
+	RD_CMDSTREAM_ADDR = 6,
+	RD_BUFFER_CONTENTS = 12,
+	RD_GPU_ID = 13,
+	RD_CHIP_ID = 14,
+};
+
+struct rd_buffer {
+	uint64_t addr;
+	uint32_t size;       /* bytes, as GPUADDR gave it */
+	const uint8_t *data; /* its contents (into rd_capture.bytes), or NULL when not captured */
+	uint32_t data_len;   /* bytes of data: size, or less when the section was shorter */
+};
+
+struct rd_stream {
+	uint64_t addr;
+	uint32_t dwords;
+	size_t offset; /* of its section in the file, for messages */
+};
+
+struct rd_submit {
+	struct rd_buffer *buffers;
+	size_t buffer_count, buffer_cap;
+	struct rd_stream *streams;
+	size_t stream_count, stream_cap;
+	const char *label; /* the last CMD text before it ("fence=1855"), or "" */
+	size_t offset;     /* of its first section */
+};
+
+struct rd_capture {
+	uint32_t gpu_id;  /* 630; 0 when the capture does not say */
+	uint64_t chip_id; /* 0 when the capture does not say */
+	struct rd_submit *submits;
+	size_t submit_count, submit_cap;
+	uint8_t *bytes; /* the (uncompressed) file, owned */
+	size_t len;
+	char **labels; /* owned copies of CMD texts */
+	size_t label_count, label_cap;
+};
+
+/* The largest capture read (uncompressed). */
+#define RD_MAX_BYTES (1ull << 30)
+
+/* Reads path, gunzipping it when it is gzip data (by its first bytes,
+ * not its name); 0 or an errno value (EFBIG past max bytes, EILSEQ for
+ * corrupt gzip data). *bytes is malloc'ed. */
+int rd_read_file(const char *path, size_t max, uint8_t **bytes, size_t *len);
+
+/* Parses bytes (taking ownership of them, even on failure) into cap;
+ * false with errors in d (file name, byte offset) for what is not a
+ * capture. Sections it does not know are skipped. */
+bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap,
+	      struct diag *d);
+/* rd_read_file, then rd_parse. */
+bool rd_load(const char *path, struct rd_capture *cap, struct diag *d);
+void rd_free(struct rd_capture *cap);
+
+/* The buffer of submit s that holds addr (the last captured one when
+ * several do), or NULL. */
+const struct rd_buffer *rd_find(const struct rd_submit *s, uint64_t addr);
+
+#endif
