@@ -258,9 +258,9 @@ void emu_clear_writes(struct emu *emu);
  * what the ME did meanwhile). */
 struct emu_packet {
 	uint32_t header;
-	uint8_t level;  /* 0 the ring buffer, 1 IB1, 2 IB2, ... (IB_LEVEL) */
-	bool made_up;   /* the IN_IB_END the model makes up at an IB's end */
-	uint64_t addr;  /* GPU address of the header; in the ring buffer, its
+	uint8_t level;      /* 0 the ring buffer, 1 IB1, 2 IB2, ... (IB_LEVEL) */
+	bool made_up;       /* the IN_IB_END the model makes up at an IB's end */
+	uint64_t addr;      /* GPU address of the header; in the ring buffer, its
 			 * byte offset from the first word ever pushed */
 	size_t write_first; /* index in emu_writes() of its first write */
 	uint64_t steps;     /* emu_total_steps() when it was taken */

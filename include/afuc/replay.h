@@ -65,12 +65,12 @@ uint64_t emu_replay_fence_addr(const struct emu_replay *r);
 /* ---- the log of a replay: packets and their writes ---------------------- */
 
 struct emu_replay_packet {
-	uint32_t submit;   /* 1-based */
+	uint32_t submit; /* 1-based */
 	uint32_t header;
-	uint8_t level;     /* 0 ring, 1 IB1, ... */
-	bool made_up;      /* the model's IN_IB_END at an IB's end */
-	uint64_t addr;     /* as in struct emu_packet */
-	uint64_t steps;    /* instructions the firmware ran for it */
+	uint8_t level;  /* 0 ring, 1 IB1, ... */
+	bool made_up;   /* the model's IN_IB_END at an IB's end */
+	uint64_t addr;  /* as in struct emu_packet */
+	uint64_t steps; /* instructions the firmware ran for it */
 	size_t write_first, write_count;
 };
 

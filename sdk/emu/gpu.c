@@ -25,7 +25,8 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 	if (addr == 0)
 		return; /* no memory write asked for (a7xx on-chip events) */
 	if (addr & 3) {
-		emu_fault(e, c, EMU_ERR_ADDRESS, "timestamp event address 0x%llx is not a multiple of 4",
+		emu_fault(e, c, EMU_ERR_ADDRESS,
+			  "timestamp event address 0x%llx is not a multiple of 4",
 			  (unsigned long long)addr);
 		return;
 	}

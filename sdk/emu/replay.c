@@ -30,28 +30,24 @@ struct emu_replay {
 	uint64_t memstore; /* the kernel's fence lives here */
 };
 
-/* The kernel's memstore: a page above every buffer of the capture, and
- * clear of the image. */
+/* The kernel's memstore, where its fence is written: at MEMSTORE, far
+ * above what drivers allocate, or above every buffer of the capture
+ * when one reaches that high. */
+#define MEMSTORE 0x7ffff00000ull
+
 static uint64_t place_memstore(const struct rd_capture *cap)
 {
 	uint64_t top = 0;
-	for (size_t s = 0; s < cap->submit_count; s++)
-		for (size_t b = 0; b < cap->submits[s].buffer_count; b++) {
-			const struct rd_buffer *buf = &cap->submits[s].buffers[b];
-			if (buf->addr + buf->size > top)
-				top = buf->addr + buf->size;
-		}
-	for (size_t s = 0; s < cap->submit_count; s++)
-		for (size_t i = 0; i < cap->submits[s].stream_count; i++) {
-			const struct rd_stream *st = &cap->submits[s].streams[i];
-			if (st->addr + 4ull * st->dwords > top)
-				top = st->addr + 4ull * st->dwords;
-		}
-	uint64_t addr = (top + 0xffffull) & ~0xfffull;
-	/* EMU_DEFAULT_INSTR_BASE and the largest image after it */
-	if (addr >= EMU_DEFAULT_INSTR_BASE && addr < EMU_DEFAULT_INSTR_BASE + 4ull * EMU_MAX_IMAGE_WORDS + 8)
-		addr = EMU_DEFAULT_INSTR_BASE + 4ull * EMU_MAX_IMAGE_WORDS + 0x10000;
-	return addr;
+	for (size_t s = 0; s < cap->submit_count; s++) {
+		const struct rd_submit *sub = &cap->submits[s];
+		for (size_t b = 0; b < sub->buffer_count; b++)
+			if (sub->buffers[b].addr + sub->buffers[b].size > top)
+				top = sub->buffers[b].addr + sub->buffers[b].size;
+		for (size_t i = 0; i < sub->stream_count; i++)
+			if (sub->streams[i].addr + 4ull * sub->streams[i].dwords > top)
+				top = sub->streams[i].addr + 4ull * sub->streams[i].dwords;
+	}
+	return top <= MEMSTORE ? MEMSTORE : (top + 0xfffull) & ~0xfffull;
 }
 
 struct emu_replay *emu_replay_open(const char *path, char **error)
@@ -143,8 +139,8 @@ static void push_init(struct emu *emu, uint32_t gpu_id)
 	case EMU_A5XX: {
 		/* a5xx_me_init: the a505/a506/a530 microcode workaround word */
 		uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
-		push7(emu, OP_ME_INIT,
-		      (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0}, 8);
+		push7(emu, OP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0},
+		      8);
 		break;
 	}
 	case EMU_A6XX:
@@ -181,7 +177,8 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 			if (!emu_mem_write32(emu, buf->addr + o, word)) {
 				if (error)
 					*error = util_xasprintf(
-						"submission %zu: buffer 0x%llx (%u bytes) does not fit "
+						"submission %zu: buffer 0x%llx (%u bytes) does not "
+						"fit "
 						"in the emulator's memory (%llu MiB at most, or an "
 						"unaligned address)",
 						i + 1, (unsigned long long)buf->addr, buf->size,

@@ -70,11 +70,13 @@ size_t emu_replay_write_line(const struct emu *emu, const struct emu_write *w, c
 	switch (w->kind) {
 	case EMU_WRITE_GPU:
 		emu_name(emu, EMU_SPACE_GPU, w->addr, name, sizeof name);
-		n = snprintf(buf, size, "reg 0x%04llx 0x%08x", (unsigned long long)w->addr, w->value);
+		n = snprintf(buf, size, "reg 0x%04llx 0x%08x", (unsigned long long)w->addr,
+			     w->value);
 		break;
 	case EMU_WRITE_PIPE:
 		emu_name(emu, EMU_SPACE_PIPE, w->addr, name, sizeof name);
-		n = snprintf(buf, size, "pipe 0x%02llx 0x%08x", (unsigned long long)w->addr, w->value);
+		n = snprintf(buf, size, "pipe 0x%02llx 0x%08x", (unsigned long long)w->addr,
+			     w->value);
 		break;
 	case EMU_WRITE_MEQ:
 		n = snprintf(buf, size, "meq 0x%08x", w->value);
@@ -255,7 +257,8 @@ void emu_replay_diff(const struct emu_replay_log *a, const struct emu_replay_log
 	for (size_t i = 0; i < n; i++) {
 		bool ok = false;
 		if (diff->diverge == (size_t)-1) {
-			if (i < a->count && i < b->count && same_packet(&a->packets[i], &b->packets[i]))
+			if (i < a->count && i < b->count &&
+			    same_packet(&a->packets[i], &b->packets[i]))
 				ok = packets_agree(a, &a->packets[i], b, &b->packets[i], ignore);
 			else
 				diff->diverge = i;

@@ -16,8 +16,8 @@ struct reader {
 	const char *file;
 	struct rd_capture *cap;
 	struct diag *d;
-	struct rd_submit *open;    /* the submission being filled */
-	struct rd_buffer *last;    /* the buffer GPUADDR named, for BUFFER_CONTENTS */
+	struct rd_submit *open; /* the submission being filled */
+	struct rd_buffer *last; /* the buffer GPUADDR named, for BUFFER_CONTENTS */
 	const char *label;
 };
 
@@ -66,7 +66,8 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 	}
 	case RD_GPUADDR: {
 		if (size < 8)
-			return fail(r, offset, "GPUADDR section shorter than 8 bytes (address, size)");
+			return fail(r, offset,
+				    "GPUADDR section shorter than 8 bytes (address, size)");
 		struct rd_submit *s = submit_for(r, true, offset);
 		struct rd_buffer *b = UTIL_PUSH(s->buffers, s->buffer_count, s->buffer_cap);
 		b->addr = le32(body) | (size >= 12 ? (uint64_t)le32(body + 8) << 32 : 0);
@@ -86,8 +87,9 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 	}
 	case RD_CMDSTREAM_ADDR: {
 		if (size < 8)
-			return fail(r, offset,
-				    "CMDSTREAM_ADDR section shorter than 8 bytes (address, dwords)");
+			return fail(
+				r, offset,
+				"CMDSTREAM_ADDR section shorter than 8 bytes (address, dwords)");
 		struct rd_submit *s = submit_for(r, false, offset);
 		struct rd_stream *st = UTIL_PUSH(s->streams, s->stream_count, s->stream_cap);
 		st->addr = le32(body) | (size >= 12 ? (uint64_t)le32(body + 8) << 32 : 0);
@@ -101,8 +103,7 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 	}
 }
 
-bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap,
-	      struct diag *d)
+bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap, struct diag *d)
 {
 	memset(cap, 0, sizeof *cap);
 	cap->bytes = bytes;
@@ -153,8 +154,7 @@ bool rd_load(const char *path, struct rd_capture *cap, struct diag *d)
 				   "larger than %llu bytes uncompressed: not replayed",
 				   (unsigned long long)RD_MAX_BYTES);
 		else if (err == EILSEQ)
-			diag_error(d, ((struct diag_loc){path, 0, 0}),
-				   "corrupt gzip data");
+			diag_error(d, ((struct diag_loc){path, 0, 0}), "corrupt gzip data");
 		else
 			diag_error(d, ((struct diag_loc){path, 0, 0}), "%s", strerror(err));
 		return false;

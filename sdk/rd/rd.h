@@ -72,8 +72,7 @@ int rd_read_file(const char *path, size_t max, uint8_t **bytes, size_t *len);
 /* Parses bytes (taking ownership of them, even on failure) into cap;
  * false with errors in d (file name, byte offset) for what is not a
  * capture. Sections it does not know are skipped. */
-bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap,
-	      struct diag *d);
+bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap, struct diag *d);
 /* rd_read_file, then rd_parse. */
 bool rd_load(const char *path, struct rd_capture *cap, struct diag *d);
 void rd_free(struct rd_capture *cap);

@@ -40,14 +40,16 @@ for f in $images; do
 	fi
 	# --no-names prints numbers, but finds the same addresses (label
 	# references: the same count of '#').
+	# (The exit status is part of each comparison: a failing afuc-objdump
+	# prints nothing, and nothing equals nothing.)
 	run "$SDK_BIN/afuc-objdump" --no-names "$tmp/$name"
-	is "$(printf '%s\n' "$out" | grep -o '#' | wc -l)" "$(grep -o '#' "$base.s" | wc -l)" \
+	is "$status $(printf '%s\n' "$out" | grep -o '#' | wc -l)" "0 $(grep -o '#' "$base.s" | wc -l)" \
 		"$name: --no-names has as many label references"
 	# --addresses only adds a comment to each line.
 	run "$SDK_BIN/afuc-objdump" --addresses "$tmp/$name"
 	stripped=$(printf '%s\n' "$out" | sed -e 's/\t; 0x[0-9a-f]*: [0-9a-f]*$//' \
 		-e 's/\t; 0x[0-9a-f]*-0x[0-9a-f]*$//')
-	is "$stripped" "$(cat "$base.s")" "$name: --addresses adds comments and nothing else"
+	is "$status $stripped" "0 $(cat "$base.s")" "$name: --addresses adds comments and nothing else"
 	rm -f "$tmp/$name" "$base".*
 done
 done_testing

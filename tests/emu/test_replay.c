@@ -1,0 +1,465 @@
+/* Replaying captures (include/afuc/replay.h) and the GPU model behind
+ * the CP: small captures written here, section by section, run through
+ * the SDK's own a6xx firmware (build/firmware/a6xx/sqe.fw), so that
+ * every figure below is known from the capture itself. Real captures
+ * and vendor images are tests/emu/replay.sh's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "afuc/replay.h"
+#include "afuc/tap.h"
+#include "util/util.h"
+
+/* ---- writing captures ---- */
+
+struct capture {
+	uint8_t *bytes;
+	size_t len, cap;
+};
+
+static void put32(struct capture *c, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		*UTIL_PUSH(c->bytes, c->len, c->cap) = (uint8_t)(v >> (8 * i));
+}
+
+static void section(struct capture *c, uint32_t type, const uint32_t *words, size_t n)
+{
+	put32(c, type);
+	put32(c, (uint32_t)(4 * n));
+	for (size_t i = 0; i < n; i++)
+		put32(c, words[i]);
+}
+
+/* A buffer and its contents. */
+static void buffer(struct capture *c, uint64_t addr, const uint32_t *words, size_t n)
+{
+	section(c, 3, (uint32_t[]){(uint32_t)addr, (uint32_t)(4 * n), (uint32_t)(addr >> 32)}, 3);
+	section(c, 12, words, n);
+}
+
+static void stream(struct capture *c, uint64_t addr, uint32_t dwords)
+{
+	section(c, 6, (uint32_t[]){(uint32_t)addr, dwords, (uint32_t)(addr >> 32)}, 3);
+}
+
+static char *save(const struct capture *c, const char *name, bool gzip)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *path = util_xasprintf("%s/test-replay-%ld-%s", dir, (long)getpid(), name);
+	if (gzip) {
+		gzFile f = gzopen(path, "wb");
+		gzwrite(f, c->bytes, (unsigned)c->len);
+		gzclose(f);
+	} else {
+		util_write_file(path, c->bytes, c->len);
+	}
+	return path;
+}
+
+/* PM4 words for the streams (the kernel's parity, as emu.h builds it) */
+#define PKT7(op, n) emu_pkt7_header((op), (n))
+enum {
+	CP_MEM_WRITE = 0x3d,
+	CP_EVENT_WRITE = 0x46,
+	CP_WAIT_REG_MEM = 0x3c,
+	CACHE_FLUSH_TS = 4,
+	WAIT_EQ_MEMORY = 3 | 1 << 4, /* FUNCTION = EQ, POLL = memory */
+};
+
+#define IB 0x10000u
+#define DATA 0x20000u
+#define FENCE 0x30000u
+
+/* IB: a memory write, a timestamp event writing 7 at FENCE, and a wait
+ * for FENCE == want, which the event makes true when want is 7. */
+static struct capture one_submission(uint32_t want)
+{
+	uint32_t ib[] = {
+		PKT7(CP_MEM_WRITE, 3),
+		DATA,
+		0,
+		0xabc,
+		PKT7(CP_EVENT_WRITE, 4),
+		CACHE_FLUSH_TS,
+		FENCE,
+		0,
+		7,
+		PKT7(CP_WAIT_REG_MEM, 6),
+		WAIT_EQ_MEMORY,
+		FENCE,
+		0,
+		want,
+		0xffffffff,
+		16,
+	};
+	struct capture c = {0};
+	section(&c, 13, (uint32_t[]){630}, 1);                 /* GPU_ID */
+	section(&c, 2, (uint32_t[]){0x636e6566, 0x313d65}, 2); /* "fence=1" */
+	buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
+	stream(&c, IB, UTIL_ARRAY_SIZE(ib));
+	return c;
+}
+
+static uint8_t *sdk_firmware(size_t *len)
+{
+	const char *build = getenv("SDK_BUILD");
+	char *path = util_xasprintf("%s/firmware/a6xx/sqe.fw", build && *build ? build : "build");
+	uint8_t *data = NULL;
+	int err = util_read_file_max(path, 1u << 24, &data, len);
+	free(path);
+	return err ? NULL : data;
+}
+
+static struct emu *boot(const uint8_t *fw, size_t len)
+{
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	if (!emu_load_image_bytes(emu, fw, len)) {
+		fprintf(stderr, "%s\n", emu_error(emu));
+		exit(1);
+	}
+	return emu;
+}
+
+static void test_replay(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct capture c = one_submission(7);
+	char *path = save(&c, "one.rd.gz", true);
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, r != NULL, "a gzip-compressed capture opens: %s", error ? error : "");
+	if (!r)
+		return;
+	tap_is_int(t, (long long)emu_replay_count(r), 1, "one submission");
+	tap_is_int(t, emu_replay_gpu_id(r), 630, "its GPU");
+	tap_is_str(t, emu_replay_label(r, 0), "fence=1", "its label, the CMD text before it");
+
+	struct emu *emu = boot(fw, len);
+	tap_ok(t, emu_replay_push(r, 0, emu, true, NULL), "the submission is pushed");
+	enum emu_status st = emu_run(emu);
+	tap_is_int(t, st, EMU_IDLE, "it runs to idle: the event wrote what the wait waits for (%s)",
+		   emu_error(emu));
+	tap_is_hex(t, emu_mem_read32(emu, DATA), 0xabc, "its buffer ran: CP_MEM_WRITE wrote");
+	tap_is_hex(t, emu_mem_read32(emu, FENCE), 7,
+		   "CACHE_FLUSH_TS wrote its value at its address");
+	tap_ok(t, emu_replay_fenced(r, 0, emu), "the kernel's fence came back (0x%x at 0x%llx)",
+	       emu_mem_read32(emu, emu_replay_fence_addr(r)),
+	       (unsigned long long)emu_replay_fence_addr(r));
+	tap_ok(t, emu_replay_fence_addr(r) >= IB + 0x1000,
+	       "the fence lies above the capture's buffers");
+
+	/* the packet log: the kernel's packets in the ring, the IB's in IB1 */
+	struct emu_replay_log log = {0};
+	emu_replay_log_take(&log, emu, 1);
+	tap_is_int(t, (long long)emu_packet_count(emu), 0, "taking the log clears the emulator's");
+	size_t ib_first = 0;
+	while (ib_first < log.count && log.packets[ib_first].level == 0)
+		ib_first++;
+	tap_ok(t, ib_first >= 2 && ib_first < log.count,
+	       "CP_ME_INIT and the rest of the kernel's packets come first, from the ring (%zu)",
+	       ib_first);
+	tap_is_hex(t, log.packets[0].header >> 16 & 0x7f, 0x48, "the first is CP_ME_INIT");
+	tap_is_hex(t, log.packets[0].addr, 0, "at the ring's start");
+	if (ib_first + 2 < log.count) {
+		const struct emu_replay_packet *p = &log.packets[ib_first];
+		tap_is_hex(t, p->addr, IB, "the IB's first packet is at the IB's address");
+		tap_is_hex(t, p->header, PKT7(CP_MEM_WRITE, 3), "and is CP_MEM_WRITE");
+		tap_is_hex(t, log.packets[ib_first + 1].addr, IB + 16, "the next 4 words on");
+		tap_is_hex(t, log.packets[ib_first + 2].addr, IB + 36, "and the wait 5 words on");
+		bool mem = false;
+		for (size_t w = p->write_first; w < p->write_first + p->write_count; w++)
+			mem |= log.writes[w].kind == EMU_WRITE_MEM && log.writes[w].addr == DATA &&
+			       log.writes[w].value == 0xabc;
+		tap_ok(t, mem, "CP_MEM_WRITE's packet holds its memory write");
+		char line[160];
+		emu_replay_packet_line(emu, p, line, sizeof line);
+		/* no register database here: the opcode as afuc-as writes it */
+		tap_is_str(t, line, "# packet 1 IB1 0x10000 UNKN61", "its --writes line");
+	} else {
+		tap_skip(t, 6, "the IB's packets are missing");
+	}
+
+	/* the same replay through the same firmware agrees with itself */
+	struct emu *again = boot(fw, len);
+	emu_replay_push(r, 0, again, true, NULL);
+	emu_run(again);
+	struct emu_replay_log log2 = {0};
+	emu_replay_log_take(&log2, again, 1);
+	struct emu_replay_diff d;
+	emu_replay_diff(&log, &log2, NULL, &d);
+	tap_ok(t, d.agree == d.total && d.total == log.count && d.diverge == (size_t)-1,
+	       "two replays through one firmware agree on every packet (%zu of %zu)", d.agree,
+	       d.total);
+	emu_replay_diff_free(&d);
+	/* one value changed: that packet, and only it, differs */
+	for (size_t w = 0; w < log2.write_count; w++)
+		if (log2.writes[w].kind == EMU_WRITE_MEM && log2.writes[w].addr == DATA)
+			log2.writes[w].value = 0xabd;
+	emu_replay_diff(&log, &log2, NULL, &d);
+	tap_ok(t, d.differ_count == 1 && d.differ[0] == ib_first && d.agree == d.total - 1,
+	       "a changed memory write makes its packet differ (%zu differ)", d.differ_count);
+	emu_replay_diff_free(&d);
+	emu_replay_log_free(&log2);
+
+	emu_free(again);
+	emu_free(emu);
+	emu_replay_log_free(&log);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+static void test_stall(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct capture c = one_submission(8); /* the event writes 7: never 8 */
+	char *path = save(&c, "stall.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	struct emu *emu = boot(fw, len);
+	emu_replay_push(r, 0, emu, true, NULL);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "a wait that never comes true stops the run");
+	tap_is_str(t, emu_error_kind_name(emu_error_kind(emu)), "wait", "as a wait error");
+	tap_ok(t,
+	       strstr(emu_error(emu), "wait never satisfied: opcode 0x3c (header 0x70bc8006, "
+				      "IB1 0x10024) ran 1000000 instructions") != NULL &&
+		       strstr(emu_error(emu), "last read memory 0x30000, which holds 0x00000007"),
+	       "naming the packet, where it is and what it polled: %s", emu_error(emu));
+	tap_ok(t, emu_last_steps(emu) < EMU_DEFAULT_STEP_LIMIT / 2,
+	       "long before the step limit (%llu instructions)",
+	       (unsigned long long)emu_last_steps(emu));
+	emu_free(emu);
+
+	/* a lower limit stops it sooner */
+	emu = boot(fw, len);
+	emu_set_stall_limit(emu, 5000);
+	emu_replay_push(r, 0, emu, true, NULL);
+	emu_run(emu);
+	tap_ok(t, emu_error_kind(emu) == EMU_ERR_WAIT && emu_last_steps(emu) < 20000,
+	       "emu_set_stall_limit sets how long (%llu instructions)",
+	       (unsigned long long)emu_last_steps(emu));
+	emu_free(emu);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* A capture that is not one fails with where and why. */
+static void expect_error(struct tap *t, const struct capture *c, bool gzip, const char *want,
+			 const char *what)
+{
+	char *path = save(c, "bad.rd", gzip);
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, !r && error && strstr(error, want) && strstr(error, path), "%s: %s", what,
+	       error ? error : "(opened)");
+	emu_replay_close(r);
+	free(error);
+	remove(path);
+	free(path);
+}
+
+static void test_bad_captures(struct tap *t)
+{
+	struct capture c = {0};
+	expect_error(t, &c, false, "empty: not a freedreno capture", "an empty file");
+	put32(&c, 3);
+	put32(&c, 12);
+	put32(&c, 0x1000);
+	expect_error(t, &c, false, "at byte 0x0: section of type 3 claims 12 bytes, but only 4",
+		     "a truncated section");
+	free(c.bytes);
+	c = (struct capture){0};
+	section(&c, 12, (uint32_t[]){1, 2}, 2);
+	expect_error(t, &c, false, "BUFFER_CONTENTS without a GPUADDR", "contents of no buffer");
+	free(c.bytes);
+	c = (struct capture){0};
+	section(&c, 13, (uint32_t[]){630}, 1);
+	expect_error(t, &c, false, "no submission", "a capture without a submission");
+	put32(&c, 1);
+	expect_error(t, &c, false, "truncated section header", "a stray word at the end");
+	free(c.bytes);
+	/* gzip data cut short */
+	c = one_submission(7);
+	char *path = save(&c, "cut.rd.gz", true);
+	uint8_t *gz;
+	size_t gzlen;
+	util_read_file_max(path, 1u << 20, &gz, &gzlen);
+	remove(path);
+	free(path);
+	struct capture cut = {.bytes = gz, .len = gzlen / 2};
+	path = save(&cut, "cut.rd", false);
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, !r && error && strstr(error, "corrupt gzip data"), "gzip data cut in half: %s",
+	       error ? error : "(opened)");
+	free(error);
+	remove(path);
+	free(path);
+	free(gz);
+	free(c.bytes);
+	/* the pair of 0xffffffff words older captures have between sections */
+	c = one_submission(7);
+	struct capture old = {0};
+	put32(&old, 0xffffffff);
+	put32(&old, 0xffffffff);
+	for (size_t i = 0; i < c.len; i++)
+		*UTIL_PUSH(old.bytes, old.len, old.cap) = c.bytes[i];
+	path = save(&old, "old.rd", false);
+	r = emu_replay_open(path, &error);
+	tap_ok(t, r && emu_replay_count(r) == 1, "0xffffffff pairs between sections are skipped");
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(old.bytes);
+	free(c.bytes);
+}
+
+/* A command stream whose memory the capture does not hold is left out
+ * and counted; a GPUADDR after a CMDSTREAM_ADDR starts a submission. */
+static void test_submissions(struct tap *t)
+{
+	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
+	struct capture c = {0};
+	buffer(&c, IB, ib, 4);
+	stream(&c, IB, 4);
+	stream(&c, 0x50000, 10); /* not captured */
+	buffer(&c, IB, ib, 4);
+	stream(&c, IB, 4);
+	char *path = save(&c, "two.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	tap_is_int(t, r ? (long long)emu_replay_count(r) : -1, 2, "two submissions");
+	uint64_t first = 0;
+	tap_is_int(t, r ? (long long)emu_replay_missing(r, 0, &first) : -1, 1,
+		   "the first has a stream the capture lacks");
+	tap_is_hex(t, first, 0x50000, "named by its address");
+	tap_is_int(t, r ? (long long)emu_replay_missing(r, 1, NULL) : -1, 0,
+		   "the second lacks nothing");
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* The other event models: CP_EVENT_WRITE's TIMESTAMP flag (the model's
+ * 64-bit clock, which counts timestamp events), an event without an
+ * address, and the a5xx ME's events through GPU registers 0x813-0x816. */
+static void test_events(struct tap *t, const uint8_t *fw, size_t len)
+{
+	uint32_t ib[] = {
+		PKT7(CP_EVENT_WRITE, 1),
+		0x31, /* no address */
+		PKT7(CP_EVENT_WRITE, 4),
+		CACHE_FLUSH_TS | 1u << 30,
+		0x38000,
+		0,
+		0x55, /* TIMESTAMP */
+	};
+	struct capture c = {0};
+	buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
+	stream(&c, IB, UTIL_ARRAY_SIZE(ib));
+	char *path = save(&c, "events.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	struct emu *emu = boot(fw, len);
+	emu_mem_write32(emu, 0x38000, 0xdead);
+	emu_mem_write32(emu, 0x38004, 0xdead);
+	emu_replay_push(r, 0, emu, true, NULL);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "events run (%s)", emu_error(emu));
+	tap_is_hex(t, emu_mem_read32(emu, 0x38000), 1,
+		   "TIMESTAMP writes the clock, not the value: the first timestamp event");
+	tap_is_hex(t, emu_mem_read32(emu, 0x38004), 0, "as 64 bits");
+	tap_ok(t, emu_replay_fenced(r, 0, emu), "the fence after it");
+	emu_free(emu);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+
+	/* a5xx: the SDK's PFP and ME, the ME's event through 0x813-0x816 */
+	const char *build = getenv("SDK_BUILD");
+	char *pfp_path = util_xasprintf("%s/firmware/a5xx/pfp.fw",
+					build && *build ? build : "build");
+	char *me_path = util_xasprintf("%s/firmware/a5xx/me.fw", build && *build ? build : "build");
+	uint8_t *pfp = NULL, *me = NULL;
+	size_t pfp_len = 0, me_len = 0;
+	util_read_file_max(pfp_path, 1u << 24, &pfp, &pfp_len);
+	util_read_file_max(me_path, 1u << 24, &me, &me_len);
+	c = one_submission(7);
+	path = save(&c, "a5xx.rd", false);
+	r = emu_replay_open(path, NULL);
+	emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	bool loaded = pfp && me && emu_load_pair_bytes(emu, pfp, pfp_len, me, me_len);
+	tap_ok(t, loaded, "the SDK's a5xx pair loads (%s)", emu_error(emu));
+	emu_replay_push(r, 0, emu, true, NULL);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "an a5xx pair runs the capture (%s)", emu_error(emu));
+	tap_is_hex(t, emu_mem_read32(emu, FENCE), 7, "the ME's CACHE_FLUSH_TS wrote its value");
+	tap_ok(t, emu_replay_fenced(r, 0, emu), "and the kernel's fence");
+	emu_free(emu);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+	free(pfp);
+	free(me);
+	free(pfp_path);
+	free(me_path);
+}
+
+static void test_ignore(struct tap *t)
+{
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	struct emu_replay_ignore ig;
+	char *error = NULL;
+	tap_ok(t,
+	       emu_replay_ignore_parse(emu, "x.ignore",
+				       "# why\n0x100   # a register\n0x200..0x20f\npipe 0xe7\n\n",
+				       &ig, &error),
+	       "an ignore list parses");
+	struct emu_write w = {.kind = EMU_WRITE_GPU, .addr = 0x100};
+	tap_ok(t, !emu_replay_counts(&w, &ig), "a listed register is left out");
+	w.addr = 0x20f;
+	tap_ok(t, !emu_replay_counts(&w, &ig), "so is the end of a range");
+	w.addr = 0x210;
+	tap_ok(t, emu_replay_counts(&w, &ig), "not what follows it");
+	w = (struct emu_write){.kind = EMU_WRITE_PIPE, .addr = 0xe7};
+	tap_ok(t, !emu_replay_counts(&w, &ig), "a listed pipe register is left out");
+	w = (struct emu_write){.kind = EMU_WRITE_MEM, .addr = 0x100};
+	tap_ok(t, emu_replay_counts(&w, &ig), "memory always counts");
+	tap_ok(t,
+	       !emu_replay_ignore_parse(emu, "x.ignore", "0x100\nNO_SUCH_REG # x\n", &ig, &error) &&
+		       error &&
+		       !strcmp(error, "x.ignore:2:1: error: expected a GPU register name "
+				      "or offset, found 'NO_SUCH_REG '"),
+	       "an unknown name is an error at its line and column: %s", error ? error : "");
+	free(error);
+	error = NULL;
+	tap_ok(t,
+	       !emu_replay_ignore_parse(emu, "x.ignore", "0x40000\n", &ig, &error) && error &&
+		       strstr(error, "x.ignore:1:1: error: expected a register inside its space"),
+	       "a register past the space is an error: %s", error ? error : "");
+	free(error);
+	emu_free(emu);
+}
+
+int main(void)
+{
+	struct tap t;
+	tap_init(&t, stdout);
+	size_t len;
+	uint8_t *fw = sdk_firmware(&len);
+	if (!fw) {
+		printf("Bail out! build/firmware/a6xx/sqe.fw is not built (run make)\n");
+		return 1;
+	}
+	test_replay(&t, fw, len);
+	test_stall(&t, fw, len);
+	test_bad_captures(&t);
+	test_submissions(&t);
+	test_events(&t, fw, len);
+	test_ignore(&t);
+	free(fw);
+	return tap_done_testing(&t);
+}
