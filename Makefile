@@ -3,7 +3,8 @@
 #   make                 tools, libraries, generated headers, firmware images
 #   make check           every test, through prove
 #   make bench           the benchmarks (never part of check)
-#   make install         PREFIX=/usr/local DESTDIR=
+#   make install         PREFIX=/usr/local DESTDIR= (sdk/make/install.mk)
+#   make firmware        the firmware images only (firmware-a5xx, -a6xx, -a7xx)
 #   make SANITIZE=1 ...  the same with ASan+UBSan, built under build/sanitize
 #   make format          formats every C file with clang-format (.clang-format)
 #   make clean           removes build/
@@ -41,6 +42,7 @@ include sdk/make/rules.mk
 include $(sort $(wildcard sdk/*/module.mk))
 include $(sort $(wildcard tests/*/module.mk))
 include $(sort $(wildcard firmware/module.mk hwsq-scripts/module.mk docs/module.mk))
+include sdk/make/install.mk
 include sdk/make/compile.mk
 
 all: $(ALL_LIBS) $(ALL_TOOLS) $(ALL_DATA) $(ALL_IMAGES)
@@ -59,15 +61,7 @@ check: all $(TEST_PROGRAMS)
 bench: all $(BENCH_PROGRAMS)
 	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
 
-install: all
-	@set -e; \
-	for f in $(ALL_TOOLS); do install -D -m 755 $$f '$(DESTDIR)$(PREFIX)/bin/'$$(basename $$f); done; \
-	for f in $(ALL_LIBS); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/lib/'$$(basename $$f); done; \
-	for f in $(INSTALL_HEADERS); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$$f; done; \
-	for f in $(INSTALL_GENERATED); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$${f#$(BUILD)/}; done; \
-	for f in $(ALL_DATA); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/'$${f#$(BUILD)/}; done; \
-	for f in $(MAN_PAGES); do install -D -m 644 $$f '$(DESTDIR)$(PREFIX)/share/man/man1/'$$(basename $$f); done; \
-	echo "installed under $(DESTDIR)$(PREFIX)"
+# make install, make firmware, make firmware-a6xx: sdk/make/install.mk.
 
 C_SOURCES = $(wildcard sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h)
 

@@ -2,13 +2,14 @@
 # family each one targets (SCRIPT-CHIP.bin, the code RAM image,
 # SCRIPT-CHIP.h, its C header, and SCRIPT-CHIP.upload, the MMIO writes that
 # load it and start entry 0), and their emulator tests.
-HWSQ_SCRIPT_BUILDS := gddr3-reclock:nv50 gddr3-reclock:nv92 engine-pll:nv41 engine-pll:nv50 \
-	engine-pll:nv92 gpio-vid:nv17
+HWSQ_SCRIPT_BUILDS := gddr3-reclock:nv50 gddr3-reclock:nv92 ddr2-reclock:nv50 ddr2-reclock:nv92 \
+	nv50-clk:nv50 nv50-clk:nv92 engine-pll:nv41 engine-pll:nv50 engine-pll:nv92 gpio-vid:nv17
 
 # What a compile reads besides the source: the compiler, its macro
-# library, the board headers and the register database.
+# library, the shared headers and bodies (nv50-ram.h, nv50-ram.inc...),
+# the board headers and the register database.
 HWSQ_SCRIPT_DEPS := $(BUILD)/bin/hwsq-as $(BUILD)/include/afuc/hwsq.m4 \
-	$(wildcard hwsq-scripts/boards/*.h) $(filter $(BUILD)/share/afuc-sdk/rnndb/%,$(ALL_DATA))
+	$(wildcard hwsq-scripts/*.h hwsq-scripts/*.inc hwsq-scripts/boards/*.h) $(filter $(BUILD)/share/afuc-sdk/rnndb/%,$(ALL_DATA))
 
 # $(1) script, $(2) chip
 define hwsq_script

@@ -61,7 +61,7 @@ struct emu_config {
 	 * iteration counted); 0 means EMU_DEFAULT_STEP_LIMIT. */
 	uint64_t step_limit;
 	/* Instructions a packet may run without progress (no word read
-	 * from a stream, nothing written, by any processor) before the run
+	 * from a stream, no register or memory changed, by any processor) before the run
 	 * stops with EMU_ERR_WAIT: the model's GPU is done at once, so such a
 	 * wait is never satisfied. 0 means EMU_DEFAULT_STALL_LIMIT. The
 	 * bootstrap, before the first packet, is bounded by step_limit only. */

@@ -56,6 +56,11 @@ struct hwsq_family_info {
 const struct hwsq_family_info *hwsq_family_info(enum hwsq_family f);
 /* "nv17", "NV41", "nv92"... (case does not matter); false if unknown. */
 bool hwsq_family_parse(const char *name, enum hwsq_family *f);
+/* A chip ("g84", "NV84", "gt215", "mcp79") or a family name, any case:
+ * its family; false if no HWSQ chip has that name. */
+bool hwsq_chip_family(const char *name, enum hwsq_family *f);
+/* What hwsq_chip_family takes, for messages. */
+#define HWSQ_CHIP_NAMES "a chip (nv40, g84, gt215...) or a family: nv17, nv41, nv50 or nv92"
 
 /* ---- MMIO registers of the sequencer ---------------------------------- */
 

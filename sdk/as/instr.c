@@ -232,7 +232,7 @@ static void unknown_register(struct as_ctx *c, const struct as_tok *t, bool is_d
 	struct util_str msg = {0};
 	util_str_printf(&msg, "unknown register '%s'", name);
 	if (n)
-		as_did_you_mean(&msg, close, n);
+		util_did_you_mean(&msg, close, n);
 	else
 		util_str_puts(&msg,
 			      " (registers are $00..$19, $sp, $lr, $rem, $data, $addr, $usraddr, "
@@ -447,7 +447,7 @@ static void unknown_mnemonic(struct as_ctx *c, const char *name, uint32_t col)
 				    util_edit_distance(name, f->name, 3) == best)
 					close[n++] = f->name;
 			}
-		as_did_you_mean(&msg, close, n);
+		util_did_you_mean(&msg, close, n);
 	}
 	/* Mnemonics are lower case; an upper-case word is most likely a
 	 * macro of the macro library written without its parentheses. */

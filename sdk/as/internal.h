@@ -259,8 +259,6 @@ bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode);
 /* The same for a label named after a packet: the listing's generation
  * first, then any other's, as Mesa's assembler looks it up. */
 bool as_pm4_label_opcode(struct as_ctx *c, const char *name, uint32_t *opcode);
-/* Appends "; did you mean A, B or C?" (nothing when n is 0). */
-void as_did_you_mean(struct util_str *msg, const char *const *names, size_t n);
 /* The error for a name that is not in a space, with suggestions. */
 void as_unknown_in(struct as_ctx *c, enum rnn_space space, const char *name, uint32_t col);
 

@@ -18,7 +18,7 @@ static bool open_db(struct as_ctx *c, uint32_t col)
 	}
 	struct diag why;
 	diag_init(&why);
-	c->db = rnn_open(c->opt->rnndb_dir, &why);
+	c->db = rnn_open_for(c->opt->rnndb_dir, RNN_ADRENO, &why);
 	if (!c->db) {
 		c->db_failed = true;
 		as_error(c, col,
@@ -59,18 +59,6 @@ static void unknown_in_view(struct as_ctx *c, const struct rnn_view *v, const ch
 	if (c->d->count > before && !c->d->msgs[before].source_line && c->src.text)
 		c->d->msgs[before].source_line = util_xstrndup(c->src.text,
 							       strcspn(c->src.text, "\r\n"));
-}
-
-void as_did_you_mean(struct util_str *msg, const char *const *names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		util_str_printf(msg, "%s%s",
-				i == 0       ? "; did you mean "
-				: i + 1 == n ? " or "
-					     : ", ",
-				names[i]);
-	if (n)
-		util_str_putc(msg, '?');
 }
 
 void as_unknown_in(struct as_ctx *c, enum rnn_space space, const char *name, uint32_t col)
@@ -126,7 +114,7 @@ bool as_lookup_name(struct as_ctx *c, const char *name, uint32_t col, int64_t *v
 			"unknown name '%s': not a .set constant, GPU register or PM4 packet "
 			"of %s",
 			name, isa_gen_variant(c->gen));
-	as_did_you_mean(&msg, close, n);
+	util_did_you_mean(&msg, close, n);
 	as_error(c, col, "%s", msg.text);
 	util_str_free(&msg);
 	return false;

@@ -4,28 +4,18 @@
 #include <libxml/parser.h>
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "as/as.h"
+#include "cmd/cmd.h"
 #include "fw/fw.h"
 #include "pp/pp.h"
 
-static const char usage_text[] =
-	"usage: afuc-as [options] FILE\n"
-	"  --gpu a5xx|a6xx|a7xx  the generation when the source has no .gpu\n"
-	"                        (default: from the firmware id in the first raw word)\n"
-	"  --rnndb DIR           read register and packet names from DIR\n"
-	"  -o FILE               write the object to FILE (default: FILE with .o)\n"
-	"  -I DIR                .S sources: search DIR for included files\n"
-	"  -D NAME[=VALUE]       .S sources: define a macro\n"
-	"  -E                    print the preprocessed source instead of assembling\n"
-	"  --version             print the version\n"
-	"  -h, --help            show this help\n"
-	"FILE '-' is standard input (then -o is needed). Sources ending in .S are\n"
-	"preprocessed with cpp and m4 (the SDK's include/afuc/afuc.m4).\n";
+enum { OPT_GPU = 1, OPT_RNNDB, OPT_OUT, OPT_INCLUDE, OPT_DEFINE, OPT_PREPROCESS };
 
 struct args {
 	const char *source, *output, *rnndb;
@@ -35,61 +25,63 @@ struct args {
 	size_t define_count, include_count;
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static const struct cmd_option options[] = {
+	{OPT_GPU, 0, "gpu", "GEN",
+	 "a5xx, a6xx or a7xx (or a part: a630, gen70500...) when the\n"
+	 "source has no .gpu (default: from the firmware id in the\n"
+	 "first raw word)",
+	 0, CMD_CALL, 0},
+	{OPT_RNNDB, 0, "rnndb", "DIR", "read register and packet names from DIR", 0,
+	 CMD_KEEP_STRING(struct args, rnndb)},
+	{OPT_OUT, 'o', NULL, "FILE", "write the object to FILE (default: FILE with .o)", 0,
+	 CMD_KEEP_STRING(struct args, output)},
+	{OPT_INCLUDE, 'I', NULL, "DIR", ".S sources: search DIR for included files", 0, CMD_CALL,
+	 0},
+	{OPT_DEFINE, 'D', NULL, "NAME[=VALUE]", ".S sources: define a macro", 0, CMD_CALL, 0},
+	{OPT_PREPROCESS, 'E', NULL, NULL, "print the preprocessed source instead of assembling", 0,
+	 CMD_KEEP_FLAG(struct args, preprocess_only)},
+};
+
+static const struct cmd_spec spec = {
+	"afuc-as",
+	"[options] FILE",
+	"Assembles afuc source into an ELF32 relocatable object.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	"FILE '-' is standard input (then -o is needed). Sources ending in .S are\n"
+	"preprocessed with cpp and m4 (the SDK's include/afuc/afuc.m4).\n",
+	"source file",
+};
+
+static int take(struct cmd *c, int id, void *ctx)
 {
-	fprintf(stderr, "afuc-as: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", usage_text);
-	return 2;
+	struct args *a = ctx;
+	switch (id) {
+	case CMD_OPERAND:
+		a->source = c->value;
+		break;
+	case OPT_GPU:
+		if (!fw_gen_of_part(c->value, &a->gen))
+			return cmd_bad_value(c,
+					     "a5xx, a6xx or a7xx (or a part: a630, gen70500...)");
+		break;
+	case OPT_INCLUDE:
+		a->includes[a->include_count++] = c->value;
+		break;
+	case OPT_DEFINE:
+		a->defines[a->define_count++] = c->value;
+		break;
+	}
+	return -1;
 }
 
-/* Returns -1 when the arguments are good, or the exit status. */
-static int parse_args(int argc, char **argv, struct args *a)
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (util_info_option(s, "afuc-as", usage_text))
-			return 0;
-		if (strcmp(s, "-E") == 0) {
-			a->preprocess_only = true;
-			continue;
-		} else if (strncmp(s, "-D", 2) == 0 && s[2]) {
-			a->defines[a->define_count++] = s + 2;
-			continue;
-		} else if (strncmp(s, "-I", 2) == 0 && s[2]) {
-			a->includes[a->include_count++] = s + 2;
-			continue;
-		} else if (s[0] != '-' || strcmp(s, "-") == 0) {
-			if (a->source)
-				return usage_error("one source at a time, found '%s' too", s);
-			a->source = s;
-			continue;
-		} else if (!v) {
-			return usage_error("'%s' needs a value", s);
-		} else if (strcmp(s, "--gpu") == 0) {
-			if (!fw_gen_of_part(v, &a->gen))
-				return usage_error(
-					"unknown generation '%s': --gpu takes a5xx, a6xx "
-					"or a7xx (or a part: a630, gen70500...)",
-					v);
-		} else if (strcmp(s, "-o") == 0) {
-			a->output = v;
-		} else if (strcmp(s, "--rnndb") == 0) {
-			a->rnndb = v;
-		} else if (strcmp(s, "-D") == 0) {
-			a->defines[a->define_count++] = v;
-		} else if (strcmp(s, "-I") == 0) {
-			a->includes[a->include_count++] = v;
-		} else {
-			return usage_error("unknown option '%s'", s);
-		}
-		i++;
-	}
-	if (!a->source)
-		return usage_error("%s", "no source file");
+	struct args *a = ctx;
 	if (strcmp(a->source, "-") == 0 && !a->output && !a->preprocess_only)
-		return usage_error("%s", "the source is standard input: name the object with -o");
+		return cmd_usage_error(c, "the source is standard input: name the object with -o");
 	return -1;
 }
 
@@ -171,20 +163,22 @@ static int run(const struct args *a, struct diag *d)
 
 int main(int argc, char **argv)
 {
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct args a = {0};
 	a.defines = util_xcalloc((size_t)argc, sizeof *a.defines);
 	a.includes = util_xcalloc((size_t)argc, sizeof *a.includes);
-	int status = parse_args(argc, argv, &a);
+	int status = cmd_parse(&c, take, check, &a);
 	if (status < 0) {
 		struct diag d;
 		diag_init(&d);
 		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
 		status = run(&a, &d);
-		diag_print(&d, stderr, "afuc-as");
+		cmd_print_diag(&c, &d);
 		diag_free(&d);
 	}
 	free(a.defines);
 	free(a.includes);
 	xmlCleanupParser();
-	return status;
+	return cmd_finish(&c, status);
 }

@@ -38,11 +38,13 @@ static int read_image(struct side *s, int gen_option)
 	}
 	int status = 0;
 	for (int i = 0; i < 2 && paths[i]; i++) {
-		int err = util_read_file_max(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &s->bytes[i],
-					     &s->len[i]);
+		/* .fw.xz and .fw.zst as distributions ship them */
+		int err = util_read_image(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &s->bytes[i],
+					  &s->len[i]);
 		if (err) {
 			fprintf(stderr, "afuc-emu: %s: %s\n", paths[i],
-				err == EFBIG ? "too large for a firmware image" : strerror(err));
+				err == EFBIG ? "too large for a firmware image"
+					     : util_read_error(err));
 			status = 1;
 			break;
 		}
@@ -52,12 +54,14 @@ static int read_image(struct side *s, int gen_option)
 	} else if (!status) {
 		uint32_t words[2] = {0, 0};
 		for (size_t i = 0; i < 2 && 4 * i + 4 <= s->len[0]; i++)
-			words[i] = (uint32_t)s->bytes[0][4 * i] | (uint32_t)s->bytes[0][4 * i + 1] << 8 |
+			words[i] = (uint32_t)s->bytes[0][4 * i] |
+				   (uint32_t)s->bytes[0][4 * i + 1] << 8 |
 				   (uint32_t)s->bytes[0][4 * i + 2] << 16 |
 				   (uint32_t)s->bytes[0][4 * i + 3] << 24;
 		if (!emu_guess_gen(words, s->len[0] / 4 < 2 ? s->len[0] / 4 : 2, &s->gen)) {
 			fprintf(stderr,
-				"afuc-emu: %s: not an afuc image this SDK knows (word 1 is 0x%08x); "
+				"afuc-emu: %s: not an afuc image this SDK knows (word 1 is "
+				"0x%08x); "
 				"say which generation with --gpu\n",
 				paths[0], words[1]);
 			status = 1;
@@ -71,9 +75,8 @@ static int read_image(struct side *s, int gen_option)
 static struct emu *boot(struct side *s, const struct replay_options *o)
 {
 	char *error = NULL;
-	struct emu *emu = emu_new(&(struct emu_config){.gen = s->gen, .step_limit = o->steps,
-						       .rnn = o->rnn},
-				  &error);
+	struct emu *emu = emu_new(
+		&(struct emu_config){.gen = s->gen, .step_limit = o->steps, .rnn = o->rnn}, &error);
 	if (!emu) {
 		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, error);
 		free(error);
@@ -140,8 +143,8 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 			s->failed++;
 		if (!out) {
 			if (st != EMU_IDLE)
-				fprintf(stderr, "afuc-emu: %s: submission %zu: %s\n", s->image, i + 1,
-					emu_error_kind_name(emu_error_kind(emu)));
+				fprintf(stderr, "afuc-emu: %s: submission %zu: %s\n", s->image,
+					i + 1, emu_error_kind_name(emu_error_kind(emu)));
 		} else if (fenced) {
 			fprintf(out,
 				"ok %zu - submission %zu%s%s%s: %zu packets ran to idle (%llu "
@@ -323,7 +326,8 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		print_packet_writes(out, b, i, ignore);
 	}
 	if (d.differ_count > SHOWN_DIFFS)
-		fprintf(out, "# ... and %zu more differing packets\n", d.differ_count - SHOWN_DIFFS);
+		fprintf(out, "# ... and %zu more differing packets\n",
+			d.differ_count - SHOWN_DIFFS);
 	int status = d.differ_count ? 1 : 0;
 	emu_replay_diff_free(&d);
 	free(ignore);

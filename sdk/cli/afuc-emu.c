@@ -2,43 +2,30 @@
  * --trace shows every instruction, --coverage what each packet handler
  * ran out of what it can reach. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "afuc/emu.h"
 #include "cli/afuc-emu-replay.h"
+#include "cmd/cmd.h"
 #include "emu/script.h"
 #include "util/diag.h"
 #include "util/util.h"
 
-static const char usage_text[] =
-	"usage: afuc-emu [options] TEST.emu...\n"
-	"       afuc-emu [options] --replay CAPTURE IMAGE\n"
-	"       afuc-emu [options] --replay CAPTURE --diff IMAGE_A IMAGE_B\n"
-	"Runs test files and prints TAP (the language is in docs/afuc-emu.md), or\n"
-	"replays a freedreno capture (.rd, .rd.gz) through a firmware image (FILE,\n"
-	"or PFP.fw,ME.fw for an a5xx pair): one TAP test per submission.\n"
-	"  --replay CAPTURE  replay CAPTURE (docs/afuc-emu.md, \"Replaying captures\")\n"
-	"  --writes FILE   with --replay: write the write log, packet by packet\n"
-	"  --diff A B      with --replay: replay through A and B and compare their\n"
-	"                  writes packet by packet (exit 1 when they differ)\n"
-	"  --ignore FILE   with --diff: registers to leave out of the comparison\n"
-	"  --stats         with --replay: instructions per packet, by opcode\n"
-	"  --gpu GPU       a5xx, a6xx, a7xx (or a630, gen70500...) for a file whose\n"
-	"                  image does not tell and that has no 'gpu' statement\n"
-	"  --steps N       instructions one 'run' may execute (default 10000000)\n"
-	"  --trace         print every instruction executed, and what it changed,\n"
-	"                  on standard error\n"
-	"  --coverage      print, per packet handler, the instructions executed out\n"
-	"                  of those reachable from its entry (TAP comments)\n"
-	"  --rnndb DIR     register database for names (default: the SDK's own)\n"
-	"  --version       print the version\n"
-	"  -h, --help      show this help\n"
-	"Vendor images (image vendor:NAME) are looked for in $AFUC_FIRMWARE_DIR,\n"
-	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom; a file\n"
-	"whose image is missing is skipped, or fails when AFUC_REQUIRE_FIRMWARE=1.\n"
-	"A file without an 'expect' statement is an error.\n";
+enum {
+	OPT_REPLAY = 1,
+	OPT_WRITES,
+	OPT_DIFF,
+	OPT_IGNORE,
+	OPT_STATS,
+	OPT_GPU,
+	OPT_STEPS,
+	OPT_TRACE,
+	OPT_COVERAGE,
+	OPT_RNNDB,
+};
 
 struct args {
 	const char **files;
@@ -52,69 +39,100 @@ struct args {
 	bool stats;
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static const struct cmd_option options[] = {
+	{OPT_REPLAY, 0, "replay", "CAPTURE",
+	 "replay CAPTURE (docs/afuc-emu.md, \"Replaying captures\")", 0,
+	 CMD_KEEP_STRING(struct args, replay)},
+	{OPT_WRITES, 0, "writes", "FILE", "with --replay: write the write log, packet by packet", 0,
+	 CMD_KEEP_STRING(struct args, writes)},
+	{OPT_DIFF, 0, "diff", "A B",
+	 "with --replay: replay through A and B and compare their\n"
+	 "writes packet by packet (exit 1 when they differ)",
+	 0, CMD_CALL, 0},
+	{OPT_IGNORE, 0, "ignore", "FILE", "with --diff: registers to leave out of the comparison",
+	 0, CMD_KEEP_STRING(struct args, ignore)},
+	{OPT_STATS, 0, "stats", NULL, "with --replay: instructions per packet, by opcode", 0,
+	 CMD_KEEP_FLAG(struct args, stats)},
+	{OPT_GPU, 0, "gpu", "GPU",
+	 "a5xx, a6xx, a7xx (or a630, gen70500...) for a file whose\n"
+	 "image does not tell and that has no 'gpu' statement",
+	 0, CMD_CALL, 0},
+	{OPT_STEPS, 0, "steps", "N", "instructions one 'run' may execute (default 10000000)", 0,
+	 CMD_CALL, 0},
+	{OPT_TRACE, 0, "trace", NULL,
+	 "print every instruction executed, and what it changed,\n"
+	 "on standard error",
+	 0, CMD_KEEP_FLAG(struct args, trace)},
+	{OPT_COVERAGE, 0, "coverage", NULL,
+	 "print, per packet handler, the instructions executed\n"
+	 "out of those reachable from its entry (TAP comments)",
+	 0, CMD_KEEP_FLAG(struct args, coverage)},
+	{OPT_RNNDB, 0, "rnndb", "DIR", "register database for names (default: the SDK's own)", 0,
+	 CMD_KEEP_STRING(struct args, rnndb)},
+};
+
+static const struct cmd_spec spec = {
+	"afuc-emu",
+	"[options] TEST.emu...\n"
+	"[options] --replay CAPTURE IMAGE\n"
+	"[options] --replay CAPTURE --diff IMAGE_A IMAGE_B",
+	"Runs test files and prints TAP (the language is in docs/afuc-emu.md), or\n"
+	"replays a freedreno capture (.rd, .rd.gz) through a firmware image (FILE,\n"
+	"or PFP.fw,ME.fw for an a5xx pair): one TAP test per submission.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	"Vendor images (image vendor:NAME) are looked for in $AFUC_FIRMWARE_DIR,\n"
+	"$SDK_ROOT/../shared/firmware/qcom and /usr/lib/firmware/qcom, as NAME,\n"
+	"NAME.xz or NAME.zst; a file whose image is missing is skipped, or fails\n"
+	"when AFUC_REQUIRE_FIRMWARE=1. Images compressed with xz or zstd are read\n"
+	"as they are. A file without an 'expect' statement is an error.\n",
+	NULL,
+};
+
+static int take(struct cmd *c, int id, void *ctx)
 {
-	fprintf(stderr, "afuc-emu: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", usage_text);
-	return 2;
+	struct args *a = ctx;
+	enum emu_gen g;
+	switch (id) {
+	case CMD_OPERAND:
+		*UTIL_PUSH(a->files, a->nfiles, a->cap) = c->value;
+		break;
+	case OPT_DIFF:
+		a->diff[0] = c->value;
+		a->diff[1] = cmd_next_arg(c);
+		if (!a->diff[1])
+			return cmd_usage_error(c, "--diff needs two images");
+		break;
+	case OPT_GPU:
+		if (!emu_parse_gen(c->value, &g))
+			return cmd_bad_value(c,
+					     "a5xx, a6xx or a7xx (or a part: a630, gen70500...)");
+		a->gen = (int)g;
+		break;
+	case OPT_STEPS:
+		if (!util_parse_u64(c->value, &a->steps) || !a->steps)
+			return cmd_bad_value(c, "a number of instructions, at least 1");
+		break;
+	}
+	return -1;
 }
 
-/* Returns -1 when parsed, else the exit status. */
-static int parse_args(int argc, char **argv, struct args *a)
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-		if (util_info_option(arg, "afuc-emu", usage_text))
-			return 0;
-		if (!strcmp(arg, "--replay") || !strcmp(arg, "--writes") ||
-		    !strcmp(arg, "--ignore")) {
-			if (!next)
-				return usage_error("%s needs a value", arg);
-			i++;
-			*(arg[2] == 'r' ? &a->replay : arg[2] == 'w' ? &a->writes : &a->ignore) = next;
-		} else if (!strcmp(arg, "--diff")) {
-			if (i + 2 >= argc)
-				return usage_error("%s needs two images", arg);
-			a->diff[0] = argv[++i];
-			a->diff[1] = argv[++i];
-		} else if (!strcmp(arg, "--stats")) {
-			a->stats = true;
-		} else if (!strcmp(arg, "--trace")) {
-			a->trace = true;
-		} else if (!strcmp(arg, "--coverage")) {
-			a->coverage = true;
-		} else if (!strcmp(arg, "--gpu") || !strcmp(arg, "--rnndb") ||
-			   !strcmp(arg, "--steps")) {
-			if (!next)
-				return usage_error("%s needs a value", arg);
-			i++;
-			enum emu_gen g;
-			if (!strcmp(arg, "--rnndb"))
-				a->rnndb = next;
-			else if (!strcmp(arg, "--gpu") && emu_parse_gen(next, &g))
-				a->gen = (int)g;
-			else if (!strcmp(arg, "--steps") && util_parse_u64(next, &a->steps) &&
-				 a->steps)
-				continue;
-			else if (strcmp(arg, "--rnndb") != 0)
-				return usage_error("bad value for the option: %s", next);
-		} else if (arg[0] == '-' && arg[1]) {
-			return usage_error("unknown option %s", arg);
-		} else {
-			*UTIL_PUSH(a->files, a->nfiles, a->cap) = arg;
-		}
-	}
+	struct args *a = ctx;
 	if (!a->replay && (a->diff[0] || a->writes || a->ignore || a->stats))
-		return usage_error("%s", "--diff, --writes, --ignore and --stats go with --replay");
+		return cmd_usage_error(c,
+				       "--diff, --writes, --ignore and --stats go with --replay");
 	if (a->replay && a->diff[0] ? a->nfiles != 0 : a->replay && a->nfiles != 1)
-		return usage_error("%s", a->diff[0] ? "--diff names both images: no other file"
-						    : "--replay needs one image (FILE or PFP,ME)");
+		return cmd_usage_error(c, "%s",
+				       a->diff[0] ? "--diff names both images: no other file"
+						  : "--replay needs one image (FILE or PFP,ME)");
 	if (a->ignore && !a->diff[0])
-		return usage_error("%s", "--ignore goes with --diff");
+		return cmd_usage_error(c, "--ignore goes with --diff");
 	if (!a->nfiles && !a->replay)
-		return usage_error("%s", "no test file");
+		return cmd_usage_error(c, "no test file");
 	return -1;
 }
 
@@ -264,48 +282,19 @@ static void print_coverage(const struct emu *emu)
 
 /* ---- running files ---- */
 
-static const char **firmware_dirs(char **owned)
-{
-	static const char *dirs[4];
-	size_t n = 0;
-	const char *env = getenv("AFUC_FIRMWARE_DIR");
-	if (env && *env)
-		dirs[n++] = env;
-	const char *root = getenv("SDK_ROOT");
-	if (root && *root) {
-		*owned = util_xasprintf("%s/../shared/firmware/qcom", root);
-	} else {
-		/* beside the tree this program was built in */
-		char *prefix = util_sdk_path("..");
-		*owned = util_xasprintf("%s/../shared/firmware/qcom", prefix);
-		free(prefix);
-	}
-	dirs[n++] = *owned;
-	dirs[n++] = "/usr/lib/firmware/qcom";
-	dirs[n] = NULL;
-	return dirs;
-}
-
-/* AFUC_REQUIRE_FIRMWARE=1: CI that must run the vendor-image tests. */
-static bool require_firmware(void)
-{
-	const char *env = getenv("AFUC_REQUIRE_FIRMWARE");
-	return env && *env && strcmp(env, "0") != 0;
-}
-
-static int run_file(const char *path, const struct args *a, struct rnn_db *db,
-		    const char *const *dirs)
+static int run_file(const struct cmd *c, const char *path, const struct args *a, struct rnn_db *db,
+		    const char *const *dirs, const char *const *capture_dirs)
 {
 	uint8_t *text;
 	size_t len;
 	int err = util_read_file_max(path, EMU_SCRIPT_MAX_TEXT_BYTES, &text, &len);
 	if (err == EFBIG) {
-		fprintf(stderr, "afuc-emu: %s: larger than %u bytes: not a test file\n", path,
-			EMU_SCRIPT_MAX_TEXT_BYTES);
+		cmd_error(c, "%s: larger than %u bytes: not a test file", path,
+			  EMU_SCRIPT_MAX_TEXT_BYTES);
 		return 1;
 	}
 	if (err) {
-		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
+		cmd_error(c, "%s: %s", path, strerror(err));
 		return 1;
 	}
 	struct diag d;
@@ -322,7 +311,8 @@ static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 			.trace = a->trace ? trace : NULL,
 			.trace_ctx = stderr,
 			.firmware_dirs = dirs,
-			.require_firmware = require_firmware(),
+			.capture_dirs = capture_dirs,
+			.require_firmware = util_require_firmware(),
 		};
 		failed = emu_script_exec(s, &r, &d);
 		if (r.emu && a->coverage)
@@ -331,7 +321,7 @@ static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 	}
 	if (failed < 0) {
 		printf("Bail out! %s does not run (see the errors)\n", path);
-		diag_print(&d, stderr, "afuc-emu");
+		cmd_print_diag(c, &d);
 	}
 	diag_free(&d);
 	emu_script_free(s);
@@ -341,19 +331,21 @@ static int run_file(const char *path, const struct args *a, struct rnn_db *db,
 
 int main(int argc, char **argv)
 {
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct args a = {0};
-	int status = parse_args(argc, argv, &a);
+	int status = cmd_parse(&c, take, check, &a);
 	if (status >= 0) {
 		free(a.files);
-		return status;
+		return cmd_finish(&c, status);
 	}
 	char *error = NULL;
 	struct rnn_db *db = emu_rnndb_open(a.rnndb, &error);
 	if (!db && a.rnndb) {
-		fprintf(stderr, "afuc-emu: %s\n", error);
+		cmd_error(&c, "%s", error);
 		free(error);
 		free(a.files);
-		return 1;
+		return cmd_finish(&c, 1);
 	}
 	free(error); /* without the SDK's database, numbers still work */
 	if (a.replay) {
@@ -373,17 +365,23 @@ int main(int argc, char **argv)
 		if (db)
 			emu_rnndb_close(db);
 		free(a.files);
-		return status;
+		return cmd_finish(&c, status);
 	}
-	char *owned = NULL;
-	const char **dirs = firmware_dirs(&owned);
+	/* without SDK_ROOT: beside the tree this program was built in */
+	char *root = util_sdk_path("..");
+	struct util_fw_dirs dirs, capture_dirs;
+	util_fw_dirs_init(&dirs, root);
+	util_capture_dirs_init(&capture_dirs, root);
+	free(root);
 	status = 0;
 	for (size_t i = 0; i < a.nfiles; i++)
-		if (run_file(a.files[i], &a, db, dirs))
+		if (run_file(&c, a.files[i], &a, db, (const char *const *)dirs.dirs,
+			     (const char *const *)capture_dirs.dirs))
 			status = 1;
 	if (db)
 		emu_rnndb_close(db);
-	free(owned);
+	util_fw_dirs_free(&dirs);
+	util_fw_dirs_free(&capture_dirs);
 	free(a.files);
-	return status;
+	return cmd_finish(&c, status);
 }

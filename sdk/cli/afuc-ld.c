@@ -4,37 +4,35 @@
 #include <libxml/parser.h>
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/cmd.h"
 #include "fw/fw.h"
 #include "ld/ld.h"
 
-static const char usage_text[] =
-	"usage: afuc-ld [options] -o OUT.fw OBJECT...\n"
-	"  -o FILE               write the firmware image to FILE\n"
-	"  -T SCRIPT             link with SCRIPT (default: the generation's script:\n"
-	"                        a5xx-me.ld, a6xx-sqe.ld or a7xx-sqe.ld in share/afuc-sdk/ld)\n"
-	"  --gpu a5xx|a6xx|a7xx  the generation (default: the objects'); objects and\n"
-	"                        script must agree with it\n"
-	"  -Map FILE             write a map file (also -Map=FILE, --Map=FILE)\n"
-	"  --elf FILE            write an ELF with the image and every symbol\n"
-	"  --base FW             link the objects onto the vendor image FW (of the\n"
-	"                        objects' generation), within the default script's\n"
-	"                        size limits\n"
-	"  --processor NAME      with --base: the processor image that gets the objects'\n"
-	"                        .text (BR, BV or LPAC on a7xx; default the first)\n"
-	"  --defsym NAME=VALUE   define an absolute symbol, e.g. a vendor function's address\n"
-	"  --rnndb DIR           read PM4 packet names from DIR\n"
-	"  --version             print the version\n"
-	"  -h, --help            show this help\n";
+enum {
+	OPT_OUT = 1,
+	OPT_SCRIPT,
+	OPT_GPU,
+	OPT_MAP,
+	OPT_ELF,
+	OPT_BASE,
+	OPT_PROCESSOR,
+	OPT_DEFSYM,
+	OPT_RNNDB,
+	OPT_FORMAT,
+	OPT_NAME,
+};
 
-/* Scripts are a few KB; the limit only stops a wrong -T (/dev/zero). */
-#define LD_MAX_SCRIPT_BYTES ((size_t)16 << 20)
+/* What -o writes: the image, or C source holding it. */
+enum format { FORMAT_BIN, FORMAT_C, FORMAT_C_KERNEL };
 
 struct args {
-	const char *output, *script, *map, *elf, *base, *processor, *rnndb;
+	const char *output, *script, *map, *elf, *base, *processor, *rnndb, *name;
+	enum format format;
 	enum isa_gen gen;
 	const char **objects;
 	size_t object_count;
@@ -42,13 +40,58 @@ struct args {
 	size_t defsym_count;
 };
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "afuc-ld: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", usage_text);
-	return 2;
-}
+static const struct cmd_option options[] = {
+	{OPT_OUT, 'o', NULL, "FILE", "write the firmware image to FILE", 0,
+	 CMD_KEEP_STRING(struct args, output)},
+	{OPT_SCRIPT, 'T', NULL, "SCRIPT",
+	 "link with SCRIPT (default: the generation's script:\n"
+	 "a5xx-me.ld, a6xx-sqe.ld or a7xx-sqe.ld in share/afuc-sdk/ld)",
+	 0, CMD_KEEP_STRING(struct args, script)},
+	{OPT_GPU, 0, "gpu", "GEN",
+	 "a5xx, a6xx or a7xx (default: the objects'); objects and\n"
+	 "script must agree with it",
+	 0, CMD_CALL, 0},
+	{OPT_MAP, 0, "Map", "FILE", "write a map file (also -Map=FILE, --Map=FILE)",
+	 CMD_SINGLE_DASH, CMD_KEEP_STRING(struct args, map)},
+	{OPT_ELF, 0, "elf", "FILE", "write an ELF with the image and every symbol", 0,
+	 CMD_KEEP_STRING(struct args, elf)},
+	{OPT_BASE, 0, "base", "FW",
+	 "link the objects onto the vendor image FW (of the\n"
+	 "objects' generation; .xz and .zst are read too), within\n"
+	 "the default script's size limits",
+	 0, CMD_KEEP_STRING(struct args, base)},
+	{OPT_PROCESSOR, 0, "processor", "NAME",
+	 "with --base: the processor image that gets the\n"
+	 "objects' .text (BR, BV or LPAC on a7xx; default the first)",
+	 0, CMD_KEEP_STRING(struct args, processor)},
+	{OPT_DEFSYM, 0, "defsym", "NAME=VALUE",
+	 "define an absolute symbol, e.g. a vendor function's\n"
+	 "address",
+	 0, CMD_CALL, 0},
+	{OPT_RNNDB, 0, "rnndb", "DIR", "read PM4 packet names from DIR", 0,
+	 CMD_KEEP_STRING(struct args, rnndb)},
+	{OPT_FORMAT, 0, "format", "KIND",
+	 "what -o writes: bin (the image, default), c (a C header\n"
+	 "with the image as a uint32_t array and its size) or\n"
+	 "c-kernel (the same for a Linux driver: u32, no <stdint.h>)",
+	 0, CMD_CALL, 0},
+	{OPT_NAME, 0, "name", "NAME",
+	 "c, c-kernel: the array's name (default: from the output file)", 0,
+	 CMD_KEEP_STRING(struct args, name)},
+};
+
+static const struct cmd_spec spec = {
+	"afuc-ld",
+	"[options] -o OUT.fw OBJECT...",
+	"Links afuc objects into a firmware image, or onto a vendor image.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	NULL,
+	NULL,
+};
+
+/* Scripts are a few KB; the limit only stops a wrong -T (/dev/zero). */
+#define LD_MAX_SCRIPT_BYTES ((size_t)16 << 20)
 
 /* --defsym NAME=VALUE */
 static bool parse_defsym(const char *text, struct ld_defsym *out)
@@ -62,81 +105,47 @@ static bool parse_defsym(const char *text, struct ld_defsym *out)
 	return true;
 }
 
-/* Options with a value; the value's slot in struct args. */
-static const char **value_slot(struct args *a, const char *opt)
+static int take(struct cmd *c, int id, void *ctx)
 {
-	static const struct {
-		const char *name;
-		size_t offset;
-	} opts[] = {
-		{"-o", offsetof(struct args, output)},
-		{"-T", offsetof(struct args, script)},
-		{"-Map", offsetof(struct args, map)},
-		{"--Map", offsetof(struct args, map)},
-		{"--elf", offsetof(struct args, elf)},
-		{"--base", offsetof(struct args, base)},
-		{"--processor", offsetof(struct args, processor)},
-		{"--rnndb", offsetof(struct args, rnndb)},
-	};
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(opts); i++)
-		if (!strcmp(opt, opts[i].name))
-			return (const char **)((char *)a + opts[i].offset);
-	return NULL;
+	struct args *a = ctx;
+	if (id == CMD_OPERAND) {
+		a->objects[a->object_count++] = c->value;
+	} else if (id == OPT_GPU) {
+		if (!fw_gen_of_part(c->value, &a->gen))
+			return cmd_bad_value(c,
+					     "a5xx, a6xx or a7xx (or a part: a630, gen70500...)");
+	} else if (id == OPT_FORMAT) {
+		static const char *const formats[] = {
+			[FORMAT_BIN] = "bin", [FORMAT_C] = "c", [FORMAT_C_KERNEL] = "c-kernel"};
+		size_t k = 0;
+		while (k < UTIL_ARRAY_SIZE(formats) && strcmp(c->value, formats[k]) != 0)
+			k++;
+		if (k == UTIL_ARRAY_SIZE(formats))
+			return cmd_bad_value(c, "bin, c or c-kernel");
+		a->format = (enum format)k;
+	} else if (id == OPT_DEFSYM) {
+		if (!parse_defsym(c->value, &a->defsyms[a->defsym_count]))
+			return cmd_bad_value(c, "NAME=VALUE with a 32-bit number in C syntax");
+		a->defsym_count++;
+	}
+	return -1;
 }
 
-/* Returns -1 when the arguments are good, or the exit status. */
-static int parse_args(int argc, char **argv, struct args *a)
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i], *v = NULL;
-		char *eq = s[0] == '-' ? strchr(argv[i], '=') : NULL;
-		if (s[0] == '-' && (s[1] == 'o' || s[1] == 'T') && s[2]) {
-			v = s + 2; /* -ofile, -Tscript */
-			s = s[1] == 'o' ? "-o" : "-T";
-		} else if (eq) {
-			*eq = 0; /* -Map=FILE, --elf=FILE, ... */
-			v = eq + 1;
-		}
-		if (util_info_option(s, "afuc-ld", usage_text))
-			return 0;
-		if (s[0] != '-') {
-			a->objects[a->object_count++] = s;
-			continue;
-		}
-		if (!v && i + 1 < argc)
-			v = argv[++i];
-		if (!v)
-			return usage_error("'%s' needs a value", s);
-		const char **slot = value_slot(a, s);
-		if (slot) {
-			*slot = v;
-		} else if (!strcmp(s, "--gpu")) {
-			if (!fw_gen_of_part(v, &a->gen))
-				return usage_error(
-					"unknown generation '%s': --gpu takes a5xx, a6xx "
-					"or a7xx (or a part: a630, gen70500...)",
-					v);
-		} else if (!strcmp(s, "--defsym")) {
-			if (!parse_defsym(v, &a->defsyms[a->defsym_count]))
-				return usage_error(
-					"--defsym '%s': expected NAME=VALUE with a 32-bit "
-					"number in C syntax",
-					v);
-			a->defsym_count++;
-		} else {
-			return usage_error("unknown option '%s'", s);
-		}
-	}
+	struct args *a = ctx;
 	if (!a->output)
-		return usage_error("%s", "no output: name the image with -o");
+		return cmd_usage_error(c, "no output: name the image with -o");
 	if (!a->object_count)
-		return usage_error("%s", "no objects to link");
+		return cmd_usage_error(c, "no objects to link");
 	if (a->base && a->script)
-		return usage_error("%s", "--base and -T do not go together: a vendor image "
-					 "already has its layout (the generation's default script "
-					 "gives the size limits)");
+		return cmd_usage_error(c, "--base and -T do not go together: a vendor image "
+					  "already has its layout (the generation's default script "
+					  "gives the size limits)");
 	if (a->processor && !a->base)
-		return usage_error("%s", "--processor only makes sense with --base");
+		return cmd_usage_error(c, "--processor only makes sense with --base");
 	return -1;
 }
 
@@ -145,7 +154,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 static bool read_all(const char *path, size_t max, const char *what, uint8_t **data, size_t *len,
 		     struct diag *d)
 {
-	int err = util_read_file_max(path, max, data, len);
+	/* images may come compressed (.xz, .zst), scripts not */
+	int err = max == FW_MAX_IMAGE_BYTES ? util_read_image(path, max, data, len)
+					    : util_read_file_max(path, max, data, len);
 	if (err == EFBIG && max == FW_MAX_IMAGE_BYTES)
 		diag_error(d, diag_at(path, 0, 0),
 			   "larger than %u bytes, the most the emulator loads (word 0 and %u "
@@ -154,7 +165,7 @@ static bool read_all(const char *path, size_t max, const char *what, uint8_t **d
 	else if (err == EFBIG)
 		diag_error(d, diag_at(path, 0, 0), "larger than %zu bytes: not %s", max, what);
 	else if (err)
-		diag_error(d, diag_at(path, 0, 0), "cannot read: %s", strerror(err));
+		diag_error(d, diag_at(path, 0, 0), "cannot read: %s", util_read_error(err));
 	return !err;
 }
 
@@ -186,7 +197,7 @@ static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen, s
 	diag_init(&quiet);
 	struct diag *to = a->rnndb ? d : &quiet;
 	const struct rnn_view *v = NULL;
-	*db = rnn_open(a->rnndb, to);
+	*db = rnn_open_for(a->rnndb, RNN_ADRENO, to);
 	if (*db)
 		v = rnn_view(*db, RNN_PM4, isa_gen_variant(gen), to);
 	diag_free(&quiet);
@@ -196,14 +207,39 @@ static const struct rnn_view *load_pm4(const struct args *a, enum isa_gen gen, s
 /* Writes every output or none: all are prepared (temporary files beside
  * them) before any replaces a file, so a failure leaves every existing
  * file as it was. */
+/* --format c: the image as C source a driver includes. */
+static char *c_source(const struct args *a, const struct ld_output *out, size_t *len)
+{
+	char *name = a->name ? util_xstrdup(a->name) : util_c_identifier(a->output, "afuc_");
+	char *upper = util_c_upper(name);
+	char *guard = util_xasprintf("AFUC_%s_H", upper);
+	struct util_str s = {0};
+	util_str_printf(&s,
+			"/* %s: afuc firmware image made by afuc-ld, the file as the kernel\n"
+			" * loads it (word 0 included), little-endian words. Do not edit. */\n",
+			a->output);
+	util_c_begin(&s, guard, a->format == FORMAT_C_KERNEL);
+	util_str_printf(&s, "#define %s_SIZE %zu /* bytes */\n\n", upper, out->image_len);
+	util_c_words(&s, name, out->image, out->image_len, a->format == FORMAT_C_KERNEL);
+	util_c_end(&s);
+	free(guard);
+	free(upper);
+	free(name);
+	*len = s.len;
+	return util_str_take(&s);
+}
+
 static bool write_outputs(const struct args *a, const struct ld_output *out, struct diag *d)
 {
+	size_t c_len = 0;
+	char *c_text = a->format != FORMAT_BIN ? c_source(a, out, &c_len) : NULL;
 	const struct {
 		const char *path;
 		const void *data;
 		size_t len;
 	} files[] = {
-		{a->output, out->image, out->image_len},
+		{a->output, c_text ? (const void *)c_text : out->image,
+		 c_text ? c_len : out->image_len},
 		{a->map, out->map, out->map ? strlen(out->map) : 0},
 		{a->elf, out->elf, out->elf_len},
 	};
@@ -225,6 +261,7 @@ static bool write_outputs(const struct args *a, const struct ld_output *out, str
 		err = util_outputs_commit(&group, &failed);
 	if (err)
 		diag_error(d, diag_at(paths[failed], 0, 0), "cannot write: %s", strerror(err));
+	free(c_text);
 	return !err;
 }
 
@@ -283,16 +320,18 @@ static int run(const struct args *a, struct diag *d)
 
 int main(int argc, char **argv)
 {
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct args a = {0};
 	a.objects = util_xcalloc((size_t)argc, sizeof(*a.objects));
 	a.defsyms = util_xcalloc((size_t)argc, sizeof(*a.defsyms));
-	int status = parse_args(argc, argv, &a);
+	int status = cmd_parse(&c, take, check, &a);
 	if (status < 0) {
 		struct diag d;
 		diag_init(&d);
 		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
 		status = run(&a, &d);
-		diag_print(&d, stderr, "afuc-ld");
+		cmd_print_diag(&c, &d);
 		diag_free(&d);
 	}
 	for (size_t i = 0; i < a.defsym_count; i++)
@@ -300,5 +339,5 @@ int main(int argc, char **argv)
 	free(a.objects);
 	free(a.defsyms);
 	xmlCleanupParser();
-	return status;
+	return cmd_finish(&c, status);
 }

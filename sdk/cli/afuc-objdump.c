@@ -6,78 +6,73 @@
  *   afuc-objdump -d handler.o
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/cmd.h"
 #include "dis/dis.h"
 #include "fw/fw.h"
 #include "rnn/rnn.h"
 
-static const char usage[] =
-	"usage: afuc-objdump [--gpu a5xx|a6xx|a7xx] [--rnndb DIR] [--no-names]\n"
-	"                    [--addresses] [-o FILE] IMAGE\n"
-	"       afuc-objdump -d [--rnndb DIR] [--no-names] [--addresses] [-o FILE] OBJECT\n"
-	"  Prints the listing of a firmware image (or with -d of an afuc ELF\n"
-	"  object) on standard output, or into FILE with -o.\n"
-	"  --gpu        the generation (default: from the firmware id in word 1)\n"
-	"  --rnndb DIR  register database tree (default: $AFUC_RNNDB, $RNN_PATH,\n"
-	"               then the SDK's own)\n"
-	"  --no-names   print numbers and UNKNn labels, not names\n"
-	"  --addresses  end each line with the word's address and value\n"
-	"  --version    print the version\n";
+enum { OPT_OBJECT = 1, OPT_GPU, OPT_RNNDB, OPT_NO_NAMES, OPT_ADDRESSES, OPT_OUT };
 
 struct options {
-	const char *gpu;
 	const char *rnndb;
 	const char *output;
 	const char *input;
 	bool object;
 	bool no_names;
 	bool addresses;
+	struct dis_options *dis; /* --gpu goes there */
 };
 
-static int usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "afuc-objdump: %s%s\n%s", what, arg, usage);
-	return 2;
-}
+static const struct cmd_option options[] = {
+	{OPT_OBJECT, 'd', NULL, NULL, "the input is an afuc ELF object, not an image", 0,
+	 CMD_KEEP_FLAG(struct options, object)},
+	{OPT_GPU, 0, "gpu", "GEN",
+	 "a5xx, a6xx or a7xx (or a part: a630, a702, gen70500...)\n"
+	 "(default: from the firmware id in word 1)",
+	 0, CMD_CALL, 0},
+	{OPT_RNNDB, 0, "rnndb", "DIR",
+	 "register database tree (default: $AFUC_RNNDB, $RNN_PATH,\n"
+	 "then the SDK's own)",
+	 0, CMD_KEEP_STRING(struct options, rnndb)},
+	{OPT_NO_NAMES, 0, "no-names", NULL, "print numbers and UNKNn labels, not names", 0,
+	 CMD_KEEP_FLAG(struct options, no_names)},
+	{OPT_ADDRESSES, 0, "addresses", NULL, "end each line with the word's address and value", 0,
+	 CMD_KEEP_FLAG(struct options, addresses)},
+	{OPT_OUT, 'o', NULL, "FILE", "write the listing to FILE, not standard output", 0,
+	 CMD_KEEP_STRING(struct options, output)},
+};
 
-/* Returns -1 when the options are fine, else the exit status. */
-static int parse_options(int argc, char **argv, struct options *o)
+static const struct cmd_spec spec = {
+	"afuc-objdump",
+	"[--gpu GEN] [--rnndb DIR] [--no-names] [--addresses] [-o FILE] IMAGE\n"
+	"-d [--rnndb DIR] [--no-names] [--addresses] [-o FILE] OBJECT",
+	"Prints the listing of a firmware image (or with -d of an afuc ELF\n"
+	"object) on standard output, or into FILE with -o. Images compressed\n"
+	"with xz or zstd are read as they are.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	NULL,
+	"input file",
+};
+
+static int take(struct cmd *c, int id, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const char **value = NULL;
-		if (util_info_option(arg, "afuc-objdump", usage))
-			return 0;
-		if (!strcmp(arg, "-d")) {
-			o->object = true;
-		} else if (!strcmp(arg, "--no-names")) {
-			o->no_names = true;
-		} else if (!strcmp(arg, "--addresses")) {
-			o->addresses = true;
-		} else if (!strcmp(arg, "--gpu")) {
-			value = &o->gpu;
-		} else if (!strcmp(arg, "--rnndb")) {
-			value = &o->rnndb;
-		} else if (!strcmp(arg, "-o")) {
-			value = &o->output;
-		} else if (arg[0] == '-' && arg[1]) {
-			return usage_error("unknown option ", arg);
-		} else if (o->input) {
-			return usage_error("one input only; also got ", arg);
-		} else {
-			o->input = arg;
-		}
-		if (value) {
-			if (++i >= argc)
-				return usage_error(arg, " needs a value");
-			*value = argv[i];
-		}
+	struct options *o = ctx;
+	switch (id) {
+	case CMD_OPERAND:
+		o->input = c->value;
+		break;
+	case OPT_GPU:
+		if (!fw_gen_of_part(c->value, &o->dis->gen))
+			return cmd_bad_value(c, "a5xx, a6xx or a7xx (or a part: a630, a702, "
+						"gen70500, gen80000...)");
+		break;
 	}
-	if (!o->input)
-		return usage_error("no input file", "");
 	return -1;
 }
 
@@ -93,7 +88,7 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 	}
 	uint8_t *bytes;
 	size_t len;
-	int err = util_read_file_max(o->input, FW_MAX_IMAGE_BYTES, &bytes, &len);
+	int err = util_read_image(o->input, FW_MAX_IMAGE_BYTES, &bytes, &len);
 	if (err == EFBIG) {
 		diag_error(d, diag_at(o->input, 0, 0),
 			   "larger than %u bytes, the most the emulator loads (word 0 and %u "
@@ -102,7 +97,7 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 		return false;
 	}
 	if (err) {
-		diag_error(d, diag_at(o->input, 0, 0), "cannot read: %s", strerror(err));
+		diag_error(d, diag_at(o->input, 0, 0), "cannot read: %s", util_read_error(err));
 		return false;
 	}
 	bool ok = dis_image(bytes, len, o->input, opt, text, d);
@@ -112,29 +107,26 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 
 int main(int argc, char **argv)
 {
-	struct options o = {0};
-	int status = parse_options(argc, argv, &o);
-	if (status >= 0)
-		return status;
-
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct dis_options opt = {0};
+	struct options o = {.dis = &opt};
+	int status = cmd_parse(&c, take, NULL, &o);
+	if (status >= 0)
+		return cmd_finish(&c, status);
 	opt.addresses = o.addresses;
-	if (o.gpu && !fw_gen_of_part(o.gpu, &opt.gen))
-		return usage_error("--gpu takes a5xx, a6xx or a7xx (or a part: a630, a702, "
-				   "gen70500, gen80000...), not ",
-				   o.gpu);
 
 	struct diag d;
 	diag_init(&d);
 	struct util_str text = {0};
 	if (!o.no_names) {
-		opt.db = rnn_open(o.rnndb, &d);
+		opt.db = rnn_open_for(o.rnndb, RNN_ADRENO, &d);
 	} else {
 		/* Numbers only; a database, when there is one, still tells
 		 * which registers hold the code's base (see refs.c). */
 		struct diag quiet;
 		diag_init(&quiet);
-		opt.db = rnn_open(o.rnndb, &quiet);
+		opt.db = rnn_open_for(o.rnndb, RNN_ADRENO, &quiet);
 		diag_free(&quiet);
 		opt.numbers_only = true;
 	}
@@ -148,10 +140,10 @@ int main(int argc, char **argv)
 			ok = false;
 		}
 	}
-	diag_print(&d, stderr, "afuc-objdump");
+	cmd_print_diag(&c, &d);
 	util_str_free(&text);
 	if (opt.db)
 		rnn_close(opt.db);
 	diag_free(&d);
-	return ok ? 0 : 1;
+	return cmd_finish(&c, ok ? 0 : 1);
 }

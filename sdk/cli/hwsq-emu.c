@@ -1,37 +1,23 @@
 /* hwsq-emu: runs HWSQ test files (TAP), or one image with a printout of
  * what it did. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/cmd.h"
 #include "hwsq/hwsq.h"
 
-static const char usage_text[] =
-	"usage: hwsq-emu [--rnndb DIR] [-v] TEST.hemu...\n"
-	"       hwsq-emu --chip CHIP [options] IMAGE\n"
-	"Test files print TAP (the format is in docs/hwsq.md). With --chip, runs one\n"
-	"image and prints its MMIO writes, flags, elapsed time and STATUS:\n"
-	"  --chip CHIP          nv17, nv41, nv50 or nv92\n"
-	"  -e, --entry N=ADDR   set entry point N (default: all at 0)\n"
-	"  --start N            the entry point to start (default 0)\n"
-	"  --slot a|b           the slot to start (default a)\n"
-	"  --event N=V[@US]     event N takes value V, now or at US microseconds\n"
-	"  --disable            run with HWSQ_ENABLE off\n"
-	"  --trace              print every instruction executed\n"
-	"  -v                   test files: print every instruction as a TAP comment\n"
-	"  --rnndb DIR          read names from DIR\n"
-	"  -h, --help           show this help\n"
-	"  --version            print the version\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	return hwsq_usage_error("hwsq-emu", usage_text, fmt, arg);
-}
-
-struct event_arg {
-	unsigned event;
-	bool value;
-	uint64_t at_us;
+enum {
+	OPT_CHIP = 1,
+	OPT_ENTRY,
+	OPT_START,
+	OPT_SLOT,
+	OPT_EVENT,
+	OPT_DISABLE,
+	OPT_TRACE,
+	OPT_VERBOSE,
+	OPT_RNNDB
 };
 
 struct args {
@@ -45,6 +31,45 @@ struct args {
 	uint32_t entry[HWSQ_ENTRY_COUNT];
 	struct event_arg *events;
 	size_t event_count, event_cap;
+};
+
+static const struct cmd_option options[] = {
+	{OPT_CHIP, 0, "chip", "CHIP",
+	 "run one image: a chip (nv50, g84, gt215...) or a family\n"
+	 "(nv17, nv41, nv50, nv92), any case",
+	 0, CMD_KEEP_STRING(struct args, chip)},
+	{OPT_ENTRY, 'e', "entry", "N=ADDR", "set entry point N (default: all at 0)", 0, CMD_CALL,
+	 0},
+	{OPT_START, 0, "start", "N", "the entry point to start (default 0)", 0, CMD_CALL, 0},
+	{OPT_SLOT, 0, "slot", "a|b", "the slot to start (default a)", 0, CMD_CALL, 0},
+	{OPT_EVENT, 0, "event", "N=V[@US]", "event N takes value V, now or at US microseconds", 0,
+	 CMD_CALL, 0},
+	{OPT_DISABLE, 0, "disable", NULL, "run with HWSQ_ENABLE off", 0,
+	 CMD_KEEP_FLAG(struct args, disable)},
+	{OPT_TRACE, 0, "trace", NULL, "print every instruction executed", 0,
+	 CMD_KEEP_FLAG(struct args, trace)},
+	{OPT_VERBOSE, 'v', NULL, NULL, "test files: print every instruction as a TAP comment", 0,
+	 CMD_KEEP_FLAG(struct args, verbose)},
+	{OPT_RNNDB, 0, "rnndb", "DIR", "read names from DIR", 0,
+	 CMD_KEEP_STRING(struct args, rnndb)},
+};
+
+static const struct cmd_spec spec = {
+	"hwsq-emu",
+	"[--rnndb DIR] [-v] TEST.hemu...\n"
+	"--chip CHIP [options] IMAGE",
+	"Test files print TAP (the format is in docs/hwsq.md). With --chip, runs one\n"
+	"image and prints its MMIO writes, flags, elapsed time and STATUS.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	NULL,
+	NULL,
+};
+
+struct event_arg {
+	unsigned event;
+	bool value;
+	uint64_t at_us;
 };
 
 static bool parse_event(const char *v, struct event_arg *e)
@@ -61,60 +86,51 @@ static bool parse_event(const char *v, struct event_arg *e)
 	return end[2] == '\0';
 }
 
-static int parse_args(int argc, char **argv, struct args *a)
+static int take(struct cmd *c, int id, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (util_info_option(s, "hwsq-emu", usage_text))
-			return 0;
-		if (strcmp(s, "-v") == 0) {
-			a->verbose = true;
-		} else if (strcmp(s, "--trace") == 0) {
-			a->trace = true;
-		} else if (strcmp(s, "--disable") == 0) {
-			a->disable = true;
-		} else if (s[0] != '-') {
-			a->files[a->file_count++] = s;
-		} else if (!v) {
-			return usage_error("'%s' needs a value", s);
-		} else {
-			i++;
-			uint64_t n;
-			if (strcmp(s, "--chip") == 0) {
-				a->chip = v;
-			} else if (strcmp(s, "--rnndb") == 0) {
-				a->rnndb = v;
-			} else if (strcmp(s, "--start") == 0) {
-				if (!util_parse_u64(v, &n) || n >= HWSQ_ENTRY_COUNT)
-					return usage_error("--start takes 0 to 3, not '%s'", v);
-				a->start = (unsigned)n;
-			} else if (strcmp(s, "--slot") == 0) {
-				if (strcmp(v, "a") != 0 && strcmp(v, "b") != 0)
-					return usage_error("--slot takes a or b, not '%s'", v);
-				a->slot = v[0] == 'a' ? HWSQ_SLOT_A : HWSQ_SLOT_B;
-			} else if (strcmp(s, "-e") == 0 || strcmp(s, "--entry") == 0) {
-				unsigned e;
-				uint32_t addr;
-				if (!hwsq_parse_entry_arg(v, &e, &addr))
-					return usage_error("--entry takes N=ADDRESS, not '%s'", v);
-				a->entry_set[e] = true;
-				a->entry[e] = addr;
-			} else if (strcmp(s, "--event") == 0) {
-				struct event_arg *e = UTIL_PUSH(a->events, a->event_count,
-								a->event_cap);
-				if (!parse_event(v, e))
-					return usage_error(
-						"--event takes N=0|1[@MICROSECONDS], not '%s'", v);
-			} else {
-				return usage_error("unknown option '%s'", s);
-			}
-		}
+	struct args *a = ctx;
+	const char *v = c->value;
+	uint64_t n;
+	switch (id) {
+	case CMD_OPERAND:
+		a->files[a->file_count++] = v;
+		break;
+	case OPT_START:
+		if (!util_parse_u64(v, &n) || n >= HWSQ_ENTRY_COUNT)
+			return cmd_bad_value(c, "0 to 3");
+		a->start = (unsigned)n;
+		break;
+	case OPT_SLOT:
+		if (strcmp(v, "a") != 0 && strcmp(v, "b") != 0)
+			return cmd_bad_value(c, "a or b");
+		a->slot = v[0] == 'a' ? HWSQ_SLOT_A : HWSQ_SLOT_B;
+		break;
+	case OPT_ENTRY: {
+		unsigned e;
+		uint32_t addr;
+		if (!hwsq_parse_entry_arg(v, &e, &addr))
+			return cmd_bad_value(c, "N=ADDRESS");
+		a->entry_set[e] = true;
+		a->entry[e] = addr;
+		break;
 	}
+	case OPT_EVENT:
+		if (!parse_event(v, UTIL_PUSH(a->events, a->event_count, a->event_cap)))
+			return cmd_bad_value(c, "N=0|1[@MICROSECONDS]");
+		break;
+	}
+	return -1;
+}
+
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
+{
+	struct args *a = ctx;
 	if (!a->file_count)
-		return usage_error("%s", "nothing to run");
+		return cmd_usage_error(c, "nothing to run");
 	if (a->chip && a->file_count != 1)
-		return usage_error("%s", "--chip runs one image");
+		return cmd_usage_error(c, "--chip runs one image");
 	return -1;
 }
 
@@ -126,35 +142,40 @@ static void print_step(void *ctx, const struct hwsq_emu_step *st)
 	       st->insn.opcode ? st->insn.opcode->name : "(illegal opcode)");
 }
 
-static int run_image(const struct args *a)
+static int run_image(struct cmd *c, const struct args *a)
 {
 	enum hwsq_family f;
-	if (!hwsq_family_parse(a->chip, &f))
-		return usage_error("unknown chip '%s' (nv17, nv41, nv50 or nv92)", a->chip);
+	if (!hwsq_chip_family(a->chip, &f))
+		return cmd_usage_error(c, "unknown chip '%s': --chip takes %s", a->chip,
+				       HWSQ_CHIP_NAMES);
 	const struct hwsq_family_info *fam = hwsq_family_info(f);
 	if (a->slot == HWSQ_SLOT_B && fam->slots == 1)
-		return usage_error("%s has one execution slot", fam->range);
+		return cmd_usage_error(c, "%s has one execution slot", fam->range);
 	uint8_t *image;
 	size_t size;
 	int err = hwsq_read_input(a->files[0], &image, &size);
 	if (err) {
-		fprintf(stderr, "hwsq-emu: cannot read %s: %s\n", a->files[0],
-			hwsq_input_error(err));
+		cmd_error(c, "cannot read %s: %s", a->files[0], hwsq_input_error(err));
 		return 1;
 	}
 	struct hwsq_emu *e = hwsq_emu_new(f);
 	if (!hwsq_emu_load(e, image, size)) {
-		fprintf(stderr, "hwsq-emu: %s: 0x%zx bytes, more than %s code RAM\n", a->files[0],
-			size, fam->range);
+		cmd_error(c, "%s: 0x%zx bytes, more than %s code RAM", a->files[0], size,
+			  fam->range);
 		free(image);
 		hwsq_emu_free(e);
 		return 1;
 	}
+	/* how much of the code RAM the script takes, and each entry's share */
+	uint32_t used = hwsq_image_used(f, image, (uint32_t)size), span[HWSQ_ENTRY_COUNT];
+	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
+		span[n] = hwsq_entry_bytes(f, image, (uint32_t)size,
+					   a->entry_set[n] ? a->entry[n] : 0);
 	free(image);
 	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++) {
 		if (a->entry_set[n] && !hwsq_emu_set_entry(e, n, a->entry[n])) {
-			fprintf(stderr, "hwsq-emu: entry point %u at 0x%x does not fit %s\n", n,
-				a->entry[n], fam->range);
+			cmd_error(c, "entry point %u at 0x%x does not fit %s", n, a->entry[n],
+				  fam->range);
 			hwsq_emu_free(e);
 			return 1;
 		}
@@ -179,24 +200,32 @@ static int run_image(const struct args *a)
 	printf("FLAGS_0: 0x%08x\nFLAGS_1: 0x%08x\n", hwsq_emu_mmio_read(e, HWSQ_MMIO_FLAGS_0),
 	       hwsq_emu_mmio_read(e, HWSQ_MMIO_FLAGS_1));
 	printf("STATUS: 0x%08x\n", hwsq_emu_mmio_read(e, HWSQ_MMIO_STATUS));
+	printf("code: 0x%x of 0x%x bytes used, 0x%x free (%s)\n", used, fam->ram_size,
+	       fam->ram_size - used, fam->range);
+	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
+		if (n == a->start || a->entry_set[n])
+			printf("entry %u: 0x%03x, 0x%x bytes to its exit\n", n,
+			       a->entry_set[n] ? a->entry[n] : 0, span[n]);
 	printf("time: %llu ns\nstopped: %s\n", (unsigned long long)hwsq_emu_time_ns(e),
 	       hwsq_emu_stop_name(stop));
 	if (stop == HWSQ_EMU_STEP_LIMIT)
-		fprintf(stderr,
-			"hwsq-emu: %s: stopped after %d instructions in one run, the step "
-			"limit (a script that restarts itself through TRIGGER?)\n",
-			a->files[0], HWSQ_EMU_MAX_STEPS);
+		cmd_error(c,
+			  "%s: stopped after %d instructions in one run, the step limit (a "
+			  "script that restarts itself through TRIGGER?)",
+			  a->files[0], HWSQ_EMU_MAX_STEPS);
 	hwsq_emu_free(e);
 	return stop == HWSQ_EMU_IDLE ? 0 : 1;
 }
 
 int main(int argc, char **argv)
 {
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct args a = {0};
 	a.files = util_xcalloc((size_t)argc, sizeof *a.files);
-	int status = parse_args(argc, argv, &a);
+	int status = cmd_parse(&c, take, check, &a);
 	if (status < 0 && a.chip) {
-		status = run_image(&a);
+		status = run_image(&c, &a);
 	} else if (status < 0) {
 		struct hwsq_emutest_options o = {a.rnndb, a.verbose};
 		status = 0;
@@ -206,5 +235,5 @@ int main(int argc, char **argv)
 	}
 	free(a.files);
 	free(a.events);
-	return status;
+	return cmd_finish(&c, status);
 }

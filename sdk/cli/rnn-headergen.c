@@ -9,12 +9,14 @@
  * assembly name has (afuc assembly uses CP_* packet names as labels and
  * takes register names bare): see docs/registers.md.
  */
+#include "cmd/cmd.h"
 #include "rnn/rnn.h"
 
 #include <libxml/parser.h>
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,10 +76,30 @@ static const struct header headers[] = {
 	  {RNN_HWSQ_EVENT, "NV41", "HWSQ_EVENT_", NULL, "events (NV41 and later)"}}},
 };
 
-static const char usage[] =
-	"usage: rnn-headergen [--rnndb DIR] HEADER -o FILE\n"
-	"       rnn-headergen --list | --version\n"
-	"  HEADER is one of pm4.h, a5xx_regs.h, a6xx_regs.h, a7xx_regs.h, hwsq_regs.h\n";
+enum { OPT_RNNDB = 1, OPT_OUT, OPT_LIST };
+
+struct args {
+	const char *rnndb, *out, *which;
+};
+
+static const struct cmd_option options[] = {
+	{OPT_RNNDB, 0, "rnndb", "DIR", "read the database from DIR (default: the SDK's own)", 0,
+	 CMD_KEEP_STRING(struct args, rnndb)},
+	{OPT_OUT, 'o', NULL, "FILE", "write the header to FILE", 0,
+	 CMD_KEEP_STRING(struct args, out)},
+	{OPT_LIST, 0, "list", NULL, "print the headers it makes, and exit", 0, CMD_CALL, 0},
+};
+
+static const struct cmd_spec spec = {
+	"rnn-headergen",
+	"[--rnndb DIR] HEADER -o FILE\n"
+	"--list",
+	"HEADER is one of pm4.h, a5xx_regs.h, a6xx_regs.h, a7xx_regs.h, hwsq_regs.h.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	NULL,
+	"header",
+};
 
 /* One macro written so far, to merge the same constant from several
  * views and to refuse two different ones under one name. */
@@ -234,51 +256,56 @@ static const struct header *find_header(const char *name)
 	return NULL;
 }
 
+static int take(struct cmd *c, int id, void *ctx)
+{
+	struct args *a = ctx;
+	switch (id) {
+	case CMD_OPERAND:
+		a->which = c->value;
+		break;
+	case OPT_LIST:
+		for (size_t k = 0; k < UTIL_ARRAY_SIZE(headers); k++)
+			printf("%s\t%s\n", headers[k].file, headers[k].about);
+		return 0;
+	}
+	return -1;
+}
+
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
+{
+	struct args *a = ctx;
+	if (!find_header(a->which))
+		return cmd_usage_error(c, "unknown header '%s'", a->which);
+	if (!a->out)
+		return cmd_usage_error(c, "no output file (-o)");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
-	const char *rnndb = NULL, *out = NULL, *which = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--list")) {
-			for (size_t k = 0; k < UTIL_ARRAY_SIZE(headers); k++)
-				printf("%s\t%s\n", headers[k].file, headers[k].about);
-			return 0;
-		} else if (util_info_option(argv[i], "rnn-headergen", usage)) {
-			return 0;
-		} else if ((!strcmp(argv[i], "--rnndb") || !strcmp(argv[i], "-o")) &&
-			   i + 1 < argc) {
-			*(argv[i][1] == 'o' ? &out : &rnndb) = argv[i + 1];
-			i++;
-		} else if (argv[i][0] != '-' && !which) {
-			which = argv[i];
-		} else {
-			fprintf(stderr, "rnn-headergen: unexpected argument %s\n%s", argv[i],
-				usage);
-			return 2;
-		}
-	}
-	const struct header *h = which ? find_header(which) : NULL;
-	if (!h || !out) {
-		fprintf(stderr, "rnn-headergen: %s\n%s",
-			!which ? "which header?"
-			: !h   ? "unknown header"
-			       : "no output file (-o)",
-			usage);
-		return 2;
-	}
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
+	struct args a = {0};
+	int status = cmd_parse(&c, take, check, &a);
+	if (status >= 0)
+		return cmd_finish(&c, status);
+	const struct header *h = find_header(a.which);
 
 	struct diag d;
 	diag_init(&d);
 	struct output o = {0};
-	struct rnn_db *db = rnn_open(rnndb, &d);
+	struct rnn_db *db = rnn_open(a.rnndb, &d);
 	bool ok = db && generate(db, h, &o, &d);
 	if (ok) {
-		int err = util_write_file(out, o.text.text, o.text.len);
+		int err = util_write_file(a.out, o.text.text, o.text.len);
 		if (err) {
-			diag_error(&d, diag_at(out, 0, 0), "cannot write: %s", strerror(err));
+			diag_error(&d, diag_at(a.out, 0, 0), "cannot write: %s", strerror(err));
 			ok = false;
 		}
 	}
-	diag_print(&d, stderr, "rnn-headergen");
+	cmd_print_diag(&c, &d);
 	diag_free(&d);
 	for (size_t i = 0; i < o.count; i++) {
 		free(o.macros[i].name);
@@ -288,5 +315,5 @@ int main(int argc, char **argv)
 	util_str_free(&o.text);
 	rnn_close(db);
 	xmlCleanupParser();
-	return ok ? 0 : 1;
+	return cmd_finish(&c, ok ? 0 : 1);
 }

@@ -7,21 +7,18 @@
  *   rnn-lookup --gpu a6xx --space control @IB1_BASE+1
  *   rnn-lookup --chip nv50 --space hwsq-flag FB_PAUSE
  */
+#include "cmd/cmd.h"
 #include "rnn/rnn.h"
 
 #include <libxml/parser.h>
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] = "usage: rnn-lookup [--rnndb DIR] (--gpu a5xx|a6xx|a7xx | --chip NVxx)\n"
-			    "                  [--space SPACE] (--list | NAME-OR-VALUE...)\n"
-			    "  SPACE is gpu, control, sqe, pipe, pm4 (with --gpu; default gpu) or\n"
-			    "  hwsq-reg, hwsq-flag, hwsq-event (with --chip; default hwsq-reg).\n"
-			    "  A number prints the name at that value; a name prints its value.\n"
-			    "  --version prints the version.\n";
+enum { OPT_RNNDB = 1, OPT_GPU, OPT_CHIP, OPT_SPACE, OPT_LIST };
 
 struct options {
 	const char *rnndb;
@@ -29,56 +26,64 @@ struct options {
 	bool nvidia;
 	const char *space;
 	bool list;
-	char **args;
+	const char **args;
 	int nargs;
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static const struct cmd_option options[] = {
+	{OPT_RNNDB, 0, "rnndb", "DIR",
+	 "the database tree (default: $AFUC_RNNDB or $RNN_PATH\n"
+	 "for --gpu, $HWSQ_RNNDB or $RNN_PATH for --chip, then the\n"
+	 "SDK's own)",
+	 0, CMD_KEEP_STRING(struct options, rnndb)},
+	{OPT_GPU, 0, "gpu", "GEN", "an Adreno generation: a5xx, a6xx or a7xx", 0, CMD_CALL, 0},
+	{OPT_CHIP, 0, "chip", "CHIP", "an NVIDIA chip or family (nv50, G84, gt215...)", 0, CMD_CALL,
+	 0},
+	{OPT_SPACE, 0, "space", "SPACE",
+	 "gpu, control, sqe, pipe, pm4 (with --gpu; default gpu)\n"
+	 "or hwsq-reg, hwsq-flag, hwsq-event (with --chip;\n"
+	 "default hwsq-reg)",
+	 0, CMD_KEEP_STRING(struct options, space)},
+	{OPT_LIST, 0, "list", NULL, "print every name of the space with its value", 0,
+	 CMD_KEEP_FLAG(struct options, list)},
+};
+
+static const struct cmd_spec spec = {
+	"rnn-lookup",
+	"[--rnndb DIR] (--gpu GEN | --chip CHIP) [--space SPACE] (--list | NAME-OR-VALUE...)",
+	"Register names to offsets and back: a number prints the name at that\n"
+	"value; a name prints its value.\n",
+	options,
+	UTIL_ARRAY_SIZE(options),
+	NULL,
+	NULL,
+};
+
+static int take(struct cmd *c, int id, void *ctx)
 {
-	fprintf(stderr, "rnn-lookup: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", usage);
-	return 2;
+	struct options *o = ctx;
+	switch (id) {
+	case CMD_OPERAND:
+		o->args[o->nargs++] = c->value;
+		break;
+	case OPT_GPU:
+	case OPT_CHIP:
+		o->variant = c->value;
+		o->nvidia = id == OPT_CHIP;
+		break;
+	}
+	return -1;
 }
 
-/* Returns -1 when the options are fine, else the exit status. */
-static int parse_options(int argc, char **argv, struct options *o)
+/* The command line as a whole: -1 when it is good, else the exit
+ * status. */
+static int check(struct cmd *c, void *ctx)
 {
-	int i = 1;
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		const char *arg = argv[i];
-		const char **value = NULL;
-		if (!strcmp(arg, "--")) {
-			i++;
-			break;
-		} else if (util_info_option(arg, "rnn-lookup", usage)) {
-			return 0;
-		} else if (!strcmp(arg, "--list")) {
-			o->list = true;
-			continue;
-		} else if (!strcmp(arg, "--rnndb")) {
-			value = &o->rnndb;
-		} else if (!strcmp(arg, "--gpu")) {
-			value = &o->variant;
-			o->nvidia = false;
-		} else if (!strcmp(arg, "--chip")) {
-			value = &o->variant;
-			o->nvidia = true;
-		} else if (!strcmp(arg, "--space")) {
-			value = &o->space;
-		} else {
-			return usage_error("unknown option %s", arg);
-		}
-		if (++i >= argc)
-			return usage_error("%s needs a value", arg);
-		*value = argv[i];
-	}
-	o->args = argv + i;
-	o->nargs = argc - i;
+	struct options *o = ctx;
 	if (!o->variant)
-		return usage_error("%s", "which GPU? (--gpu a6xx, or --chip nv50)");
+		return cmd_usage_error(c, "which GPU? (--gpu a6xx, or --chip nv50)");
 	if (!o->list && o->nargs == 0)
-		return usage_error("%s", "nothing to look up");
+		return cmd_usage_error(c, "nothing to look up");
 	return -1;
 }
 
@@ -139,18 +144,23 @@ static void list(const struct rnn_view *v)
 
 int main(int argc, char **argv)
 {
+	struct cmd c;
+	cmd_init(&c, &spec, argc, argv);
 	struct options o = {0};
-	int status = parse_options(argc, argv, &o);
-	if (status >= 0)
-		return status;
+	o.args = util_xcalloc((size_t)argc, sizeof *o.args);
+	int status = cmd_parse(&c, take, check, &o);
 	enum rnn_space space = o.nvidia ? RNN_HWSQ_REG : RNN_GPU;
-	if (o.space && !rnn_space_from_name(o.space, &space))
-		return usage_error("unknown space %s", o.space);
+	if (status < 0 && o.space && !rnn_space_from_name(o.space, &space))
+		status = cmd_usage_error(&c, "unknown space '%s'", o.space);
+	if (status >= 0) {
+		free(o.args);
+		return cmd_finish(&c, status);
+	}
 
 	struct diag d;
 	diag_init(&d);
 	status = 1;
-	struct rnn_db *db = rnn_open(o.rnndb, &d);
+	struct rnn_db *db = rnn_open_for(o.rnndb, o.nvidia ? RNN_NVIDIA : RNN_ADRENO, &d);
 	const struct rnn_view *v = db ? rnn_view(db, space, o.variant, &d) : NULL;
 	if (v) {
 		status = 0;
@@ -160,10 +170,10 @@ int main(int argc, char **argv)
 			if (!lookup(db, v, o.variant, o.args[i], &d))
 				status = 1;
 	}
-	fflush(stdout);
-	diag_print(&d, stderr, "rnn-lookup");
+	cmd_print_diag(&c, &d);
 	diag_free(&d);
 	rnn_close(db);
+	free(o.args);
 	xmlCleanupParser();
-	return status;
+	return cmd_finish(&c, status);
 }

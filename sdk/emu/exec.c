@@ -59,6 +59,8 @@ EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint3
 {
 	const struct emu_gen_info *gi = e->gi;
 	reg &= 0xff;
+	if (c->pipe[reg] != value && !e->void_pipe[reg])
+		e->progress_step = e->steps;
 	c->pipe[reg] = value;
 	emu_log_write(e, c, EMU_WRITE_PIPE, reg, value);
 	if (gi->nrt_pipe && reg == gi->nrt_data) {
@@ -96,6 +98,8 @@ EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 			/* registers with side effects (a5xx memory, a6xx LPAC start) */
 			emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
 		} else {
+			if (e->gpu[a & EMU_REG_OFFSET_MASK] != value)
+				e->progress_step = e->steps;
 			e->gpu[a & EMU_REG_OFFSET_MASK] = value;
 			emu_log_write(e, c, EMU_WRITE_GPU, a & EMU_REG_OFFSET_MASK, value);
 		}

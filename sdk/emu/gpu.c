@@ -20,16 +20,16 @@
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 {
 	const struct emu_gen_info *gi = e->gi;
-	uint64_t addr = (uint64_t)regs[gi->ts_addr + 1] << 32 | regs[gi->ts_addr];
+	/* the low 2 address bits are flags, as for NRT writes */
+	uint64_t addr = ((uint64_t)regs[gi->ts_addr + 1] << 32 | regs[gi->ts_addr]) & ~3ull;
+	/* a5xx: an event's control word is its type (bits 8-10) and flags
+	 * (0-2); anything else in 0x813 is no event, e.g. the words a lone
+	 * PFP passes on, which the model logs as register writes */
+	if (gi->ts_gpu && ((regs[gi->ts_ctrl] & ~0x7ffu) || !(regs[gi->ts_ctrl] & 0x700)))
+		return;
 	e->ts_count++;
 	if (addr == 0)
 		return; /* no memory write asked for (a7xx on-chip events) */
-	if (addr & 3) {
-		emu_fault(e, c, EMU_ERR_ADDRESS,
-			  "timestamp event address 0x%llx is not a multiple of 4",
-			  (unsigned long long)addr);
-		return;
-	}
 	if (gi->ts_flag_timestamp && (regs[gi->ts_ctrl] & 2)) {
 		/* CP_EVENT_WRITE's TIMESTAMP flag: the 64-bit clock, which here
 		 * counts timestamp events, so that two firmwares agree */
@@ -103,7 +103,7 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 				(unsigned long long)e->last_read.addr, e->last_read.value);
 	emu_fault(e, c, EMU_ERR_WAIT,
 		  "wait never satisfied: %s (header 0x%08x, %s) ran %llu instructions without "
-		  "reading its stream or writing anything%s",
+		  "reading its stream or changing a register or memory%s",
 		  what.text, hdr, where.text, (unsigned long long)(e->steps - e->progress_step),
 		  polled.len ? polled.text : "");
 	util_str_free(&what);

@@ -263,6 +263,9 @@ struct emu {
 	 * read from a stream, a write logged), and how many steps without
 	 * one end a packet with EMU_ERR_WAIT. */
 	uint64_t progress_step, stall_limit;
+	/* Progress is a stream word read, a memory write, a word passed to a
+	 * pair's ME, or a register write that changes the register: a poll
+	 * loop that writes the same values over and over does not count. */
 	uint64_t ts_count; /* timestamp events fired: the model's clock */
 	/* the last memory or register word a processor polled */
 	struct {
@@ -303,7 +306,6 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
 			      uint64_t addr, uint32_t value)
 {
-	e->progress_step = e->steps;
 	if (e->log_count == e->log_cap)
 		util_grow(&e->log, &e->log_cap, e->log_count + 1, sizeof *e->log);
 	struct emu_write *w = &e->log[e->log_count++];
@@ -324,6 +326,7 @@ EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t 
 		emu_mem_full(e, c, addr, value);
 		return;
 	}
+	e->progress_step = e->steps;
 	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
 }
 

@@ -94,7 +94,7 @@ struct rnn_db *emu_rnndb_open(const char *dir, char **error)
 {
 	struct diag d;
 	diag_init(&d);
-	struct rnn_db *db = rnn_open(dir, &d);
+	struct rnn_db *db = rnn_open_for(dir, RNN_ADRENO, &d);
 	if (!db && error) {
 		struct util_str s = {0};
 		for (size_t i = 0; i < d.count; i++)

@@ -24,6 +24,7 @@ void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value)
 	if (e->meq_count == e->meq_cap)
 		util_grow(&e->meq, &e->meq_cap, e->meq_count + 1, sizeof *e->meq);
 	e->meq[e->meq_count++] = value;
+	e->progress_step = e->steps;
 	emu_log_write(e, c, EMU_WRITE_MEQ, 0, value);
 	if (e->cpu[EMU_ME].state == EMU_CPU_IDLE)
 		e->reschedule = true; /* let the ME take the packet */

@@ -40,6 +40,8 @@ static bool start_proc_at(struct emu *e, struct emu_cpu *c, enum emu_proc id, ui
 void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
 {
 	offset &= EMU_REG_OFFSET_MASK;
+	if (e->gpu[offset] != value)
+		e->progress_step = e->steps;
 	e->gpu[offset] = value;
 	emu_log_write(e, c, EMU_WRITE_GPU, offset, value);
 	const struct emu_gen_info *gi = e->gi;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afuc/replay.h"
 #include "emu/script.h"
 #include "fw/fw.h"
 
@@ -31,6 +32,7 @@ static const struct stmt_syntax syntaxes[] = {
 	{"raw", NULL, EMU_ST_RAW, 1, MANY, "raw WORD..."},
 	{"ib", NULL, EMU_ST_IB, 2, 2, "ib NAME ADDR"},
 	{"run", NULL, EMU_ST_RUN, 0, 0, "run"},
+	{"replay", NULL, EMU_ST_REPLAY, 1, 1, "replay CAPTURE"},
 	{"expect", "mem", EMU_ST_EXPECT_MEM, 2, MANY, "expect mem ADDR VALUE..."},
 	{"expect", "reg", EMU_ST_EXPECT_REG, 2, 2, "expect reg NAME|OFFSET VALUE"},
 	{"expect", "ctrl", EMU_ST_EXPECT_CTRL, 2, 2, "expect ctrl NAME|OFFSET VALUE"},
@@ -247,6 +249,7 @@ static void free_stmts(struct emu_stmt *stmts, size_t count)
 		free_stmts(st->body, st->nbody);
 		free(st->words);
 		free(st->writes);
+		emu_replay_close(st->replay);
 	}
 	free(stmts);
 }

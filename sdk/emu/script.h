@@ -30,6 +30,7 @@ enum emu_stmt_kind {
 	EMU_ST_PKT4,
 	EMU_ST_RAW,
 	EMU_ST_IB,
+	EMU_ST_REPLAY, /* runs a capture: a test per submission */
 	EMU_ST_RUN,
 	/* every kind from here on is an expectation: a test */
 	EMU_ST_EXPECT_MEM,
@@ -74,7 +75,8 @@ struct emu_stmt {
 	bool include;   /* expect writes include: in order, others between */
 	bool any_error; /* expect error without a kind */
 	enum emu_error_kind error_kind;
-	bool error_checked; /* run: an expect error follows before the next run */
+	bool error_checked;        /* run: an expect error follows before the next run */
+	struct emu_replay *replay; /* replay: the capture, loaded by emu_script_exec */
 };
 
 struct emu_script {
@@ -104,6 +106,9 @@ struct emu_script_run {
 	void *trace_ctx;
 	/* Where vendor:NAME images are looked for, in order (NULL-ended). */
 	const char *const *firmware_dirs;
+	/* Where `replay` captures not found beside the test file are looked
+	 * for, in order (NULL-ended). */
+	const char *const *capture_dirs;
 	/* A vendor image that is not found is an error, not a skip
 	 * (afuc-emu sets it from AFUC_REQUIRE_FIRMWARE=1). */
 	bool require_firmware;

@@ -6,7 +6,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "afuc/replay.h"
 #include "emu/machine.h"
 #include "emu/script.h"
 #include "fw/fw.h"
@@ -27,6 +29,7 @@ struct runner {
 	int tests, failed;
 	enum emu_status last;
 	bool ran;
+	bool initialized;   /* a replay pushed the kernel's CP_ME_INIT */
 	enum emu_proc proc; /* whose registers ctrl, gpr... mean (proc) */
 };
 
@@ -125,10 +128,7 @@ static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_t
 					     "without leading zeros)");
 		else if (!view)
 			util_str_puts(&hint, " (no register database: use a number)");
-		for (size_t i = 0; i < n; i++)
-			util_str_printf(&hint, "%s%s",
-					i ? (i + 1 == n ? " or " : ", ") : "; did you mean ",
-					near[i]);
+		util_did_you_mean(&hint, near, n);
 		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
 			 "unknown %s '%s' for %s%s", space_words[space], text, x->emu->gi->variant,
 			 hint.text ? hint.text : "");
@@ -269,6 +269,7 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 	case EMU_ST_IMAGE:
 	case EMU_ST_GPU:
 	case EMU_ST_RUN:
+	case EMU_ST_REPLAY:
 	case EMU_ST_EXPECT_IDLE:
 		return true;
 	case EMU_ST_STEPS:
@@ -318,7 +319,7 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 	}
 	case EMU_ST_EXPECT_ERROR:
 		st->any_error = st->ntoks == 0;
-		for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_NO_IMAGE && !st->any_error; k++) {
+		for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_WAIT && !st->any_error; k++) {
 			if (strcmp(st->toks[0].text, emu_error_kind_name((enum emu_error_kind)k)) ==
 			    0) {
 				st->error_kind = (enum emu_error_kind)k;
@@ -328,7 +329,7 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 		if (!st->any_error)
 			errorf(x, st, &st->toks[0],
 			       "expected an error kind (step-limit, illegal, queue-empty, stack, "
-			       "branch, packet, address, unsupported), found '%s'%s",
+			       "branch, packet, address, unsupported, wait), found '%s'%s",
 			       st->toks[0].text, "");
 		return st->any_error;
 	case EMU_ST_EXPECT_WRITES:
@@ -487,6 +488,46 @@ static void run(struct runner *x, const struct emu_stmt *st)
 	}
 }
 
+/* Each submission of the capture, as afuc-emu --replay runs them: a test
+ * that it runs to idle and its fence comes back. */
+static void replay(struct runner *x, const struct emu_stmt *st)
+{
+	struct emu_replay *r = st->replay;
+	const char *name = st->toks[0].text;
+	for (size_t i = 0; i < emu_replay_count(r); i++) {
+		x->tests++;
+		if (x->ran && x->last == EMU_ERROR) {
+			x->failed++;
+			emitf(x,
+			      "not ok %d - replay %s submission %zu (line %u) # not run: the "
+			      "emulator stopped before\n",
+			      x->tests, name, i + 1, st->line);
+			continue;
+		}
+		emu_clear_writes(x->emu);
+		char *error = NULL;
+		bool pushed = emu_replay_push(r, i, x->emu, !x->initialized, &error);
+		x->initialized = true;
+		x->last = pushed ? emu_run(x->emu) : EMU_ERROR;
+		x->ran = true;
+		bool fenced = x->last == EMU_IDLE && emu_replay_fenced(r, i, x->emu);
+		emitf(x,
+		      "%sok %d - replay %s submission %zu ran to idle and wrote its fence (line "
+		      "%u)\n",
+		      fenced ? "" : "not ", x->tests, name, i + 1, st->line);
+		if (fenced)
+			continue;
+		x->failed++;
+		if (!pushed)
+			comment(x, error);
+		else if (x->last == EMU_IDLE)
+			comment(x, "idle, but the fence was not written");
+		else
+			comment(x, emu_error(x->emu));
+		free(error);
+	}
+}
+
 static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 {
 	switch (st->kind) {
@@ -516,6 +557,9 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 		break;
 	case EMU_ST_RUN:
 		run(x, st);
+		break;
+	case EMU_ST_REPLAY:
+		replay(x, st);
 		break;
 	case EMU_ST_EXPECT_MEM:
 		check_mem(x, st);
@@ -572,57 +616,26 @@ static void read_error(struct runner *x, const struct emu_stmt *st, const struct
 			 path, (unsigned)FW_MAX_IMAGE_BYTES, (unsigned)FW_MAX_IMAGE_WORDS);
 	else
 		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
-			 "cannot read image %s: %s", path, strerror(err));
+			 "cannot read image %s: %s", path, util_read_error(err));
 }
 
 /* Appends "; did you mean X or Y?" with the names in dirs nearest to
  * name (a typo in vendor:NAME). */
 static void suggest_vendor(const char *const *dirs, const char *name, struct util_str *out)
 {
-	enum { MAX_NEAR = 3 };
 	/* a few edits apart, as a999_sqe.fw from a630_sqe.fw */
-	unsigned cap = (unsigned)strlen(name) / 3 + 1;
-	char *near[MAX_NEAR] = {NULL};
-	unsigned dist[MAX_NEAR];
-	size_t count = 0;
+	struct util_near near;
+	util_near_init(&near, name, (unsigned)strlen(name) / 3 + 1, 3);
 	for (const char *const *dir = dirs; dir && *dir; dir++) {
 		DIR *dp = opendir(*dir);
 		if (!dp)
 			continue;
-		for (struct dirent *e; (e = readdir(dp));) {
-			unsigned dn = util_edit_distance(name, e->d_name, cap + 1);
-			if (dn > cap || e->d_name[0] == '.')
-				continue;
-			bool dup = false;
-			for (size_t i = 0; i < count; i++)
-				dup |= strcmp(near[i], e->d_name) == 0;
-			if (dup)
-				continue;
-			/* keep the MAX_NEAR nearest, nearest first, then by name */
-			size_t at = count;
-			while (at > 0 &&
-			       (dn < dist[at - 1] ||
-				(dn == dist[at - 1] && strcmp(e->d_name, near[at - 1]) < 0)))
-				at--;
-			if (at == MAX_NEAR)
-				continue;
-			if (count == MAX_NEAR)
-				free(near[--count]);
-			memmove(near + at + 1, near + at, (count - at) * sizeof *near);
-			memmove(dist + at + 1, dist + at, (count - at) * sizeof *dist);
-			near[at] = util_xstrdup(e->d_name);
-			dist[at] = dn;
-			count++;
-		}
+		for (struct dirent *e; (e = readdir(dp));)
+			if (e->d_name[0] != '.')
+				util_near_add(&near, e->d_name);
 		closedir(dp);
 	}
-	for (size_t i = 0; i < count; i++) {
-		util_str_printf(out, "%s%s",
-				i ? (i + 1 == count ? " or " : ", ") : "; did you mean ", near[i]);
-		free(near[i]);
-	}
-	if (count)
-		util_str_putc(out, '?');
+	util_near_write(&near, out);
 }
 
 /* Reads the image arg (of st's token t); *skip is set (and false
@@ -635,8 +648,8 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 		const char *fw = arg + 7;
 		struct util_str where = {0}, why = {0};
 		for (const char *const *dir = x->r->firmware_dirs; dir && *dir; dir++) {
-			char *path = util_xasprintf("%s/%s", *dir, fw);
-			err = util_read_file_max(path, FW_MAX_IMAGE_BYTES, data, len);
+			char *path = NULL;
+			err = util_read_firmware(*dir, fw, FW_MAX_IMAGE_BYTES, data, len, &path);
 			if (err && err != ENOENT) /* there, but unreadable or too big */
 				read_error(x, st, t, path, err);
 			free(path);
@@ -668,7 +681,7 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 		path = util_xstrdup(arg);
 	else
 		path = util_xasprintf("%.*s/%s", (int)(slash - x->s->path), x->s->path, arg);
-	err = util_read_file_max(path, FW_MAX_IMAGE_BYTES, data, len);
+	err = util_read_image(path, FW_MAX_IMAGE_BYTES, data, len);
 	if (err)
 		read_error(x, st, t, path, err);
 	free(path);
@@ -747,6 +760,56 @@ static bool setup(struct runner *x, char **skip)
 	return ok;
 }
 
+/* Loads the capture of each replay statement: beside the test file, else
+ * in r->capture_dirs; *skip is set (and false returned) when one is
+ * nowhere to be found, as for a vendor image. */
+static bool load_captures(struct runner *x, char **skip)
+{
+	for (size_t i = 0; i < x->s->count; i++) {
+		struct emu_stmt *st = &x->s->stmts[i];
+		if (st->kind != EMU_ST_REPLAY || st->replay)
+			continue;
+		const char *arg = st->toks[0].text;
+		const char *slash = strrchr(x->s->path, '/');
+		char *path = arg[0] == '/' || !slash
+				     ? util_xstrdup(arg)
+				     : util_xasprintf("%.*s/%s", (int)(slash - x->s->path),
+						      x->s->path, arg);
+		struct util_str where = {0};
+		util_str_puts(&where, path);
+		for (const char *const *dir = x->r->capture_dirs;
+		     access(path, F_OK) != 0 && arg[0] != '/' && dir && *dir; dir++) {
+			free(path);
+			path = util_xasprintf("%s/%s", *dir, arg);
+			util_str_printf(&where, ", %s", path);
+		}
+		if (access(path, F_OK) != 0) {
+			char *why = util_xasprintf("capture %s not found (looked for %s)", arg,
+						   where.text);
+			free(path);
+			util_str_free(&where);
+			if (x->r->require_firmware) {
+				errorf(x, st, &st->toks[0], "%s (AFUC_REQUIRE_FIRMWARE is set)%s",
+				       why, "");
+				free(why);
+				return false;
+			}
+			*skip = why;
+			return false;
+		}
+		util_str_free(&where);
+		char *error = NULL;
+		st->replay = emu_replay_open(path, &error);
+		free(path);
+		if (!st->replay) {
+			errorf(x, st, &st->toks[0], "cannot replay: %s%s", error, "");
+			free(error);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* A file that tests nothing must not pass by saying 1..0, as a skip does. */
 static void no_test(const struct emu_script *s, struct diag *d)
 {
@@ -762,8 +825,9 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 	size_t errors = d->errors;
 	bool any_test = false;
 	for (size_t i = 0; i < s->count; i++)
-		any_test |= s->stmts[i].kind >= EMU_ST_EXPECT_MEM;
-	if (!setup(&x, &skip)) {
+		any_test |= s->stmts[i].kind >= EMU_ST_EXPECT_MEM ||
+			    s->stmts[i].kind == EMU_ST_REPLAY;
+	if (!setup(&x, &skip) || !load_captures(&x, &skip)) {
 		emu_free(x.emu);
 		if (!any_test)
 			no_test(s, d);

@@ -1,13 +1,7 @@
-/* What the HWSQ command-line tools share. */
+/* What the HWSQ command-line tools share: parsers of their option
+ * values, which return and never print (the tools report through
+ * sdk/cmd). */
 #include "hwsq/hwsq.h"
-
-int hwsq_usage_error(const char *tool, const char *usage, const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", tool);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", usage);
-	return 2;
-}
 
 bool hwsq_parse_entry_arg(const char *text, unsigned *n, uint32_t *addr)
 {

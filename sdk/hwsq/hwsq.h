@@ -22,14 +22,15 @@ enum hwsq_name_kind { HWSQ_NAME_REG, HWSQ_NAME_FLAG, HWSQ_NAME_EVENT, HWSQ_NAME_
 struct hwsq_names {
 	enum hwsq_family family;
 	const struct rnn_view *views[HWSQ_NAME_KIND_COUNT];
-	char *why_none; /* why there is no database at all, or NULL */
+	char *why_none;     /* why there is no database at all, or NULL */
+	const char *origin; /* where the database came from (rnn_origin), or NULL */
 };
 
 /* Opens the views of db (owned by the caller, may be NULL) for family f. */
 void hwsq_names_init(struct hwsq_names *n, struct rnn_db *db, enum hwsq_family f);
 void hwsq_names_free(struct hwsq_names *n);
 /* Opens a database the way every HWSQ tool does (--rnndb DIR, then the
- * defaults of rnn_open). Returns NULL, leaving the reason in *why
+ * defaults of rnn_open_for, for NVIDIA: $HWSQ_RNNDB, $RNN_PATH). Returns NULL, leaving the reason in *why
  * (malloc'ed), when there is none; the tools then work with numbers. */
 struct rnn_db *hwsq_names_open_db(const char *dir, char **why);
 void hwsq_names_close_db(struct rnn_db *db);            /* NULL is fine */
@@ -57,6 +58,10 @@ bool hwsq_mmio_apply(struct hwsq_mmio_state *m, const struct hwsq_insn *insn);
  * instruction that is not an exit, plus one exit to end it when the RAM
  * has room; the rest is padding. */
 uint32_t hwsq_image_used(enum hwsq_family f, const uint8_t *code, uint32_t size);
+/* The bytes a run started at entry goes through: up to and with the
+ * first exit that a straight reading from there meets (the rest of the
+ * image when none does). */
+uint32_t hwsq_entry_bytes(enum hwsq_family f, const uint8_t *code, uint32_t size, uint32_t entry);
 
 /* ---- delays (delay.c) ---------------------------------------------------- */
 
@@ -150,8 +155,9 @@ void hwsq_image(const struct hwsq_program *p, uint8_t *ram);
 uint32_t hwsq_entry_point_reg(const struct hwsq_program *p);
 uint32_t hwsq_entry_point_high_reg(const struct hwsq_program *p);
 /* A C header: the image as little-endian 32-bit words and the entry
- * points; name gives the identifiers' prefix. */
-void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *source,
+ * points; name gives the identifiers' prefix. kernel: for a Linux driver
+ * (u32, no <stdint.h>). */
+void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *source, bool kernel,
 		 struct util_str *out);
 /* The MMIO writes a driver performs to upload and start the script. */
 void hwsq_emit_upload(const struct hwsq_program *p, unsigned entry, enum hwsq_slot slot,
@@ -236,10 +242,8 @@ bool hwsq_find_nul(const char *text, size_t len, unsigned *line, unsigned *col);
 
 /* ---- for the command-line tools (cli.c) ------------------------------------- */
 
-/* Prints "tool: <fmt with arg>" and the usage text to standard error and
- * returns 2, the exit status of a usage error. */
-int hwsq_usage_error(const char *tool, const char *usage, const char *fmt, const char *arg);
-/* Parses "N=ADDRESS" (an entry point 0-3 and an address up to 0x1ff). */
+/* (The tools print their usage errors through sdk/cmd; the library only
+ * parses and returns.) Parses "N=ADDRESS" (an entry point 0-3 and an address up to 0x1ff). */
 bool hwsq_parse_entry_arg(const char *text, unsigned *n, uint32_t *addr);
 
 /* ---- the emulator test files (emutest.c) ----------------------------------- */

@@ -23,7 +23,7 @@ struct rnn_db *hwsq_names_open_db(const char *dir, char **why)
 {
 	struct diag d;
 	diag_init(&d);
-	struct rnn_db *db = rnn_open(dir, &d);
+	struct rnn_db *db = rnn_open_for(dir, RNN_NVIDIA, &d);
 	*why = NULL;
 	if (!db) {
 		*why = util_xstrdup(d.count ? d.msgs[0].text : "no register database found");
@@ -48,6 +48,7 @@ void hwsq_names_init(struct hwsq_names *n, struct rnn_db *db, enum hwsq_family f
 		n->why_none = util_xstrdup("no register database was loaded");
 		return;
 	}
+	n->origin = rnn_origin(db);
 	/* A tree without HWSQ names is not an error: numbers still work. */
 	struct diag scratch;
 	diag_init(&scratch);
@@ -84,29 +85,18 @@ void hwsq_names_suggest(const struct hwsq_names *n, enum hwsq_name_kind k, const
 		return;
 	}
 	if (!n->views[k]) {
-		util_str_printf(out, " (the register database has no HWSQ %ss for %s)",
-				kind_texts[k], family);
+		util_str_printf(out, " (the register database %s has no HWSQ %ss for %s)",
+				n->origin ? n->origin : "", kind_texts[k], family);
 		return;
 	}
 	const char *best[3];
 	size_t count = rnn_suggest(n->views[k], name, best, UTIL_ARRAY_SIZE(best));
-	/* Only the closest: a near miss of one name should not list three. */
-	for (size_t i = 1; i < count; i++) {
-		if (util_edit_distance(name, best[i], 64) > util_edit_distance(name, best[0], 64)) {
-			count = i;
-			break;
-		}
-	}
-	if (!count) {
-		util_str_printf(out, " on %s", family);
-		return;
-	}
-	util_str_printf(out, " on %s; did you mean ", family);
+	struct util_near near;
+	util_near_init(&near, name, 64, count);
 	for (size_t i = 0; i < count; i++)
-		util_str_printf(out, "%s'%s'",
-				i == 0           ? ""
-				: i + 1 == count ? " or "
-						 : ", ",
-				best[i]);
-	util_str_puts(out, "?");
+		util_near_add(&near, best[i]);
+	/* Only the closest: a near miss of one name should not list three. */
+	util_near_closest_only(&near);
+	util_str_printf(out, " on %s", family);
+	util_near_write(&near, out);
 }

@@ -1,5 +1,6 @@
 /* What a driver needs from a compiled script: the code RAM image, a C
  * header, the MMIO writes that upload and start it, and the size report. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hwsq/hwsq.h"
@@ -29,21 +30,19 @@ uint32_t hwsq_entry_point_high_reg(const struct hwsq_program *p)
 	return v;
 }
 
-void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *source,
+void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *source, bool kernel,
 		 struct util_str *out)
 {
 	const struct hwsq_family_info *fam = hwsq_family_info(p->family);
-	struct util_str upper = {0};
-	for (const char *s = name; *s; s++)
-		util_str_putc(&upper, (char)(*s >= 'a' && *s <= 'z' ? *s - 'a' + 'A' : *s));
-	const char *u = upper.text;
+	char *u = util_c_upper(name);
+	char *guard = util_xasprintf("HWSQ_%s_H", u);
 	util_str_printf(out,
 			"/* %s: HWSQ code RAM image for %s (--chip %s), made by hwsq-as.\n"
 			" * Upload the words to the code window, set ENTRY_POINT%s, then\n"
-			" * start an entry through TRIGGER. Do not edit. */\n"
-			"#ifndef HWSQ_%s_H\n#define HWSQ_%s_H\n\n#include <stdint.h>\n\n",
+			" * start an entry through TRIGGER. Do not edit. */\n",
 			source, fam->range, fam->name,
-			fam->entry_high ? " and ENTRY_POINT_HIGH" : "", u, u);
+			fam->entry_high ? " and ENTRY_POINT_HIGH" : "");
+	util_c_begin(out, guard, kernel);
 	util_str_printf(out,
 			"#define %s_CODE_SIZE 0x%zx /* bytes of script before the exit "
 			"padding */\n",
@@ -59,11 +58,13 @@ void hwsq_emit_c(const struct hwsq_program *p, const char *name, const char *sou
 				hwsq_entry_point_high_reg(p));
 	uint8_t ram[0x200];
 	hwsq_image(p, ram);
-	util_str_printf(out, "\nstatic const uint32_t %s_code[0x%x] = {", name, fam->ram_size / 4);
-	for (uint32_t i = 0; i < fam->ram_size; i += 4)
-		util_str_printf(out, "%s0x%08x,", i % 16 ? " " : "\n\t", util_le32(ram + i));
-	util_str_printf(out, "\n};\n\n#endif\n");
-	util_str_free(&upper);
+	char *array = util_xasprintf("%s_code", name);
+	util_str_putc(out, '\n');
+	util_c_words(out, array, ram, fam->ram_size, kernel);
+	util_c_end(out);
+	free(array);
+	free(guard);
+	free(u);
 }
 
 void hwsq_emit_upload(const struct hwsq_program *p, unsigned entry, enum hwsq_slot slot,

@@ -40,3 +40,15 @@ uint32_t hwsq_image_used(enum hwsq_family f, const uint8_t *code, uint32_t size)
 	}
 	return end < size ? end + 1 : end;
 }
+
+uint32_t hwsq_entry_bytes(enum hwsq_family f, const uint8_t *code, uint32_t size, uint32_t entry)
+{
+	for (uint32_t pos = entry; pos < size;) {
+		struct hwsq_insn insn;
+		hwsq_decode(f, code, size, pos, &insn);
+		pos += insn.length;
+		if (insn.opcode && insn.opcode->op == HWSQ_OP_EXIT)
+			return pos - entry;
+	}
+	return entry < size ? size - entry : 0;
+}

@@ -286,42 +286,26 @@ bool ld_object_symbol(struct ld_ctx *c, uint32_t input, uint32_t symbol, uint32_
 	return false;
 }
 
-struct suggestion {
-	const char *want;
-	const char *best;
-	unsigned best_distance;
-};
-
-static void consider(struct suggestion *sg, const char *name)
-{
-	if (!name || !strcmp(name, sg->want))
-		return;
-	unsigned d = util_edit_distance(sg->want, name, sg->best_distance - 1);
-	if (d < sg->best_distance) {
-		sg->best = name;
-		sg->best_distance = d;
-	}
-}
-
 void ld_suggest(const struct ld_ctx *c, const char *name, uint32_t input, uint32_t proc,
 		struct util_str *out)
 {
 	/* Accept about one typo in four characters, at least one. */
 	size_t len = strlen(name);
 	unsigned limit = len <= 3 ? 1 : len < 8 ? 2 : (unsigned)(len / 4 + 1);
-	struct suggestion sg = {name, NULL, limit + 1};
+	struct util_near sg;
+	util_near_init(&sg, name, limit, 1);
 	for (size_t g = 0; g < c->globref_count; g++)
-		consider(&sg,
-			 c->inputs[c->globrefs[g].input].obj->symbols[c->globrefs[g].symbol].name);
+		util_near_add(
+			&sg,
+			c->inputs[c->globrefs[g].input].obj->symbols[c->globrefs[g].symbol].name);
 	for (size_t s = 0; s < c->ssym_count; s++)
 		if (c->ssyms[s].scope == LD_NONE || c->ssyms[s].scope == proc)
-			consider(&sg, c->ssyms[s].name);
+			util_near_add(&sg, c->ssyms[s].name);
 	if (input != LD_NONE) {
 		const struct obj_file *o = c->inputs[input].obj;
 		for (size_t k = 0; k < o->symbol_count; k++)
 			if (o->symbols[k].section != OBJ_SECTION_UNDEF)
-				consider(&sg, o->symbols[k].name);
+				util_near_add(&sg, o->symbols[k].name);
 	}
-	if (sg.best)
-		util_str_printf(out, "; did you mean '%s'?", sg.best);
+	util_near_write(&sg, out);
 }

@@ -1,7 +1,7 @@
 # Flags, configuration and the templates every module.mk uses.
 #
 #   $(eval $(call sdk_library,NAME,SOURCES))        -> $(BUILD)/lib/libNAME.a
-#   $(eval $(call sdk_tool,NAME,SOURCES,LIBS))      -> $(BUILD)/bin/NAME
+#   $(eval $(call sdk_tool,NAME,SOURCES,LIBS))      -> $(BUILD)/bin/NAME (with sdk-cmd)
 #   $(eval $(call sdk_ctest,NAME,SOURCES,LIBS))     -> $(BUILD)/tests/NAME, run by check
 #   $(eval $(call sdk_cbench,NAME,SOURCES,LIBS))    -> $(BUILD)/bench/NAME, run by bench
 #
@@ -16,8 +16,8 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 ALL_CFLAGS = $(WARN_CFLAGS) $(CFLAGS) $(if $(filter 1,$(SANITIZE)),$(SAN_CFLAGS))
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -I$(BUILD)/include -Isdk \
-	$(XML_CFLAGS) $(CPPFLAGS)
-LINK_LIBS = $(XML_LIBS) $(ZLIB_LIBS) -lm
+	$(XML_CFLAGS) $(COMPRESS_CFLAGS) $(CPPFLAGS)
+LINK_LIBS = $(XML_LIBS) $(ZLIB_LIBS) $(COMPRESS_LIBS) -lm
 
 ifeq ($(V),1)
 quiet :=
@@ -63,9 +63,10 @@ $(1): $(call objs_of,$(2)) $(call libs_of,$(3))
 	  $(call libs_of,$(3)) $$(LINK_LIBS)
 endef
 
+# Every tool parses its command line through sdk/cmd.
 define sdk_tool
 ALL_TOOLS += $(BUILD)/bin/$(1)
-$(call sdk_link,$(BUILD)/bin/$(1),$(2),$(3))
+$(call sdk_link,$(BUILD)/bin/$(1),$(2),sdk-cmd $(3))
 endef
 
 define sdk_ctest

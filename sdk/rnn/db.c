@@ -138,6 +138,26 @@ static bool dir_has(const char *dir, const char *file)
 	return ok;
 }
 
+/* The files that tell a tree of each family: Mesa's and the SDK's have
+ * the Adreno ones, envytools' and the SDK's the NVIDIA ones. */
+static const struct {
+	const char *files[3];
+} family_markers[] = {
+	[RNN_ANY] = {{"adreno.xml", "root.xml", "bus/pbus.xml"}},
+	[RNN_ADRENO] = {{"adreno.xml", "adreno/adreno_pm4.xml"}},
+	[RNN_NVIDIA] = {{"bus/pbus.xml", "nvchipsets.xml", "root.xml"}},
+};
+
+static bool is_tree_of(const char *dir, enum rnn_family family)
+{
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(family_markers[family].files); i++) {
+		const char *f = family_markers[family].files[i];
+		if (f && dir_has(dir, f))
+			return true;
+	}
+	return false;
+}
+
 static bool is_tree(const char *dir)
 {
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(marker_files); i++)
@@ -169,30 +189,43 @@ static char *tree_root(const char *path, const char *why, struct diag *d)
 	return util_xstrdup(path);
 }
 
-static struct rnn_db *new_db(char *root, bool lazy)
+static struct rnn_db *new_db(char *root, const char *why, bool lazy)
 {
 	struct rnn_db *db = util_xcalloc(1, sizeof *db);
 	db->root = root;
+	db->origin = util_xasprintf("%s (from %s)", root, why);
+	db->from = util_xstrdup(why);
 	db->lazy = lazy;
 	return db;
 }
 
-struct rnn_db *rnn_open(const char *dir, struct diag *d)
+/* The variable that names each family's tree, before RNN_PATH. */
+static const char *const family_env[] = {
+	[RNN_ANY] = "AFUC_RNNDB",
+	[RNN_ADRENO] = "AFUC_RNNDB",
+	[RNN_NVIDIA] = "HWSQ_RNNDB",
+};
+
+struct rnn_db *rnn_open_for(const char *dir, enum rnn_family family, struct diag *d)
 {
 	char *root = NULL;
-	const char *env = getenv("AFUC_RNNDB");
+	const char *why = "--rnndb";
+	const char *env = getenv(family_env[family]);
 	const char *path = getenv("RNN_PATH");
 	if (dir) {
-		root = tree_root(dir, "--rnndb", d);
+		root = tree_root(dir, why, d);
 	} else if (env && *env) {
-		root = tree_root(env, "AFUC_RNNDB", d);
+		why = family_env[family];
+		root = tree_root(env, why, d);
 	} else {
 		/* Mesa's tools take the first RNN_PATH directory that has the
-		 * file they look for; anything else falls through. */
+		 * file they look for, envytools' theirs: a path naming both
+		 * trees serves both families. */
+		why = "RNN_PATH";
 		while (path && *path && !root) {
 			size_t len = strcspn(path, ":");
 			char *one = util_xstrndup(path, len);
-			if (len && exists(one, true) && is_tree(one))
+			if (len && exists(one, true) && is_tree(one) && is_tree_of(one, family))
 				root = one;
 			else
 				free(one);
@@ -200,11 +233,22 @@ struct rnn_db *rnn_open(const char *dir, struct diag *d)
 		}
 		if (!root) {
 			char *own = util_sdk_path("share/afuc-sdk/rnndb");
-			root = tree_root(own, "the SDK's own database", d);
+			why = "the SDK's own database";
+			root = tree_root(own, why, d);
 			free(own);
 		}
 	}
-	return root ? new_db(root, true) : NULL;
+	return root ? new_db(root, why, true) : NULL;
+}
+
+struct rnn_db *rnn_open(const char *dir, struct diag *d)
+{
+	return rnn_open_for(dir, RNN_ANY, d);
+}
+
+const char *rnn_origin(const struct rnn_db *db)
+{
+	return db->origin;
 }
 
 struct rnn_db *rnn_load_file(const char *path, struct diag *d)
@@ -212,7 +256,7 @@ struct rnn_db *rnn_load_file(const char *path, struct diag *d)
 	const char *slash = strrchr(path, '/');
 	char *root = slash ? util_xstrndup(path, slash == path ? 1 : (size_t)(slash - path))
 			   : util_xstrdup(".");
-	struct rnn_db *db = new_db(root, false);
+	struct rnn_db *db = new_db(root, path, false);
 	if (!rnn_load(db, path, d)) {
 		rnn_close(db);
 		return NULL;
@@ -226,6 +270,8 @@ void rnn_close(struct rnn_db *db)
 		return;
 	rnn_arena_free(&db->arena);
 	free(db->root);
+	free(db->origin);
+	free(db->from);
 	free(db);
 }
 
@@ -352,8 +398,9 @@ static struct rnn_view *build_view(struct rnn_db *db, const struct recipe *r, co
 	}
 	const char *lack = missing(&db->model, r);
 	if (lack)
-		diag_error(d, diag_at(db->root, 0, 0), "the register database has no %s (for %s)",
-			   lack, spaces[r->space].plural);
+		diag_error(d, diag_at(db->root, 0, 0),
+			   "the register database has no %s (for %s; database from %s)", lack,
+			   spaces[r->space].plural, db->from);
 	if (lack || !ok)
 		return NULL;
 	struct rnn_builder b = {.arena = &db->arena};

@@ -117,8 +117,10 @@ struct rnn_model {
 struct rnn_db {
 	struct rnn_arena arena;
 	struct rnn_model model;
-	char *root; /* malloc'ed */
-	bool lazy;  /* files are read as views need them */
+	char *root;   /* malloc'ed */
+	char *origin; /* "ROOT (from RNN_PATH)", malloc'ed */
+	char *from;   /* "RNN_PATH", malloc'ed */
+	bool lazy;    /* files are read as views need them */
 	struct rnn_view *views;
 };
 

@@ -18,7 +18,7 @@ $(eval $(call sdk_tool,rnn-headergen,sdk/cli/rnn-headergen.c,sdk-rnn sdk-util))
 # The headers firmware sources and C tests include. Every object waits for
 # GENERATED_HEADERS, so the generator that makes them is built from its own
 # objects, outside that rule ($(BUILD)/gen), or it would wait for itself.
-RNN_GEN_SRCS := sdk/cli/rnn-headergen.c $(RNN_SRCS) $(wildcard sdk/util/*.c)
+RNN_GEN_SRCS := sdk/cli/rnn-headergen.c $(RNN_SRCS) $(wildcard sdk/util/*.c sdk/cmd/*.c)
 RNN_GEN_OBJS := $(patsubst %.c,$(BUILD)/gen/obj/%.o,$(RNN_GEN_SRCS))
 RNN_HEADERGEN := $(BUILD)/gen/rnn-headergen
 $(RNN_GEN_OBJS): $(BUILD)/gen/obj/%.o: %.c $(BUILD)/flags.stamp

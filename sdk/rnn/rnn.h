@@ -86,6 +86,18 @@ struct rnn_entry {
  * dangling import) are reported by rnn_view. */
 struct rnn_db *rnn_open(const char *dir, struct diag *d);
 
+/* rnn_open for the tools of one family: the Adreno tools (afuc-*) look
+ * at $AFUC_RNNDB and the HWSQ tools at $HWSQ_RNNDB, and in $RNN_PATH each
+ * takes the first directory that has its family's files (adreno.xml for
+ * Adreno, bus/pbus.xml or nvchipsets.xml for NVIDIA), so one RNN_PATH can
+ * name Mesa's tree and envytools' side by side. */
+enum rnn_family { RNN_ANY, RNN_ADRENO, RNN_NVIDIA };
+struct rnn_db *rnn_open_for(const char *dir, enum rnn_family family, struct diag *d);
+
+/* Where the database came from, for messages: "DIR (from RNN_PATH)",
+ * "(from --rnndb)", "(from the SDK's own database)"... */
+const char *rnn_origin(const struct rnn_db *db);
+
 /* Loads one file (and everything it imports) into a new database. */
 struct rnn_db *rnn_load_file(const char *path, struct diag *d);
 

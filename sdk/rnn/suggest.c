@@ -119,12 +119,7 @@ void rnn_diag_unknown(const struct rnn_view *v, const char *name, struct diag *d
 	n = keep;
 	free(want);
 	struct util_str s = {0};
-	for (size_t i = 0; i < n; i++)
-		util_str_printf(&s, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", near[i]);
-	if (n)
-		diag_error(d, loc, "no %s %s in %s; did you mean %s?", noun, name, v->variant,
-			   s.text);
-	else
-		diag_error(d, loc, "no %s %s in %s", noun, name, v->variant);
+	util_did_you_mean(&s, near, n);
+	diag_error(d, loc, "no %s %s in %s%s", noun, name, v->variant, s.text ? s.text : "");
 	util_str_free(&s);
 }

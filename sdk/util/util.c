@@ -174,38 +174,6 @@ bool util_parse_u64(const char *text, uint64_t *value)
 	return true;
 }
 
-unsigned util_edit_distance(const char *a, const char *b, unsigned cap)
-{
-	size_t lb = strlen(b);
-	unsigned *row = util_xcalloc(lb + 1, sizeof *row);
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (unsigned)j;
-	for (size_t i = 1; a[i - 1]; i++) {
-		unsigned diag = row[0], best = (unsigned)i;
-		row[0] = (unsigned)i;
-		for (size_t j = 1; j <= lb; j++) {
-			unsigned up = row[j];
-			unsigned cost = a[i - 1] == b[j - 1] ? 0 : 1;
-			unsigned v = diag + cost;
-			if (up + 1 < v)
-				v = up + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			row[j] = v;
-			diag = up;
-			if (v < best)
-				best = v;
-		}
-		if (best > cap) {
-			free(row);
-			return cap + 1;
-		}
-	}
-	unsigned d = row[lb];
-	free(row);
-	return d > cap ? cap + 1 : d;
-}
-
 void util_print_version(const char *tool)
 {
 	printf("%s (afuc SDK) %s\n", tool, SDK_VERSION);

@@ -89,6 +89,37 @@ int util_read_file(const char *path, uint8_t **data, size_t *len);
  * name the limit: "FILE: larger than MAX bytes: not a firmware image". */
 int util_read_file_max(const char *path, size_t max, uint8_t **data, size_t *len);
 
+/* util_read_file_max for firmware images (sdk/util/unpack.c): a file
+ * compressed with xz or zstd, told by its magic bytes, is decompressed,
+ * and max bounds what it holds. Returns 0, an errno value, EFBIG when
+ * the image is larger than max, or EBADMSG for damaged compressed data;
+ * util_read_error says which in words. */
+int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len);
+const char *util_read_error(int err);
+
+/* Where vendor firmware is looked for, in this order (sdk/util/firmware.c):
+ * $AFUC_FIRMWARE_DIR, $SDK_ROOT/../shared/firmware/qcom (without SDK_ROOT:
+ * root/../shared/firmware/qcom, root the caller's guess at the project's
+ * tree) and /usr/lib/firmware/qcom. dirs is NULL-terminated. */
+struct util_fw_dirs {
+	char *dirs[4];
+};
+void util_fw_dirs_init(struct util_fw_dirs *d, const char *root);
+/* The same for freedreno captures (afuc-emu's replay statement):
+ * $AFUC_CAPTURE_DIR, then ../shared/captures. */
+void util_capture_dirs_init(struct util_fw_dirs *d, const char *root);
+void util_fw_dirs_free(struct util_fw_dirs *d);
+/* "a, b, c": where the search looked, for messages (malloc'ed). */
+char *util_fw_dirs_text(const struct util_fw_dirs *d);
+/* Reads NAME from dir as NAME, NAME.xz or NAME.zst (util_read_image);
+ * ENOENT when none is there. *path (malloc'ed, may be NULL) is the file
+ * read or, on another error, the one that failed. */
+int util_read_firmware(const char *dir, const char *name, size_t max, uint8_t **data, size_t *len,
+		       char **path);
+/* AFUC_REQUIRE_FIRMWARE=1: CI that must run the vendor-image tests, for
+ * which a missing image is an error, not a skip. */
+bool util_require_firmware(void);
+
 /* Writes a whole file so that it either appears complete or not at all:
  * a group of one output (below). Returns 0 or an errno value. */
 int util_write_file(const char *path, const void *data, size_t len);
@@ -144,6 +175,23 @@ void util_outputs_abort(struct util_outputs *g);
  * The result is malloc'ed. */
 char *util_sdk_path(const char *relative);
 
+/* C source of an image for drivers (sdk/util/carray.c):
+ *   util_c_begin(out, "GUARD_H", kernel);   guard, <stdint.h> unless kernel
+ *   util_c_words(out, "name", bytes, len, kernel);
+ *                      static const u32 (or uint32_t) name[N] = {...};
+ *   util_c_end(out);
+ * Words are little-endian, as the hardware reads them; a last partial
+ * word is padded with zeros. */
+void util_c_begin(struct util_str *out, const char *guard, bool kernel);
+void util_c_words(struct util_str *out, const char *name, const uint8_t *bytes, size_t len,
+		  bool kernel);
+void util_c_end(struct util_str *out);
+/* A C identifier from a path's base name ("out/a6xx-sqe.h" -> a6xx_sqe;
+ * prefix goes before one that would start with a digit or be empty),
+ * and a name in capitals for macros; both malloc'ed. */
+char *util_c_identifier(const char *path, const char *prefix);
+char *util_c_upper(const char *name);
+
 /* Parses an unsigned number in C syntax (0x.., 0b.., 0.., decimal) that
  * fills the whole of text; false if it does not or overflows 64 bits. */
 bool util_parse_u64(const char *text, uint64_t *value);
@@ -156,7 +204,40 @@ void util_print_version(const char *tool);
  * one of them (the tool then exits 0). */
 bool util_info_option(const char *arg, const char *tool, const char *usage);
 
-/* Levenshtein distance, capped: for "did you mean" suggestions. */
+/* "Did you mean" (sdk/util/suggest.c): every tool and library writes
+ * its suggestions through these, as "; did you mean 'a', 'b' or 'c'?".
+ *
+ * Levenshtein distance, capped: anything farther than cap is cap + 1. */
 unsigned util_edit_distance(const char *a, const char *b, unsigned cap);
+
+/* The nearest few candidates to a name that was not found:
+ *
+ *   struct util_near n;
+ *   util_near_init(&n, name, 2, 3);     at most 2 edits, 3 names
+ *   util_near_add(&n, candidate);       each (copied; repeats ignored)
+ *   util_near_write(&n, &message);      appends the text, frees n
+ *
+ * Kept nearest first, then by name, so directory or hash order does not
+ * show. */
+#define UTIL_NEAR_MAX 8
+struct util_near {
+	const char *want; /* borrowed */
+	unsigned cap;
+	size_t max, count;
+	char *names[UTIL_NEAR_MAX]; /* owned */
+	unsigned dist[UTIL_NEAR_MAX];
+};
+void util_near_init(struct util_near *n, const char *want, unsigned cap, size_t max);
+void util_near_add(struct util_near *n, const char *name);
+/* A candidate whose distance the caller measured its own way. */
+void util_near_add_at(struct util_near *n, const char *name, unsigned dist);
+/* Drops every candidate farther than the nearest: beside a near miss
+ * of one name, worse ones are noise. */
+void util_near_closest_only(struct util_near *n);
+/* Appends the suggestion (nothing when there is none) and frees n. */
+void util_near_write(struct util_near *n, struct util_str *out);
+void util_near_free(struct util_near *n);
+/* The writer alone, for names chosen elsewhere (rnn_suggest). */
+void util_did_you_mean(struct util_str *out, const char *const *names, size_t count);
 
 #endif

@@ -8,13 +8,13 @@ cd "$tmp" || exit 1
 # usage errors: exit 2
 run "$as"
 is "$status" 2 "no source: exit 2"
-like "$err" '^afuc-as: no source file' "and says so"
+like "$err" '^afuc-as: error: no source file' "and says so"
 run "$as" --frobnicate x.s
 is "$status" 2 "unknown option: exit 2"
 like "$err" "unknown option '--frobnicate'" "named"
 run "$as" --gpu a9xx x.s
 is "$status" 2 "bad --gpu: exit 2"
-like "$err" "unknown generation 'a9xx': --gpu takes a5xx, a6xx or a7xx" "named"
+like "$err" "^afuc-as: error: --gpu takes a5xx, a6xx or a7xx .*, not 'a9xx'" "named"
 run "$as" - </dev/null
 is "$status" 2 "standard input without -o: exit 2"
 run "$as" --help
@@ -67,10 +67,10 @@ ok "$([ ! -e bad.o ]; echo $?)" "and no object"
 expected="bad.s:3:11: error: value 0x10000 does not fit the 16-bit immediate of mov (0..0xffff)
  	mov \$02, 0x10000
  	         ^
-bad.s:4:2: error: unknown instruction 'movv'; did you mean mov?
+bad.s:4:2: error: unknown instruction 'movv'; did you mean 'mov'?
  	movv \$02, \$03
  	^
-bad.s:5:21: error: no control register REG_WRIT in A6XX; did you mean REG_WRITE?
+bad.s:5:21: error: no control register REG_WRIT in A6XX; did you mean 'REG_WRITE'?
  	cwrite \$02, [\$00 + @REG_WRIT]
  	                   ^
 bad.s:6:1: error: duplicate label 'start'

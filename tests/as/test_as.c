@@ -482,14 +482,14 @@ static void test_errors(struct tap *t)
 	check_error(t, ".gpu a6xx\n.handler CP_NOP\nnop\nCP_NOP: nop\n", 4, 1,
 		    "a second handler for packet 0x10 (CP_NOP) in section .text");
 	check_error(t, ".gpu a6xx\nmov $adr, $03\n", 2, 5,
-		    "unknown register '$adr'; did you mean $addr?");
+		    "unknown register '$adr'; did you mean '$addr'?");
 	check_error(t, ".gpu a6xx\nmov $02, $zz\n", 2, 10,
 		    "unknown register '$zz' (registers are $00..$19, $sp, $lr, $rem, $data, $addr, "
 		    "$usraddr, $memdata, $regdata)");
 	check_error(t, ".gpu a6xx\nmovv $02, $03\n", 2, 1,
-		    "unknown instruction 'movv'; did you mean mov?");
+		    "unknown instruction 'movv'; did you mean 'mov'?");
 	check_error(t, ".gpu a6xx\nmvo $02, $03\n", 2, 1,
-		    "unknown instruction 'mvo'; did you mean mov, min or max?");
+		    "unknown instruction 'mvo'; did you mean 'mov', 'min' or 'max'?");
 	check_error(t, ".gpu a6xx\nl: nop\n.section BV\nl: nop\n.section LPAC\ncall #l\n", 6, 6,
 		    "'#l' is not defined in this section and 2 other sections define it: which one "
 		    "is meant?");

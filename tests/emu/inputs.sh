@@ -44,7 +44,7 @@ cp "$tmp/sdk.fw" "$tmp/fw2/a660_sqe.fw"
 printf 'image vendor:a999_sqe.fw\nrun\nexpect idle\n' >"$tmp/typo.emu"
 AFUC_FIRMWARE_DIR=$tmp/fw SDK_ROOT=$tmp/fw2/x run "$emu" "$tmp/typo.emu"
 is "$status" 0 "a vendor image that is not there: a skip"
-is "$out" "1..0 # SKIP vendor image a999_sqe.fw not found (looked in $tmp/fw, $tmp/fw2/x/../shared/firmware/qcom, /usr/lib/firmware/qcom); did you mean a630_sqe.fw or a650_sqe.fw?" \
+is "$out" "1..0 # SKIP vendor image a999_sqe.fw not found (looked in $tmp/fw, $tmp/fw2/x/../shared/firmware/qcom, /usr/lib/firmware/qcom); did you mean 'a630_sqe.fw' or 'a650_sqe.fw'?" \
 	"whose reason names the directories searched and the near names"
 printf 'image vendor:zzz.bin\nrun\nexpect idle\n' >"$tmp/far.emu"
 AFUC_FIRMWARE_DIR=$tmp/fw SDK_ROOT=$tmp/none run "$emu" "$tmp/far.emu"
@@ -52,7 +52,7 @@ is "$out" "1..0 # SKIP vendor image zzz.bin not found (looked in $tmp/fw, $tmp/n
 	"and suggests nothing when nothing is near"
 AFUC_REQUIRE_FIRMWARE=1 AFUC_FIRMWARE_DIR=$tmp/fw SDK_ROOT=$tmp/none run "$emu" "$tmp/typo.emu"
 is "$status" 1 "AFUC_REQUIRE_FIRMWARE=1: a missing vendor image fails"
-is "$err" "$tmp/typo.emu:1:7: error: vendor image a999_sqe.fw not found (looked in $tmp/fw, $tmp/none/../shared/firmware/qcom, /usr/lib/firmware/qcom); did you mean a630_sqe.fw or a650_sqe.fw? (a missing vendor image is an error: AFUC_REQUIRE_FIRMWARE is set)
+is "$err" "$tmp/typo.emu:1:7: error: vendor image a999_sqe.fw not found (looked in $tmp/fw, $tmp/none/../shared/firmware/qcom, /usr/lib/firmware/qcom); did you mean 'a630_sqe.fw' or 'a650_sqe.fw'? (a missing vendor image is an error: AFUC_REQUIRE_FIRMWARE is set)
  image vendor:a999_sqe.fw
        ^" "with the reason as an error at the image statement"
 AFUC_REQUIRE_FIRMWARE=0 AFUC_FIRMWARE_DIR=$tmp/fw SDK_ROOT=$tmp/none run "$emu" "$tmp/typo.emu"

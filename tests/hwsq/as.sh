@@ -209,10 +209,10 @@ is "$(printf '%s\n' "$err" | sed -n 2,3p)" " wr32 0x10,   bogus
 # ---- usage ----------------------------------------------------------------------
 run "$AS" "$tmp/x.hwsq"
 is "$status" 2 "no --chip: a usage error"
-run "$AS" --chip nv30 "$tmp/x.hwsq"
-like "$status:$err" "^2:hwsq-as: unknown chip 'nv30'" "an unknown chip: a usage error"
+run "$AS" --chip gf100 "$tmp/x.hwsq"
+like "$status:$err" "^2:hwsq-as: error: unknown chip 'gf100'" "an unknown chip (GF100 has no HWSQ): a usage error"
 run "$AS" --chip nv92 --emit upload --slot b "$tmp/x.hwsq"
-like "$status:$err" "^2:hwsq-as: NV92:NVC0 has one execution slot" "no slot B on nv92"
+like "$status:$err" "^2:hwsq-as: error: NV92:NVC0 has one execution slot" "no slot B on nv92"
 run "$AS" --chip nv50 --rnndb "$tmp/nowhere" "$tmp/x.hwsq"
 like "$status:$err" "^1:hwsq-as: .*nowhere" "a bad --rnndb is an error"
 

@@ -73,8 +73,10 @@ flag: 3 on
 FLAGS_0: 0x00080008
 FLAGS_1: 0x00000000
 STATUS: 0x0000000c
+code: 0xd of 0x100 bytes used, 0xf3 free (NV50:NV92)
+entry 0: 0x000, 0xd bytes to its exit
 time: 4000 ns
-stopped: idle" "prints writes, flags, FLAGS, STATUS, time"
+stopped: idle" "prints writes, flags, FLAGS, STATUS, code RAM use, time"
 run "$EMU" --chip nv50 --disable "$tmp/i.bin"
 is "$status" 1 "--disable: the run cannot end, exit 1"
 like "$out" '^stopped: mmio-hang$' "--disable: the poke hangs"

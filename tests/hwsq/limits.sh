@@ -192,9 +192,9 @@ is "$(printf '%s\n' "$out" | grep '^#          got:')" "#          got: $big" \
 run $T "$EMU" /dev/zero
 is "$status:$out" "1:Bail out! cannot read /dev/zero: $big" "hwsq-emu: a test file /dev/zero"
 run $T "$EMU" --chip nv50 /dev/zero
-is "$status:$err" "1:hwsq-emu: cannot read /dev/zero: $big" "hwsq-emu --chip: image /dev/zero"
+is "$status:$err" "1:hwsq-emu: error: cannot read /dev/zero: $big" "hwsq-emu --chip: image /dev/zero"
 run $T "$OBJDUMP" --chip nv50 /dev/zero
-is "$status:$err" "1:hwsq-objdump: cannot read /dev/zero: $big" "hwsq-objdump /dev/zero"
+is "$status:$err" "1:hwsq-objdump: error: cannot read /dev/zero: $big" "hwsq-objdump /dev/zero"
 run $T "$AS" --chip nv50 /dev/zero
 is "$status:$err" "1:/dev/zero: error: $big" "hwsq-as /dev/zero"
 head -c 1048577 /dev/zero | tr '\0' '\n' >"$tmp/big.hwsq"
@@ -226,7 +226,7 @@ Bail out! $tmp/t.hemu: the file has no test: expected at least one 'expect' line
 printf '\342\003\000\000\000\340\014\023\000\000' >"$tmp/loop.bin"
 run $T "$EMU" --chip nv50 "$tmp/loop.bin"
 is "$status:$err" \
-	"1:hwsq-emu: $tmp/loop.bin: stopped after 1000000 instructions in one run, the step limit (a script that restarts itself through TRIGGER?)" \
+	"1:hwsq-emu: error: $tmp/loop.bin: stopped after 1000000 instructions in one run, the step limit (a script that restarts itself through TRIGGER?)" \
 	"hwsq-emu --chip: a script that restarts itself ends at the step limit"
 is "$(printf '%s\n' "$out" | tail -1)" "stopped: step-limit" "and says why it stopped"
 hemu "chip nv50

@@ -133,9 +133,9 @@ run "$DUMP" --chip nv17 "$tmp/big.bin"
 like "$status:$err" "^1:hwsq-objdump: .*big.bin: 0x41 bytes, more than the 0x40 bytes of NV17:NV41 code RAM" \
 	"an image larger than the RAM"
 run "$DUMP" --chip nv50 -e 1=0x100 "$tmp/all-nv50.bin"
-like "$status:$err" "^1:hwsq-objdump: entry point 1 at 0x100 is outside" "an entry outside the RAM"
+like "$status:$err" "^1:hwsq-objdump: error: entry point 1 at 0x100 is outside" "an entry outside the RAM"
 run "$DUMP" --chip nv50 --entry-point-high 1 "$tmp/all-nv50.bin"
-like "$status:$err" "^2:hwsq-objdump: NV50:NV92 has no ENTRY_POINT_HIGH" "ENTRY_POINT_HIGH before NV92"
+like "$status:$err" "^2:hwsq-objdump: error: NV50:NV92 has no ENTRY_POINT_HIGH" "ENTRY_POINT_HIGH before NV92"
 run "$DUMP" "$tmp/all-nv50.bin"
 is "$status" 2 "no --chip: a usage error"
 

@@ -1,4 +1,5 @@
-/* The vendor firmware search of the C tests (firmware.h). */
+/* The vendor firmware search of the C tests (firmware.h): the SDK's one
+ * search (util_fw_dirs, util_read_firmware in sdk/util/firmware.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,32 +7,31 @@
 #include "firmware.h"
 #include "util/util.h"
 
+/* Vendor images are a few hundred KB; this only stops a wrong file. */
+#define TEST_FIRMWARE_MAX ((size_t)64 << 20)
+
 uint8_t *test_firmware(const char *file, size_t *len, char **path)
 {
-	const char *env = getenv("AFUC_FIRMWARE_DIR"), *root = getenv("SDK_ROOT");
-	char *dirs[] = {env && *env ? util_xstrdup(env) : NULL,
-			util_xasprintf("%s/../shared/firmware/qcom", root && *root ? root : "."),
-			util_xstrdup("/usr/lib/firmware/qcom")};
+	struct util_fw_dirs d;
+	util_fw_dirs_init(&d, ".");
 	uint8_t *data = NULL;
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(dirs) && !data; i++) {
-		if (!dirs[i])
-			continue;
-		char *p = util_xasprintf("%s/%s", dirs[i], file);
-		if (util_read_file(p, &data, len) != 0)
+	for (size_t i = 0; d.dirs[i] && !data; i++) {
+		char *p = NULL;
+		if (util_read_firmware(d.dirs[i], file, TEST_FIRMWARE_MAX, &data, len, &p) != 0)
 			data = NULL;
 		if (data && path)
 			*path = p;
 		else
 			free(p);
 	}
-	const char *require = getenv("AFUC_REQUIRE_FIRMWARE");
-	if (!data && require && *require && strcmp(require, "0") != 0) {
-		printf("Bail out! vendor image %s not found (looked in %s%s%s, "
-		       "/usr/lib/firmware/qcom) and AFUC_REQUIRE_FIRMWARE=1\n",
-		       file, dirs[0] ? dirs[0] : "", dirs[0] ? ", " : "", dirs[1]);
+	if (!data && util_require_firmware()) {
+		char *where = util_fw_dirs_text(&d);
+		printf("Bail out! vendor image %s not found (looked in %s) and "
+		       "AFUC_REQUIRE_FIRMWARE=1\n",
+		       file, where);
+		free(where);
 		exit(1);
 	}
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(dirs); i++)
-		free(dirs[i]);
+	util_fw_dirs_free(&d);
 	return data;
 }

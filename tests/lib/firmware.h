@@ -6,7 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Reads FILE ("a630_sqe.fw") from $AFUC_FIRMWARE_DIR, then
+/* Reads FILE ("a630_sqe.fw", or FILE.xz, FILE.zst decompressed) from
+ * $AFUC_FIRMWARE_DIR, then
  * $SDK_ROOT/../shared/firmware/qcom, then /usr/lib/firmware/qcom.
  * Returns its bytes (the caller frees them) and, when path is not NULL,
  * where it was found (freed by the caller too); NULL when it is nowhere,

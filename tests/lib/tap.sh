@@ -107,10 +107,12 @@ run() {
 
 # find_firmware NAME: prints the path of a vendor image, looking in
 # $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom beside the project and
-# /usr/lib/firmware/qcom; fails (printing nothing) when it is nowhere.
-# With AFUC_REQUIRE_FIRMWARE=1 (CI that must run them) a missing image
-# also makes every later skip, and done_testing, fail. It runs in $(...),
-# so it leaves the mark in a file.
+# /usr/lib/firmware/qcom (the search of sdk/util/firmware.c) for NAME,
+# NAME.xz and NAME.zst; a compressed one is unpacked into $tmp/NAME, whose
+# path it prints, so every caller gets the image's bytes. Fails (printing
+# nothing) when it is nowhere. With AFUC_REQUIRE_FIRMWARE=1 (CI that must
+# run them) a missing image also makes every later skip, and done_testing,
+# fail. It runs in $(...), so it leaves the mark in a file.
 find_firmware() {
 	for dir in ${AFUC_FIRMWARE_DIR:+"$AFUC_FIRMWARE_DIR"} \
 		"$SDK_ROOT/../shared/firmware/qcom" /usr/lib/firmware/qcom; do
@@ -118,6 +120,12 @@ find_firmware() {
 			printf '%s\n' "$dir/$1"
 			return 0
 		fi
+		for packed in "$dir/$1.xz" "$dir/$1.zst"; do
+			if [ -r "$packed" ] && unpack_firmware "$packed"; then
+				printf '%s\n' "$tmp/$1"
+				return 0
+			fi
+		done
 	done
 	if [ "${AFUC_REQUIRE_FIRMWARE:-0}" != 0 ]; then
 		printf '%s\n' "$1" >>"$tmp/.missing-firmware"

@@ -1,2 +1,3 @@
 TESTS += tests/make/build.sh
 TESTS += tests/make/format.sh
+TESTS += tests/make/install.sh

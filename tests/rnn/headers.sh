@@ -46,7 +46,7 @@ is "$(printf '#include "afuc/a6xx_regs.h"\n#include "afuc/a6xx_regs.h"\n#include
 	"ok" "included twice and beside pm4.h: no warning"
 
 run "$G" nope.h -o "$tmp/nope.h"
-like "$status:$err" '^2:rnn-headergen: unknown header' "unknown header: usage error"
+like "$status:$err" "^2:rnn-headergen: error: unknown header 'nope.h'" "unknown header: usage error"
 run "$G" a6xx_regs.h
 is "$status" 2 "no -o: usage error"
 run "$G" --list

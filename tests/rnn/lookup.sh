@@ -51,7 +51,7 @@ run "$L" --gpu a6xx --space pm4 CP_NOP 16
 is "$status:$out" "0:$(printf '0x10\nCP_NOP')" "several names and values, one answer a line"
 
 run "$L" --gpu a6xx CP_SCRACH_REG
-is "$status:$err" "1:rnn-lookup: error: no register CP_SCRACH_REG in A6XX; did you mean CP_SCRATCH_REG?" \
+is "$status:$err" "1:rnn-lookup: error: no register CP_SCRACH_REG in A6XX; did you mean 'CP_SCRATCH_REG'?" \
 	"unknown name: exit 1, closest names"
 run "$L" --chip nv17 --space hwsq-reg 'PBUS.HWSQ.CODE[0x40]'
 is "$status:$err" "1:rnn-lookup: error: PBUS.HWSQ.CODE[0x40]: index out of range (PBUS.HWSQ.CODE[] has 64 elements in NV17)" \
@@ -68,11 +68,11 @@ like "$status:$err" '^1:rnn-lookup: error: no GPU registers for A4XX \(there are
 run "$L" --chip nv99 0x1304
 like "$status:$err" '^1:rnn-lookup: error: unknown variant NV99' "unknown chipset"
 run "$L" 0x10
-like "$status:$err" '^2:rnn-lookup: which GPU' "no --gpu: usage error"
+like "$status:$err" '^2:rnn-lookup: error: which GPU' "no --gpu: usage error"
 run "$L" --gpu a6xx --space nope 0x10
-like "$status:$err" '^2:rnn-lookup: unknown space nope' "unknown space: usage error"
+like "$status:$err" "^2:rnn-lookup: error: unknown space 'nope'" "unknown space: usage error"
 run "$L" --gpu a6xx --frobnicate
-like "$status:$err" '^2:rnn-lookup: unknown option --frobnicate' "unknown option: usage error"
+like "$status:$err" "^2:rnn-lookup: error: unknown option '--frobnicate'" "unknown option: usage error"
 run "$L" --gpu a6xx
 is "$status" 2 "nothing to look up: usage error"
 run "$L" --help

@@ -285,7 +285,8 @@ static void test_names(struct tap *t, struct scratch *s)
 	rnn_diag_unknown(v6, "LIST[1]", &d, DIAG_NOWHERE);
 	tap_is_int(t, (long long)d.count, 2, "two messages, none for a good name");
 	tap_is_str(t, d.count > 0 ? d.msgs[0].text : "",
-		   "no register LISTT[2] in A6XX; did you mean LIST?", "unknown name: suggestion");
+		   "no register LISTT[2] in A6XX; did you mean 'LIST'?",
+		   "unknown name: suggestion");
 	tap_ok(t, d.count > 0 && d.msgs[0].line == 3 && d.msgs[0].col == 9,
 	       "at the caller's place");
 	tap_is_str(t, d.count > 1 ? d.msgs[1].text : "",

@@ -94,8 +94,8 @@ nospc="No space left on device"
 check_tool afuc-objdump "/dev/full: error: cannot write: $nospc" "$B/afuc-objdump" "$FW"
 check_tool afuc-as "/dev/full: error: cannot write object: $nospc" "$B/afuc-as" h.s
 check_tool afuc-ld "/dev/full: error: cannot write: $nospc" "$B/afuc-ld" h.o
-check_tool hwsq-as "hwsq-as: cannot write /dev/full: $nospc" "$B/hwsq-as" --chip nv92 s.hwsq
-check_tool hwsq-objdump "hwsq-objdump: cannot write /dev/full: $nospc" \
+check_tool hwsq-as "/dev/full: error: cannot write: $nospc" "$B/hwsq-as" --chip nv92 s.hwsq
+check_tool hwsq-objdump "/dev/full: error: cannot write: $nospc" \
 	"$B/hwsq-objdump" --chip nv92 s.bin
 check_tool rnn-headergen "/dev/full: error: cannot write: $nospc" "$B/rnn-headergen" pm4.h
 

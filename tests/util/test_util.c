@@ -85,6 +85,40 @@ static void test_numbers(struct tap *t)
 		   "capped distance reports cap + 1");
 }
 
+/* The one "did you mean" writer (sdk/util/suggest.c). */
+static void test_suggest(struct tap *t)
+{
+	struct util_near n;
+	struct util_str s = {0};
+	util_near_init(&n, "movv", 3, 3);
+	/* candidates in no order; the name itself and repeats do not count */
+	const char *const names[] = {"max", "movv", "mov", "min", "mov", "waitin", "add"};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++)
+		util_near_add(&n, names[i]);
+	util_near_write(&n, &s);
+	tap_is_str(t, s.text ? s.text : "", "; did you mean 'mov', 'max' or 'min'?",
+		   "nearest first, then by name, at most 3, quoted");
+	util_str_free(&s);
+
+	util_near_init(&n, "movv", 2, 3);
+	util_near_add(&n, "mov");
+	util_near_add(&n, "min");
+	util_near_closest_only(&n);
+	util_near_write(&n, &s);
+	tap_is_str(t, s.text ? s.text : "", "; did you mean 'mov'?",
+		   "closest_only: one nearer name alone");
+	util_str_free(&s);
+
+	util_near_init(&n, "xyz", 1, 3);
+	util_near_add(&n, "abcdef");
+	util_near_write(&n, &s);
+	tap_ok(t, s.text == NULL, "nothing near: nothing written");
+	const char *two[] = {"a", "b"};
+	util_did_you_mean(&s, two, 2);
+	tap_is_str(t, s.text ? s.text : "", "; did you mean 'a' or 'b'?", "the writer alone");
+	util_str_free(&s);
+}
+
 static void test_bytes(struct tap *t)
 {
 	uint8_t b[4];
@@ -142,6 +176,7 @@ int main(void)
 	test_push(&t);
 	test_str(&t);
 	test_numbers(&t);
+	test_suggest(&t);
 	test_bytes(&t);
 	test_files(&t);
 	return tap_done_testing(&t);

@@ -1,0 +1,52 @@
+/* make bench: the table of docs/hwsq.md ("The SDK's scripts against
+ * nouveau's builder"): for every board, the bytes and the elapsed time
+ * of the SDK script and of nouveau's program for the same board, both
+ * run on the emulator (FB_PAUSE answered after 3 us, vertical blank at
+ * 5 us). Fails when a script does not match nouveau (the test says
+ * where). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "nvcompare.h"
+
+int main(void)
+{
+	const char *root = getenv("SDK_ROOT");
+	if (!root)
+		root = ".";
+	/* the m4 library and the register database of this build */
+	const char *build = getenv("SDK_BUILD");
+	if (build && !getenv("AFUC_SDK_PREFIX"))
+		setenv("AFUC_SDK_PREFIX", build, 1);
+	char *why = NULL;
+	struct rnn_db *db = hwsq_names_open_db(NULL, &why);
+	int status = 0;
+	printf("| script | board | family | SDK bytes | nouveau bytes | code RAM | SDK time | "
+	       "nouveau time | delays asked |\n");
+	printf("|---|---|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < nv_board_count(); i++) {
+		const struct nv_board *b = nv_board_at(i);
+		enum hwsq_family f;
+		hwsq_family_parse(b->chip, &f);
+		struct hwsq_names names;
+		hwsq_names_init(&names, db, f);
+		struct nvc_result r;
+		nvc_compare(b, root, &names, &r);
+		bool same = r.built && r.compiled &&
+			    nvc_first_difference(&r.sdk, &r.want) == SIZE_MAX &&
+			    nvc_first_short_delay(&r.sdk, &r.want) == SIZE_MAX &&
+			    r.sdk_bytes <= r.nv_bytes;
+		if (!same)
+			status = 1;
+		printf("| %s | %s | %s | %zu | %zu | %u | %llu us | %llu us | %llu us |%s\n",
+		       b->script, b->header, b->chip, r.sdk_bytes, r.nv_bytes,
+		       hwsq_family_info(f)->ram_size, (unsigned long long)r.sdk.end_ns / 1000,
+		       (unsigned long long)r.nv.end_ns / 1000,
+		       (unsigned long long)r.asked_ns / 1000, same ? "" : " MISMATCH");
+		nvc_result_free(&r);
+		hwsq_names_free(&names);
+	}
+	hwsq_names_close_db(db);
+	free(why);
+	return status;
+}

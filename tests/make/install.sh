@@ -1,0 +1,118 @@
+# make install into a DESTDIR, then an out-of-tree project that has
+# nothing but the installed files and pkg-config: it assembles a handler
+# with the installed tools and macro library, links it onto the SDK's own
+# installed a6xx image, runs an afuc-emu test file, and builds and runs C
+# tests against libafuc-emu and libhwsq, each on its own.
+. "$SDK_ROOT/tests/lib/tap.sh"
+cd "$SDK_ROOT" || exit 1
+cc=${SDK_CC:-cc}
+command -v "$cc" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"
+
+run make --no-print-directory install DESTDIR="$tmp/root" PREFIX=/opt/afuc
+is "$status" 0 "make install DESTDIR=... PREFIX=/opt/afuc${err:+: $err}"
+root="$tmp/root/opt/afuc"
+
+# What is installed, and what is not.
+is "$(cd "$root/lib" && ls ./*.a | sort | tr '\n' ' ')" "./libafuc-emu.a ./libhwsq.a " \
+	"the public libraries only: no internal libsdk-*.a or libafuc-*.a"
+for f in lib/pkgconfig/afuc-sdk.pc lib/pkgconfig/afuc-emu.pc lib/pkgconfig/hwsq.pc \
+	include/afuc/emu.h include/afuc/tap.h include/afuc/hwsq.h include/afuc/afuc.m4 \
+	include/afuc/hwsq.m4 include/afuc/a6xx_regs.h share/afuc-sdk/ld/a6xx-sqe.ld \
+	share/afuc-sdk/rnndb/adreno.xml share/afuc-sdk/firmware/a6xx/sqe.fw \
+	share/man/man1/afuc-as.1 share/doc/afuc-sdk/afuc-as.md share/doc/afuc-sdk/building.md; do
+	ok "$([ -s "$root/$f" ]; echo $?)" "installed: $f"
+done
+
+# The project: its own directory, the SDK only through pkg-config.
+# --define-variable relocates the staged tree as a real one would be.
+export PKG_CONFIG_PATH="$root/lib/pkgconfig"
+pc() { pkg-config --define-variable=prefix="$root" "$@"; }
+run pc --modversion afuc-sdk
+like "$status:$out" "^0:[0-9]+\.[0-9]+" "pkg-config knows afuc-sdk"
+bindir=$(pc --variable=bindir afuc-sdk)
+fwdir=$(pc --variable=firmwaredir afuc-sdk)
+is "$bindir" "$root/bin" "afuc-sdk.pc: bindir"
+proj="$tmp/project"
+mkdir -p "$proj"
+cp firmware/examples/fill.S "$proj/fill.S"
+cd "$proj" || exit 1
+
+run env -u SDK_ROOT -u AFUC_SDK_PREFIX "$bindir/afuc-as" -o fill.o fill.S
+is "$status:$err" "0:" "the installed afuc-as assembles a .S source (cpp + the installed m4 library)"
+run env -u SDK_ROOT "$bindir/afuc-ld" --base "$fwdir/a6xx/sqe.fw" -o fill.fw -Map fill.map fill.o
+is "$status:$err" "0:" "the installed afuc-ld links it onto the installed SDK image"
+printf 'image fill.fw\npkt7 UNKN118 0x1000 0 3 5 2\nrun\nexpect idle\nexpect mem 0x1000 5 7 9 0\n' >fill.emu
+run env -u SDK_ROOT "$bindir/afuc-emu" fill.emu
+is "$status:$out" "0:ok 1 - expect idle (line 4)
+ok 2 - expect mem 0x1000 5 7 9 0 (line 5)
+1..2" "the installed afuc-emu runs the test file"
+
+cat >test_fill.c <<'SRC'
+/* A C test of the handler, against the installed libafuc-emu alone. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "afuc/emu.h"
+#include "afuc/tap.h"
+
+int main(int argc, char **argv)
+{
+	struct tap t;
+	tap_init(&t, stdout);
+	FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+	static uint8_t image[1 << 20];
+	size_t len = f ? fread(image, 1, sizeof image, f) : 0;
+	if (f)
+		fclose(f);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX}, NULL);
+	tap_ok(&t, emu && emu_load_image_bytes(emu, image, len), "loads the image");
+	emu_push_pkt7(emu, 0x76, (uint32_t[]){0x2000, 0, 2, 40, 2}, 5);
+	tap_ok(&t, emu_run(emu) == EMU_IDLE, "runs to idle");
+	tap_is_int(&t, emu_mem_read32(emu, 0x2000), 40, "first word");
+	tap_is_int(&t, emu_mem_read32(emu, 0x2004), 42, "second word");
+	emu_free(emu);
+	return tap_done_testing(&t);
+}
+SRC
+# shellcheck disable=SC2046
+run "$cc" -std=c11 $SDK_CFLAGS test_fill.c $(pc --cflags --libs afuc-emu) -o test_fill
+is "$status:$err" "0:" "a C test links with pkg-config --cflags --libs afuc-emu alone"
+run ./test_fill fill.fw
+is "$status" 0 "and passes"
+like "$out" "ok 4 - second word" "all of it"
+
+cat >test_hwsq.c <<'SRC'
+/* Runs an installed HWSQ image, against the installed libhwsq alone. */
+#include <stdio.h>
+
+#include "afuc/hwsq.h"
+
+int main(int argc, char **argv)
+{
+	enum hwsq_family fam;
+	if (argc < 2 || !hwsq_chip_family("g84", &fam))
+		return 2;
+	FILE *f = fopen(argv[1], "rb");
+	static uint8_t code[0x200];
+	size_t len = f ? fread(code, 1, sizeof code, f) : 0;
+	if (f)
+		fclose(f);
+	struct hwsq_emu *e = hwsq_emu_new(fam);
+	if (!hwsq_emu_load(e, code, len))
+		return 1;
+	hwsq_emu_start(e, HWSQ_SLOT_A, 0);
+	enum hwsq_emu_stop stop = hwsq_emu_run(e, HWSQ_EMU_FOREVER);
+	printf("%s %zu\n", hwsq_emu_stop_name(stop), hwsq_emu_write_count(e));
+	hwsq_emu_free(e);
+	return 0;
+}
+SRC
+# shellcheck disable=SC2046
+run "$cc" -std=c11 $SDK_CFLAGS test_hwsq.c $(pc --cflags --libs hwsq) -o test_hwsq
+is "$status:$err" "0:" "a C program links with pkg-config --cflags --libs hwsq alone"
+run ./test_hwsq "$(pc --variable=hwsqdir afuc-sdk)/engine-pll-nv50.bin"
+like "$status:$out" "^0:[a-z]+ [0-9]+" "and runs an installed HWSQ image"
+# shellcheck disable=SC2046
+run "$cc" -std=c11 $SDK_CFLAGS test_fill.c $(pc --cflags --libs afuc-sdk) -o test_both
+is "$status:$err" "0:" "afuc-sdk.pc gives both libraries"
+done_testing
