@@ -20,9 +20,13 @@ INSTALL_HEADERS += $(AFUC_M4)
 FW_AS := $(BUILD)/bin/afuc-as
 FW_LD := $(BUILD)/bin/afuc-ld
 FW_COMMON := $(wildcard firmware/common/*.S firmware/common/*.h)
+# The files a generation's top-level sources include (a6xx/events.S...):
+# every .S of firmware/<gen>/ that is not an image's own source.
+FW_TOPS := firmware/a5xx/pfp.S firmware/a5xx/me.S firmware/a6xx/sqe.S firmware/a7xx/sqe.S
+FW_GEN_INCLUDES := $(filter-out $(FW_TOPS),$(wildcard firmware/a5xx/*.S firmware/a6xx/*.S firmware/a7xx/*.S))
 # What assembling needs besides the source: the tools, the macro library,
 # the register database and headers they read.
-FW_AS_DEPS := $(FW_AS) $(AFUC_M4_OUT) $(FW_COMMON)
+FW_AS_DEPS := $(FW_AS) $(AFUC_M4_OUT) $(FW_COMMON) $(FW_GEN_INCLUDES)
 FW_DATA_DEPS = $(filter-out $(AFUC_M4_OUT),$(ALL_DATA)) $(GENERATED_HEADERS)
 
 $(BUILD)/firmware/%.o: firmware/%.S $(FW_AS_DEPS) | $(FW_DATA_DEPS)

@@ -30,24 +30,9 @@ bootstrap:
 	mov $rem, 0x80
 	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
+	mov G_BANK, 0x0
 	NEXT_PACKET()
 
 #include "../common/cp-handlers.S"
 
-; CP_WAIT_FOR_IDLE: this ME runs every packet to completion before the
-; next, so there is nothing left to wait for.
-HANDLER(CP_WAIT_FOR_IDLE)
-	SKIP_PAYLOAD()
-END_HANDLER()
-
-; CP_EVENT_WRITE: EVENT (bits 0..7); for the events that write something,
-; ADDR_LO, ADDR_HI and the value, which this ME writes at once.
-HANDLER(CP_EVENT_WRITE)
-	mov $02, $data
-	IF_GE($rem, 3)
-		READ_ADDR64($04, $05)
-		mov $06, $data
-		MEM_WRITE($04, $05, $06)
-	ENDIF()
-	SKIP_PAYLOAD()
-END_HANDLER()
+#include "events.S"

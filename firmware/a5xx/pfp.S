@@ -112,3 +112,40 @@ HANDLER(CP_SET_DRAW_STATE)
 	ENDLOOP()
 	SKIP_PAYLOAD()
 END_HANDLER()
+
+; GPU register 0xa890 (unnamed in the register database) holds what the
+; GPU is about to do; a530_pfp writes 0xe there before the events that
+; flush or resolve (their bits in A5XX_FLUSH_EVENTS: 13, 14, ZPASS_DONE,
+; the CCU invalidates and flushes, BLIT).
+#define A5XX_RENDER_STATE 0xa890
+#define A5XX_FLUSH_EVENTS_HI 0x7320
+#define A5XX_FLUSH_EVENTS_LO 0x6000
+#define A5XX_STATE_FLUSH 0xe
+
+; CP_EVENT_WRITE: to the ME (me.S), after the state write for the events
+; that flush. Events from 32 up are never among them.
+HANDLER(CP_EVENT_WRITE)
+	mov $data, $01
+	mov $02, $data
+	and $03, $02, 0x3f
+	IF_LT($03, 32)
+		mov $04, A5XX_FLUSH_EVENTS_HI << 16
+		or $04, $04, A5XX_FLUSH_EVENTS_LO
+		ushr $04, $04, $03
+		IF_BIT_SET($04, 0)
+			mov $05, A5XX_STATE_FLUSH
+			WRITE_REG_DIRECT(A5XX_RENDER_STATE, $05)
+		ENDIF()
+	ENDIF()
+	mov $data, $02
+	(rep)mov $data, $data
+END_HANDLER()
+
+; CP_SET_VISIBILITY_OVERRIDE: bit 0 to the GPU register 0x0d0e (unnamed
+; in the register database; PC_VISIBILITY_OVERRIDE on a6xx), at once.
+#define A5XX_VISIBILITY_OVERRIDE 0x0d0e
+HANDLER(CP_SET_VISIBILITY_OVERRIDE)
+	and $02, $data, 0x1
+	SKIP_PAYLOAD()
+	WRITE_REG_DIRECT(A5XX_VISIBILITY_OVERRIDE, $02)
+END_HANDLER()

@@ -30,3 +30,4 @@
 	mov G_LEVEL, 0x0
 	mov G_MODE, 0x0
 	mov G_PRED, 0x0
+	mov G_SEQ, 0x0

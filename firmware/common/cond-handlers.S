@@ -5,6 +5,7 @@
  * GPU() and fw.h. Memory and registers are read with FE_START_MEM_READ
  * and FE_READ_REG (fw.h). State: G_PRED, the predicate bits of
  * CP_REG_TEST; G_MODE, the render mode of CP_SET_MARKER. */
+#include "sync.S"
 
 ; SKIP_DWORDS(reg): drops the next reg words of the command stream (after
 ; the current packet's payload).
@@ -42,11 +43,20 @@ HANDLER(CP_COND_EXEC)
 	ENDIF()
 END_HANDLER()
 
-; CP_REG_TEST: REG (0..17), BIT (20..24), PRED_BIT (26..30): predicate bit
-; PRED_BIT = bit BIT of the register. With PRED_UPDATE (31) two more words,
-; PRED_MASK and PRED_VAL, set the predicate bits directly.
+; CP_REG_TEST: REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
+; (26..30): predicate bit PRED_BIT = bit BIT of the register, read after
+; the pipeline unless SKIP_WAIT_FOR_ME (sync.S). With PRED_UPDATE (31) two
+; more words, PRED_MASK and PRED_VAL, set the predicate bits directly.
 HANDLER(CP_REG_TEST)
 	mov $02, $data
+#if FW_GEN == 6
+	IF_BIT_CLEAR($02, 31)
+		IF_BIT_CLEAR($02, 25)
+			WAIT_FOR_ME_SYNC($03)
+		ENDIF()
+		SET_APERTURE($03)
+	ENDIF()
+#endif
 	IF_BIT_SET($02, 31)
 		mov $03, $data                  ; mask
 		mov $04, $data                  ; values
@@ -135,5 +145,14 @@ HANDLER(SET_MARKER_OPCODE)
 	SKIP_PAYLOAD()
 	IF_BIT_CLEAR($02, 8)
 		and G_MODE, $02, 0xf
+#if FW_GEN == 6
+		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19
+		; (unnamed in the register database) = 1, as a630 firmware
+		; writes it
+		IF_EQ(G_MODE, RM6_ENDVIS)
+			mov $03, 0x1
+			WRITE_REG_DIRECT(PC_ENDVIS_9E19, $03)
+		ENDIF()
+#endif
 	ENDIF()
 END_HANDLER()

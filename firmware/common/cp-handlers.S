@@ -8,6 +8,7 @@
  * the draw states for a6xx and a7xx. Included after GPU() and fw.h.
  * Each handler starts with $01 = its header and $rem = its payload
  * words, and ends with the waitin sequence (END_HANDLER). */
+#include "sync.S"
 
 ; ---- Set-up and the simple packets ------------------------------------------
 
@@ -169,8 +170,10 @@ HANDLER(CP_REG_TO_MEM)
 END_HANDLER()
 
 ; CP_MEM_TO_REG: REG (0..17), CNT (19..29, at least 1), SHIFT_BY_2 (30);
-; SRC_LO, SRC_HI. Copies CNT words of memory to consecutive registers.
+; SRC_LO, SRC_HI. Copies CNT words of memory to consecutive registers,
+; after the pipeline (WAIT_FOR_ME_SYNC, sync.S).
 HANDLER(CP_MEM_TO_REG)
+	WAIT_FOR_ME_SYNC($02)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
@@ -276,71 +279,102 @@ HANDLER(CP_WAIT_MEM_WRITES)
 	WAIT_MEM_WRITES()
 END_HANDLER()
 
-; CP_WAIT_FOR_ME: the SQE is its own ME, so there is nothing to wait for.
+; CP_WAIT_FOR_ME: the SQE is its own ME; what is left is the wait for
+; the pipeline that the a6xx SQE hands down (WAIT_FOR_ME_SYNC, sync.S).
 HANDLER(CP_WAIT_FOR_ME)
 	SKIP_PAYLOAD()
+	WAIT_FOR_ME_SYNC($02)
 END_HANDLER()
 
-; CP_WAIT_REG_MEM: FUNCTION (0..2), SIGNED_COMPARE (3), POLL (4..5: 0
-; register, 1 memory, 2 scratch where there is one); POLL_ADDR_LO/HI; REF;
-; MASK; a delay.
-; Polls until (value & MASK) FUNCTION REF holds.
+; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds
+; FUNCTION (0..2), SIGNED_COMPARE (3) and POLL (4..5: 0 register, 1
+; memory, 2 scratch where there is one); $03:$04 the address (the
+; register in $03); $05 REF; $06 MASK. Sets $0b to 1 when
+; (value & MASK) FUNCTION REF holds, else 0. Clobbers $07..$0b.
+; The functions ALWAYS, LT, LE, EQ, NE, GE, GT (and 7, never) are a
+; table of nibbles, one per function: bit 2 inverts, bits 0..1 pick the
+; bit of cmp's result (0x2b equal, 0x1e less, 0 greater: b0 ==, b1 <=,
+; b2 <; b3 is 0 in all three).
+#define POLL_FUNCTIONS_HI 0x3564
+#define POLL_FUNCTIONS_LO 0x0127
+SUBROUTINE(poll_test)
+	EXTRACT_BITS($08, $02, 4, 5)
+#if FW_GEN == 6
+	IF_NE($08, 2)
+		WAIT_FOR_ME_SYNC($0a)
+		SET_APERTURE($0a)
+	ENDIF()
+#endif
+	SWITCH($08)
+	CASE(1)
+		START_MEM_READ($03, $04, 1, $0a)
+		mov $0a, $memdata
+#ifdef SCRATCH_BASE
+	CASE(2)
+		and $0b, $03, 0x7
+		cread $0a, [$0b + SCRATCH_BASE]
+#endif
+	DEFAULT()
+		READ_REG($0a, $03)
+	ENDSWITCH()
+	and $0a, $0a, $06
+	mov $07, 0x0                    ; sign flip for SIGNED_COMPARE
+	IF_BIT_SET($02, 3)
+		mov $07, 0x8000 << 16
+	ENDIF()
+	xor $0a, $0a, $07
+	xor $07, $05, $07
+	cmp $09, $0a, $07
+	and $09, $09, 0x7
+	mov $08, POLL_FUNCTIONS_HI << 16
+	or $08, $08, POLL_FUNCTIONS_LO
+	EXTRACT_BITS($0b, $02, 0, 2)
+	shl $0b, $0b, 0x2
+	ushr $08, $08, $0b              ; the function's nibble
+	and $0b, $08, 0x3
+	ushr $09, $09, $0b
+	ushr $08, $08, 0x2
+	xor $0b, $09, $08
+	and $0b, $0b, 0x1
+END_SUBROUTINE()
+
+; CP_WAIT_REG_MEM: the test of poll_test (its first word, POLL_ADDR_LO/HI,
+; REF, MASK; then a delay, ignored), repeated until it holds.
 HANDLER(CP_WAIT_REG_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	mov $05, $data                  ; REF
 	mov $06, $data                  ; MASK
 	SKIP_PAYLOAD()
-	mov $07, 0x0                    ; sign flip for SIGNED_COMPARE
-	IF_BIT_SET($02, 3)
-		mov $07, 0x8000 << 16
-	ENDIF()
-	xor $05, $05, $07
-	EXTRACT_BITS($08, $02, 4, 5)
-	EXTRACT_BITS($09, $02, 0, 2)
 	LOOP()
-		SWITCH($08)
-		CASE(1)
-			START_MEM_READ($03, $04, 1, $0a)
-			mov $0a, $memdata
-#ifdef SCRATCH_BASE
-		CASE(2)
-			and $0b, $03, 0x7
-			cread $0a, [$0b + SCRATCH_BASE]
-#endif
-		DEFAULT()
-			READ_REG($0a, $03)
-		ENDSWITCH()
-		and $0a, $0a, $06
-		xor $0a, $0a, $07
-		cmp $0b, $0a, $05               ; 0x2b equal, 0x1e less, 0 greater
-		SWITCH($09)
-		CASE(0)
+		CALL(poll_test)
+		IF_NE($0b, 0)
 			BREAK()
-		CASE(1)
-			IF_BIT_SET($0b, 2)
-				BREAK()
-			ENDIF()
-		CASE(2)
-			IF_BIT_SET($0b, 1)
-				BREAK()
-			ENDIF()
-		CASE(3)
-			IF_BIT_SET($0b, 0)
-				BREAK()
-			ENDIF()
-		CASE(4)
-			IF_BIT_CLEAR($0b, 0)
-				BREAK()
-			ENDIF()
-		CASE(5)
-			IF_BIT_CLEAR($0b, 2)
-				BREAK()
-			ENDIF()
-		CASE(6)
-			IF_BIT_CLEAR($0b, 1)
-				BREAK()
-			ENDIF()
-		ENDSWITCH()
+		ENDIF()
 	ENDLOOP()
+END_HANDLER()
+
+; CP_COND_WRITE5: the test of poll_test once (with WRITE_MEMORY in bit 8
+; of the first word), then WRITE_ADDR_LO, WRITE_ADDR_HI and WRITE_DATA.
+; When the test holds, the data goes to memory at WRITE_ADDR
+; (WRITE_MEMORY: every word left), or to the register WRITE_ADDR_LO.
+HANDLER(CP_COND_WRITE5)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	mov $05, $data                  ; REF
+	mov $06, $data                  ; MASK
+	CALL(poll_test)
+	IF_NE($0b, 0)
+		READ_ADDR64($07, $08)
+		IF_BIT_SET($02, 8)
+			SET_NRT_ADDR($07, $08)
+			NRT_SELECT_DATA()
+			(rep)mov $data, $data
+		ELSE()
+			EXTRACT_BITS($07, $07, 0, 17)
+			mov $usraddr, $07
+			mov $data, $data
+		ENDIF()
+	ENDIF()
+	SKIP_PAYLOAD()
 END_HANDLER()

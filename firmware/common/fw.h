@@ -10,6 +10,8 @@
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
+#define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
+#define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
 
 #if FW_GEN == 5
 /* control registers the register database leaves unnamed on a5xx (from
@@ -33,6 +35,10 @@
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
 #define REG_TO_MEM_CNT_HI 29 /* CP_REG_TO_MEM's CNT: bits 18..29 */
+/* Which context's registers the SQE's register reads see (bit 4: the
+ * 3D context, bit 0: the 2D one); between CP_APERTURE_CNTL_HOST and
+ * _CD, unnamed in the register database. */
+#define CP_APERTURE_CNTL_SQE 0x0a01
 #elif FW_GEN == 7
 #define SCRATCH_BASE 0x1f8
 #define MAX_IB_LEVEL 3              /* IB1, IB2 and IB3 */
@@ -72,5 +78,7 @@
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1
 #define RM6_BINNING 2
+#define RM6_ENDVIS 5
+#define PC_ENDVIS_9E19 0x9e19 /* a6xx: set at RM6_ENDVIS (unnamed register) */
 
 #endif

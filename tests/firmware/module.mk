@@ -16,3 +16,6 @@ TESTS += $(FW_EMU_TESTS)
 
 # Patching vendor images with afuc-ld --base (uses test-diff).
 TESTS += tests/firmware/patch.sh
+# The SDK's firmware against vendor firmware over the shared captures
+# (afuc-emu --replay --diff with vendor-diff.ignore), with its figures.
+TESTS += tests/firmware/vendor-diff.sh

@@ -1,0 +1,151 @@
+/* Events and waits of the a5xx ME, as a530_pm4 sends them (cpp-included
+ * by me.S).
+ *
+ * a5xx keeps two copies of the context registers, the second 0x800
+ * above the first; the GPU moves to the other one at every CONTEXT_DONE
+ * event, which the ME sends after every event. G_BANK says which copy
+ * is current: the event registers are written there, and after the
+ * CONTEXT_DONE the ME tells the GPU which copy comes next (register
+ * 0x027: bit 16 for the upper, bit 0 for the lower). These registers are
+ * unnamed in the register database. */
+#define A5XX_EVENT_CMD_A 0xe782     /* the event, in two units */
+#define A5XX_EVENT_CMD_B 0xe3a2
+#define A5XX_BANK_SWITCH 0x027
+#define A5XX_BANK_SIZE 0x800
+#define A5XX_EVENT_TS 0x813         /* control, address (64-bit), value */
+#define A5XX_QUERY_SYNC 0xb16       /* written 0 before a query's event */
+#define A5XX_WFI_CMD 0x02c          /* 1: wait for the GPU to go idle */
+#define A5XX_CONTEXT_DONE 0x5
+#define A5XX_CACHE_FLUSH_TS 0x4
+
+; send_event: the event $03 to both units of the current bank, then
+; CONTEXT_DONE, and the switch to the other bank. Clobbers $06, $07.
+SUBROUTINE(send_event)
+	or $06, G_BANK, A5XX_EVENT_CMD_A
+	mov $addr, $06
+	mov $data, $03
+	or $06, G_BANK, A5XX_EVENT_CMD_B
+	mov $addr, $06
+	mov $data, $03
+	CALL(context_done)
+END_SUBROUTINE()
+
+SUBROUTINE(context_done)
+	or $06, G_BANK, A5XX_EVENT_CMD_A
+	mov $addr, $06
+	mov $data, A5XX_CONTEXT_DONE
+	or $06, G_BANK, A5XX_EVENT_CMD_B
+	mov $addr, $06
+	mov $data, A5XX_CONTEXT_DONE
+	xor G_BANK, G_BANK, A5XX_BANK_SIZE
+	mov $07, 0x1
+	IF_NE(G_BANK, 0)
+		shl $07, $07, 0x10
+	ENDIF()
+	WRITE_REG(A5XX_BANK_SWITCH, $07)
+END_SUBROUTINE()
+
+; CP_WAIT_FOR_IDLE: the GPU's wait for idle, then the count of pending
+; waits (CP_WFI_PEND_CTR) back to 0.
+HANDLER(CP_WAIT_FOR_IDLE)
+	SKIP_PAYLOAD()
+	WRITE_REG(A5XX_WFI_CMD, 0x1)
+	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
+END_HANDLER()
+
+; CP_EVENT_WRITE: EVENT (bits 0..5), TIMESTAMP (30), IRQ (31); for the
+; timestamp events ADDR_LO, ADDR_HI and the value, which go to the
+; GPU's event registers (A5XX_EVENT_TS: the control word has TIMESTAMP
+; and IRQ in bits 1 and 2 and in bits 8..10 the unit that writes, as on
+; a6xx); the GPU writes the value when the event is done. FLUSH_SO_n
+; is followed by a CACHE_FLUSH_TS; event 0 is only the CONTEXT_DONE.
+HANDLER(CP_EVENT_WRITE)
+	mov $02, $data
+	and $03, $02, 0x3f
+	ushr $04, $02, 29
+	and $04, $04, 0x6
+	mov $05, 0x0                    ; the unit that writes the timestamp
+	SWITCH($03)
+	CASE(A5XX_CACHE_FLUSH_TS)
+		mov $05, 0x100
+	CASE(0x08)                      ; WT_DONE_TS
+		mov $05, 0x200
+	CASE(0x16)                      ; RB_DONE_TS
+		mov $05, 0x300
+	CASE(0x1c)                      ; PC_CCU_FLUSH_DEPTH_TS
+		mov $05, 0x400
+	CASE(0x1d)                      ; PC_CCU_FLUSH_COLOR_TS
+		mov $05, 0x500
+	CASE(0x1e)                      ; BLIT
+		mov $05, 0x600
+	CASE(0x09, 0x15)                ; WRITE_PRIMITIVE_COUNTS, ZPASS_DONE
+		WAIT_MEM_WRITES()
+		WRITE_REG(A5XX_QUERY_SYNC, 0x0)
+	CASE(0x11, 0x12, 0x13, 0x14)    ; FLUSH_SO_n
+		CALL(send_event)
+		mov $03, A5XX_CACHE_FLUSH_TS
+	CASE(0)
+		SKIP_PAYLOAD()
+		CALL(context_done)
+		NEXT_PACKET()
+	ENDSWITCH()
+	IF_NE($05, 0)
+		IF_GE($rem, 3)
+			or $05, $05, $04
+			mov $addr, A5XX_EVENT_TS
+			mov $data, $05
+			mov $data, $data
+			mov $data, $data
+			mov $data, $data
+		ENDIF()
+	ENDIF()
+	SKIP_PAYLOAD()
+	CALL(send_event)
+END_HANDLER()
+
+; CP_EXEC_CS: a word the ME passes on as the dispatch, then NGROUPS_X,
+; _Y, _Z for HLSQ_CS_KERNEL_GROUP_X.. of the current bank; the dispatch
+; goes to both units as an event would (A5XX_DISPATCH_A/_B, unnamed in
+; the register database), and CONTEXT_DONE follows.
+#define A5XX_DISPATCH_A 0xe781
+#define A5XX_DISPATCH_B 0xe3a1
+HANDLER(CP_EXEC_CS)
+	mov $02, $data
+	or $06, G_BANK, HLSQ_CS_KERNEL_GROUP_X
+	mov $addr, $06
+	(rep)mov $data, $data
+	or $06, G_BANK, A5XX_DISPATCH_A
+	mov $addr, $06
+	mov $data, $02
+	or $06, G_BANK, A5XX_DISPATCH_B
+	mov $addr, $06
+	mov $data, $02
+	CALL(context_done)
+END_HANDLER()
+
+; CP_LOAD_STATE4: DST_OFF (0..13), STATE_SRC (16..17), STATE_BLOCK
+; (18..21), NUM_UNIT (22..31); STATE_TYPE and EXT_SRC_ADDR; its high
+; word. The three words go to the load-state registers of the current
+; bank (A5XX_LOAD_STATE: command, address low and high); with STATE_SRC
+; direct (0) the words that follow are the state, written one after the
+; other to the data register after them. (a530_pm4 can also take the
+; state from its scratch registers, STATE_SRC 1; the SDK does not.)
+#define A5XX_LOAD_STATE 0xe7a0
+#define A5XX_LOAD_STATE_DATA 0xe7a3
+#define A5XX_REG_NOINC 0x4 << 16    /* $addr stays on one register */
+HANDLER(CP_LOAD_STATE4)
+	mov $02, $data
+	or $06, G_BANK, A5XX_LOAD_STATE
+	mov $addr, $06
+	mov $data, $02
+	mov $data, $data
+	mov $data, $data
+	EXTRACT_BITS($03, $02, 16, 17)
+	IF_EQ($03, 0)
+		or $06, G_BANK, A5XX_LOAD_STATE_DATA
+		mov $07, A5XX_REG_NOINC
+		or $addr, $06, $07
+		(rep)mov $data, $data
+	ENDIF()
+	SKIP_PAYLOAD()
+END_HANDLER()

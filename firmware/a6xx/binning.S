@@ -1,0 +1,36 @@
+/* Binning and register packets of the a6xx SQE (cpp-included by sqe.S),
+ * with the writes a630 firmware makes for them. */
+
+; CP_SET_BIN_DATA5: VSC_SIZE/VSC_N (for PC_VSTREAM_CONTROL), the bin's
+; draw stream (64-bit), the address of its size (64-bit), its primitive
+; stream (64-bit). The PC registers get them in this order: control,
+; primitive stream, draw stream, then the size itself, read from memory
+; (PC register 0x9e16, unnamed in the register database).
+HANDLER(CP_SET_BIN_DATA5)
+	mov $02, $data
+	READ_ADDR64($03, $04)           ; draw stream
+	READ_ADDR64($05, $06)           ; where the size is
+	READ_ADDR64($07, $08)           ; primitive stream
+	SKIP_PAYLOAD()
+	START_MEM_READ($05, $06, 1, $09)
+	WRITE_REG(PC_VSTREAM_CONTROL, $02, $07, $08, $03, $04, $memdata)
+END_HANDLER()
+
+; CP_SET_VISIBILITY_OVERRIDE: bit 0 to PC_VISIBILITY_OVERRIDE (1: draw
+; every primitive, whatever the binning pass found).
+HANDLER(CP_SET_VISIBILITY_OVERRIDE)
+	and $02, $data, 0x1
+	SKIP_PAYLOAD()
+	WRITE_REG_DIRECT(PC_VISIBILITY_OVERRIDE, $02)
+END_HANDLER()
+
+; CP_REG_WRITE: TRACKER (bits 0..3), the register, the value. The value
+; is written at once whatever the tracker asks (a630 firmware keeps
+; TRACK_CNTL_REG registers for the next draw and may wait for idle
+; before an RB_RENDER_CNTL write; docs/firmware.md).
+HANDLER(CP_REG_WRITE)
+	mov $00, $data
+	mov $usraddr, $data
+	mov $data, $data
+	SKIP_PAYLOAD()
+END_HANDLER()

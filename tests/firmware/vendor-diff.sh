@@ -1,0 +1,74 @@
+# The SDK's own firmware against vendor firmware over real driver
+# captures: afuc-emu --replay CAPTURE --diff VENDOR SDK --ignore
+# tests/firmware/vendor-diff.ignore, packet by packet. Each capture's
+# agreement (packets whose GPU register, pipe register and memory writes
+# agree, of all packets) must not fall below the floor reached so far
+# (docs/firmware.md has the figures); when every packet agrees, the diff
+# must say so with exit status 0. Skipped without the vendor images or
+# the captures.
+. "$SDK_ROOT/tests/lib/tap.sh"
+
+ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
+
+# find_capture NAME: the capture's path ($AFUC_CAPTURE_DIR, then
+# ../shared/captures beside the project, as afuc-emu's replay statement
+# looks), or failure.
+find_capture() {
+	for dir in ${AFUC_CAPTURE_DIR:+"$AFUC_CAPTURE_DIR"} "$SDK_ROOT/../shared/captures"; do
+		if [ -r "$dir/$1" ]; then
+			printf '%s\n' "$dir/$1"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# compare CAPTURE VENDOR SDK FLOOR: VENDOR is one image name or PFP,ME
+# names; SDK the build's image(s), the same way. Four tests.
+compare() {
+	capture=$(find_capture "$1") || {
+		skip 4 "capture $1 not found (AFUC_CAPTURE_DIR, ../shared/captures)"
+		return
+	}
+	vendor=
+	for name in $(printf '%s\n' "$2" | tr ',' ' '); do
+		path=$(find_firmware "$name") || {
+			skip 4 "vendor image $name not found: no comparison over $1"
+			return
+		}
+		vendor=${vendor:+$vendor,}$path
+	done
+	sdk=
+	for name in $(printf '%s\n' "$3" | tr ',' ' '); do
+		sdk=${sdk:+$sdk,}$SDK_BUILD/firmware/$name
+	done
+	floor=$4
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$sdk" --ignore "$ignore" --stats
+	failed=$(printf '%s\n' "$out" | grep -c '^not ok')
+	is "$failed" 0 "$1: every submission runs to idle and writes its fence on both firmwares" ||
+		diag "$(printf '%s\n' "$out" | grep -A3 '^not ok' | head -20)"
+	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
+	like "$figure" '^[0-9]+ [0-9]+$' "$1: the diff gives its agreement figure" || {
+		diag "$err"
+		skip 2 "no figure to check"
+		return
+	}
+	agree=${figure% *}
+	total=${figure#* }
+	diag "$1: $agree of $total packets agree with $2 (floor $floor)"
+	printf '%s\n' "$out" | sed -n 's/^# stats \([AB]\): /\1 /p' | while read -r side rest; do
+		case $side in A) who=$2 ;; *) who=SDK ;; esac
+		diag "$1: $who: $rest"
+	done
+	ok "$([ "$agree" -ge "$floor" ] && echo 0 || echo 1)" \
+		"$1: at least $floor packets agree (got $agree of $total)" ||
+		diag "$(printf '%s\n' "$out" | grep -A12 '^# differs' | head -40)"
+	expected_status=1
+	[ "$agree" -eq "$total" ] && expected_status=0
+	is "$status" "$expected_status" "$1: the diff exits $expected_status ($agree of $total agree)"
+}
+
+plan 8
+compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
+compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 123
+done_testing
