@@ -234,6 +234,34 @@ static bool is_bare_marker(const char *line)
 	return *line >= '0' && *line <= '9';
 }
 
+/* For the listing: where the current section stood before a statement. */
+struct list_mark {
+	uint32_t section, count;
+};
+
+static struct list_mark list_mark(const struct as_ctx *c)
+{
+	struct list_mark m = {c->section, 0};
+	if (c->section != AS_NONE)
+		m.count = (uint32_t)c->o->sections[c->section].count;
+	return m;
+}
+
+/* Records the words the statement emitted since m: none when it only
+ * switched sections (.section). */
+static void list_line(struct as_ctx *c, struct list_mark m, const char *file, const char *text)
+{
+	struct as_listing *l = c->opt->listing;
+	struct as_list_line *ll = UTIL_PUSH(l->lines, l->count, l->cap);
+	*ll = (struct as_list_line){util_xstrdup(file), c->src.line, UINT32_MAX, 0, 0,
+				    util_xstrdup(text)};
+	if (c->section == AS_NONE || (m.section != AS_NONE && m.section != c->section))
+		return;
+	ll->section = c->section;
+	ll->first = m.count; /* 0 when this statement made .text */
+	ll->count = (uint32_t)c->o->sections[c->section].count - m.count;
+}
+
 static void finish(struct as_ctx *c)
 {
 	if (c->handler_count)
@@ -305,9 +333,12 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 				as_error(&c, (uint32_t)(nul - line) + 1,
 					 "expected text, found a NUL byte");
 			} else {
+				struct list_mark m = list_mark(&c);
 				c.ntok = as_lex(line, &c.toks, &c.tok_cap);
 				c.pos = 0;
 				statement(&c);
+				if (opt->listing)
+					list_line(&c, m, lines.file, line);
 			}
 		}
 		line = next;

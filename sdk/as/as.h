@@ -31,7 +31,29 @@ struct as_options {
 	 * otherwise rnn_open(rnndb_dir), opened when a name is first needed. */
 	struct rnn_db *db;
 	const char *rnndb_dir;
+	/* NULL, or where to record what each source line assembled to
+	 * (afuc-as -a); the caller frees it with as_listing_free. */
+	struct as_listing *listing;
 };
+
+/* A listing: per source line, where its words went. */
+struct as_list_line {
+	char *file; /* the original file (after cpp's and m4's markers) */
+	uint32_t line;
+	uint32_t section;      /* in the object; UINT32_MAX: the line emitted nothing */
+	uint32_t first, count; /* its words, by offset in the section */
+	char *text;            /* the line as assembled */
+};
+struct as_listing {
+	struct as_list_line *lines;
+	size_t count, cap;
+};
+void as_listing_free(struct as_listing *l);
+/* The listing as text: per line, the line number, the word address in
+ * its section, the words in hex and the source line; a "; FILE" line
+ * where the file changes and a "; section NAME" line where the section
+ * does. Fields that relocations fill (left to the linker) show as 0. */
+void as_listing_print(const struct as_listing *l, const struct obj_file *o, struct util_str *out);
 
 /* Assembles text (len bytes; need not be NUL-terminated) named name.
  * On success returns true with the object in out (the caller frees it

@@ -7,6 +7,7 @@
 
 #include "cmd/cmd.h"
 #include "hwsq/hwsq.h"
+#include "pp/pp.h"
 
 enum {
 	OPT_CHIP = 1,
@@ -20,12 +21,17 @@ enum {
 	OPT_RNNDB,
 	OPT_STATS,
 	OPT_PREPROCESS,
+	OPT_MD,
+	OPT_MF,
+	OPT_MT,
 };
 
 enum emit_kind { EMIT_BIN, EMIT_C, EMIT_C_KERNEL, EMIT_UPLOAD };
 
 struct args {
 	const char *chip, *output, *source, *name, *rnndb;
+	const char *dep_file, *dep_target; /* -MF, -MT */
+	bool deps;                         /* -MD */
 	enum emit_kind emit;
 	enum hwsq_family family; /* from chip */
 	unsigned entry;
@@ -64,8 +70,19 @@ static const struct cmd_option options[] = {
 	 "print the size report: bytes against a greedy encoder,\n"
 	 "delays asked and encoded",
 	 0, CMD_KEEP_FLAG(struct args, stats)},
-	{OPT_PREPROCESS, 'E', NULL, NULL, "print the preprocessed source instead of compiling", 0,
-	 CMD_KEEP_FLAG(struct args, preprocess_only)},
+	{OPT_PREPROCESS, 'E', NULL, NULL,
+	 "print the preprocessed source instead of compiling\n"
+	 "(to -o FILE when given; without line markers)",
+	 0, CMD_KEEP_FLAG(struct args, preprocess_only)},
+	{OPT_MD, 0, "MD", NULL,
+	 "write a make rule naming every file read (the source,\n"
+	 "#included headers, m4 files), as gcc -MD -MP does",
+	 CMD_SINGLE_DASH, CMD_KEEP_FLAG(struct args, deps)},
+	{OPT_MF, 0, "MF", "FILE",
+	 "-MD: write the rule to FILE (default: the output's\nname with .d)", CMD_SINGLE_DASH,
+	 CMD_KEEP_STRING(struct args, dep_file)},
+	{OPT_MT, 0, "MT", "TARGET", "-MD: the rule's target (default: the output)", CMD_SINGLE_DASH,
+	 CMD_KEEP_STRING(struct args, dep_target)},
 };
 
 static const struct cmd_spec spec = {
@@ -142,44 +159,85 @@ static void print_stats(const struct hwsq_program *p, const char *source)
 	       (unsigned long long)(fam->ram_size - used));
 }
 
-static bool emit(const struct args *a, const struct hwsq_program *p, struct diag *d)
+/* The output's bytes, in out. */
+static void emit(const struct args *a, const struct hwsq_program *p, struct util_str *out)
 {
-	struct util_str out = {0};
-	int err;
 	if (a->emit == EMIT_BIN) {
 		uint8_t ram[0x200];
 		hwsq_image(p, ram);
-		err = util_write_file(a->output, ram, hwsq_family_info(p->family)->ram_size);
+		util_str_putn(out, (const char *)ram, hwsq_family_info(p->family)->ram_size);
+	} else if (a->emit == EMIT_C || a->emit == EMIT_C_KERNEL) {
+		char *name = a->name ? util_xstrdup(a->name) : default_name(a);
+		hwsq_emit_c(p, name, a->source, a->emit == EMIT_C_KERNEL, out);
+		free(name);
 	} else {
-		if (a->emit == EMIT_C || a->emit == EMIT_C_KERNEL) {
-			char *name = a->name ? util_xstrdup(a->name) : default_name(a);
-			hwsq_emit_c(p, name, a->source, a->emit == EMIT_C_KERNEL, &out);
-			free(name);
-		} else {
-			hwsq_emit_upload(p, a->entry, a->slot, &out);
-		}
-		err = util_write_file(a->output, out.text, out.len);
+		hwsq_emit_upload(p, a->entry, a->slot, out);
 	}
-	util_str_free(&out);
+}
+
+/* -MD's file: the output's name with its extension (if any) replaced
+ * by .d, as gcc names it. */
+static char *default_dep_file(const char *output)
+{
+	const char *base = strrchr(output, '/');
+	base = base ? base + 1 : output;
+	const char *dot = strrchr(base, '.');
+	size_t keep = dot && dot != base ? (size_t)(dot - output) : strlen(output);
+	return util_xasprintf("%.*s.d", (int)keep, output);
+}
+
+/* Writes the output (when there is one) and the make rule (-MD), all or
+ * none. */
+static bool write_outputs(const struct args *a, const char *out, const struct util_str *text,
+			  const struct pp_deps *deps, struct diag *d)
+{
+	struct util_outputs group = {0};
+	struct util_str rule = {0};
+	const char *paths[2];
+	char *dep_file = NULL;
+	int err = 0;
+	size_t failed = 0;
+	if (out) {
+		paths[group.count] = out;
+		err = util_outputs_add(&group, out, text->text ? text->text : "", text->len);
+	}
+	if (!err && a->deps) {
+		/* check() made sure there is a file to name */
+		const char *target = a->dep_target ? a->dep_target : a->output;
+		dep_file = a->dep_file ? util_xstrdup(a->dep_file) : default_dep_file(a->output);
+		pp_deps_rule(deps, target, !a->dep_target, &rule);
+		failed = group.count;
+		paths[group.count] = dep_file;
+		err = util_outputs_add(&group, dep_file, rule.text, rule.len);
+	}
 	if (err)
-		diag_error(d, diag_at(a->output, 0, 0), "cannot write: %s", strerror(err));
+		util_outputs_abort(&group);
+	else
+		err = util_outputs_commit(&group, &failed);
+	if (err)
+		diag_error(d,
+			   diag_at(strcmp(paths[failed], "-") ? paths[failed] : "<stdout>", 0, 0),
+			   "cannot write: %s", strerror(err));
+	util_str_free(&rule);
+	free(dep_file);
 	return !err;
 }
 
-/* -E: the text the compiler would read. */
+/* -E: the text the compiler would read, without the line markers that
+ * only locate it. */
 static bool preprocess(const struct args *a, const struct hwsq_source_options *so,
 		       enum hwsq_family family, struct diag *d)
 {
 	char *text = NULL;
 	size_t len = 0;
 	bool ok = hwsq_preprocess(a->source, so, family, &text, &len, d);
-	const char *out = a->output ? a->output : "-";
-	int err = ok ? util_write_file(out, text, len) : 0;
-	if (err)
-		diag_error(d, diag_at(strcmp(out, "-") ? out : "<stdout>", 0, 0),
-			   "cannot write: %s", strerror(err));
+	if (ok) {
+		pp_strip_markers(text, &len);
+		struct util_str s = {.text = text, .len = len, .cap = len + 1};
+		ok = write_outputs(a, a->output ? a->output : "-", &s, so->deps, d);
+	}
 	free(text);
-	return ok && !err;
+	return ok;
 }
 
 static bool compile(const struct args *a, const struct hwsq_source_options *so,
@@ -189,8 +247,12 @@ static bool compile(const struct args *a, const struct hwsq_source_options *so,
 	bool ok = hwsq_compile_file(a->source, so, ao, &p, d);
 	if (ok && a->stats)
 		print_stats(&p, a->source);
+	struct util_str out = {0};
 	if (ok && a->output)
-		ok = emit(a, &p, d);
+		emit(a, &p, &out);
+	if (ok && (a->output || a->deps))
+		ok = write_outputs(a, a->output, &out, so->deps, d);
+	util_str_free(&out);
 	hwsq_program_free(&p);
 	return ok;
 }
@@ -206,6 +268,12 @@ static int check(struct cmd *c, void *ctx)
 	const struct hwsq_family_info *fam = hwsq_family_info(a->family);
 	if (a->emit == EMIT_UPLOAD && a->slot == HWSQ_SLOT_B && fam->slots == 1)
 		return cmd_usage_error(c, "%s has one execution slot: no --slot b", fam->range);
+	if ((a->dep_file || a->dep_target) && !a->deps)
+		return cmd_usage_error(c, "%s needs -MD", a->dep_file ? "-MF" : "-MT");
+	if (a->deps && (!a->output || strcmp(a->output, "-") == 0) &&
+	    (!a->dep_file || !a->dep_target))
+		return cmd_usage_error(c, "-MD without an output file: name the rule's file "
+					  "and target with -MF and -MT");
 	return -1;
 }
 
@@ -239,12 +307,14 @@ int main(int argc, char **argv)
 		struct diag d;
 		diag_init(&d);
 		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
+		struct pp_deps deps = {0};
 		struct hwsq_source_options so = {a.includes, a.include_count, a.defines,
-						 a.define_count};
+						 a.define_count, a.deps ? &deps : NULL};
 		struct hwsq_as_options ao = {family, &names};
 		bool ok = a.preprocess_only ? preprocess(&a, &so, family, &d)
 					    : compile(&a, &so, &ao, &d);
 		cmd_print_diag(&c, &d);
+		pp_deps_free(&deps);
 		status = ok ? 0 : 1;
 		diag_free(&d);
 		hwsq_names_free(&names);

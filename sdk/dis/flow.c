@@ -131,7 +131,7 @@ static bool in_table(const struct dis_sect *s, uint32_t pc)
  * its target, if any, is inside the section (where a label can name it). */
 static bool clean(const struct dis_sect *s, uint32_t pc)
 {
-	if (!s->decoded[pc] || s->ins[pc].ignored_bits)
+	if (!s->decoded[pc] || s->ins[pc].ignored_bits || s->ins[pc].form->decode_only)
 		return false;
 	enum flow f = flow_of(&s->ins[pc]);
 	if (f == FLOW_NEXT || f == FLOW_STOP)

@@ -58,7 +58,10 @@ static void classify(struct dis *dis, const struct obj_file *o, struct dis_sect 
 			s->kind[pc] = DIS_K_TABLE;
 			continue;
 		}
-		s->kind[pc] = s->decoded[pc] && !s->ins[pc].ignored_bits ? DIS_K_CODE : DIS_K_RAW;
+		s->kind[pc] = s->decoded[pc] && !s->ins[pc].ignored_bits &&
+					      !s->ins[pc].form->decode_only
+				      ? DIS_K_CODE
+				      : DIS_K_RAW;
 		uint32_t r = s->reloc_at[pc];
 		if (r != DIS_NONE) {
 			uint8_t kind = o->sections[s->obj_section].relocs[r].kind;

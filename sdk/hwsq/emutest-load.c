@@ -161,7 +161,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 		n = 0;
 	}
 	const char *defines[32], *includes[32];
-	struct hwsq_source_options so = {includes, 0, defines, 0};
+	struct hwsq_source_options so = {includes, 0, defines, 0, NULL};
 	char *path = NULL;
 	char *owned[64];
 	size_t owned_count = 0;

@@ -130,11 +130,14 @@ void hwsq_program_free(struct hwsq_program *p);
 
 /* Preprocesses a source (cpp + m4 with include/afuc/hwsq.m4, defining
  * HWSQ_CHIP_<FAMILY> and HWSQ_RAM_SIZE), then compiles it. */
+struct pp_deps;
 struct hwsq_source_options {
 	const char *const *include_dirs;
 	size_t include_count;
 	const char *const *defines;
 	size_t define_count;
+	/* NULL, or where sdk/pp adds every file read (hwsq-as -MD) */
+	struct pp_deps *deps;
 };
 bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 		       const struct hwsq_as_options *o, struct hwsq_program *p, struct diag *d);

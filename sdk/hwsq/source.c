@@ -69,6 +69,7 @@ bool hwsq_preprocess(const char *path, const struct hwsq_source_options *so,
 		.define_count = count,
 		.m4_library = library,
 		.m4_prefix_builtins = true,
+		.deps = so->deps,
 	};
 	bool ok = pp_run(path, &ppo, text, len, d);
 	free(library);

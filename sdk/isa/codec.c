@@ -123,7 +123,7 @@ const struct isa_form *isa_next_form(const struct isa *isa, const char *name,
 {
 	const struct isa_form *end = isa_forms + isa_form_count;
 	for (const struct isa_form *f = previous ? previous + 1 : isa_forms; f < end; f++)
-		if (isa_form_in_gen(f, isa->gen) && strcmp(f->name, name) == 0)
+		if (isa_form_in_gen(f, isa->gen) && !f->decode_only && strcmp(f->name, name) == 0)
 			return f;
 	return NULL;
 }

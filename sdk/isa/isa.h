@@ -151,6 +151,11 @@ struct isa_form {
 	uint8_t gen_min, gen_max;
 	uint32_t match; /* the fixed bits' values */
 	uint8_t space;  /* enum isa_space, for control syntaxes */
+	/* A word vendor firmware uses that another row of the same name
+	 * already spells: decoded and executed, never chosen by the
+	 * assembler, printed raw by the disassembler (so listings still
+	 * rebuild the same word). */
+	bool decode_only;
 };
 
 /* Bits no field and no ignored range covers: the fixed bits. */

@@ -118,16 +118,17 @@ static const struct isa_shape shape_jumpr = {ISA_SYN_JUMPR, 0, 1, {F(SRC1, 0, 4)
 #define OP6(x) ((uint32_t)(x) << 26)
 #define ALU_REG OP5(0x13)
 
-#define ALU(name, op, lo, hi, sub) {name, ISA_OP_##op, &shape_alu, lo, hi, ALU_REG | (sub), 0}
-#define ALU1(name, op, lo, hi, sub) {name, ISA_OP_##op, &shape_alu1, lo, hi, ALU_REG | (sub), 0}
-#define ALUI(name, op, lo, hi, opc) {name, ISA_OP_##op, &shape_alu_imm, lo, hi, OP5(opc), 0}
-#define ALUI12(name, op, sub) {name, ISA_OP_##op, &shape_alu_imm12, A7, A7, OP5(0x12) | (sub) << 12, 0}
+#define ALU(name, op, lo, hi, sub) {name, ISA_OP_##op, &shape_alu, lo, hi, ALU_REG | (sub), 0, false}
+#define ALU1(name, op, lo, hi, sub) {name, ISA_OP_##op, &shape_alu1, lo, hi, ALU_REG | (sub), 0, false}
+#define ALUI(name, op, lo, hi, opc) {name, ISA_OP_##op, &shape_alu_imm, lo, hi, OP5(opc), 0, false}
+#define ALUI12(name, op, sub) \
+	{name, ISA_OP_##op, &shape_alu_imm12, A7, A7, OP5(0x12) | (sub) << 12, 0, false}
 #define CTRL(name, op, shape, lo, hi, opc, bit15, space)                                \
-	{name, ISA_OP_##op, &shape, lo, hi, OP5(opc) | (uint32_t)(bit15) << 15, ISA_SPACE_##space}
+	{name, ISA_OP_##op, &shape, lo, hi, OP5(opc) | (uint32_t)(bit15) << 15, ISA_SPACE_##space, false}
 
 const struct isa_form isa_forms[] = {
-	{"nop", ISA_OP_NOP, &shape_nop, A5, A5, 0x00000000, 0},
-	{"nop", ISA_OP_NOP, &shape_nop, A6, A7, 0x01000000, 0},
+	{"nop", ISA_OP_NOP, &shape_nop, A5, A5, 0x00000000, 0, false},
+	{"nop", ISA_OP_NOP, &shape_nop, A6, A7, 0x01000000, 0, false},
 
 	/* two register sources */
 	ALU("add", ADD, A5, A7, 0x01),
@@ -136,7 +137,7 @@ const struct isa_form isa_forms[] = {
 	ALU("subhi", SUBHI, A5, A7, 0x04),
 	ALU("and", AND, A5, A7, 0x05),
 	ALU("or", OR, A5, A7, 0x06),
-	{"mov", ISA_OP_OR, &shape_mov, A5, A7, ALU_REG | 0x06, 0},
+	{"mov", ISA_OP_OR, &shape_mov, A5, A7, ALU_REG | 0x06, 0, false},
 	ALU("xor", XOR, A5, A7, 0x07),
 	ALU1("not", NOT, A5, A7, 0x08),
 	ALU("shl", SHL, A5, A6, 0x09),
@@ -148,6 +149,10 @@ const struct isa_form isa_forms[] = {
 	ALU("max", MAX, A5, A6, 0x0f),
 	ALU("cmp", CMP, A5, A6, 0x10),
 	ALU1("msb", MSB, A5, A6, 0x14),
+	/* a660_sqe's CP_SKIP_IB2_ENABLE_GLOBAL shifts by a register with
+	 * a7xx's encoding of shl (function 0x12), which no other a6xx image
+	 * and not Mesa's afuc.xml has for a6xx */
+	{"shl", ISA_OP_SHL, &shape_alu, A6, A6, ALU_REG | 0x12, 0, true},
 	ALU("bic", BIC, A7, A7, 0x09),
 	ALU("min", MIN, A7, A7, 0x0a),
 	ALU("max", MAX, A7, A7, 0x0b),
@@ -173,7 +178,7 @@ const struct isa_form isa_forms[] = {
 	ALUI("and", AND, A5, A7, 0x05),
 	ALUI("or", OR, A5, A7, 0x06),
 	ALUI("xor", XOR, A5, A7, 0x07),
-	{"not", ISA_OP_NOT, &shape_alu1_imm, A5, A7, OP5(0x08), 0},
+	{"not", ISA_OP_NOT, &shape_alu1_imm, A5, A7, OP5(0x08), 0, false},
 	ALUI("shl", SHL, A5, A6, 0x09),
 	ALUI("ushr", USHR, A5, A6, 0x0a),
 	ALUI("ishr", ISHR, A5, A6, 0x0b),
@@ -182,23 +187,23 @@ const struct isa_form isa_forms[] = {
 	ALUI("min", MIN, A5, A6, 0x0e),
 	ALUI("max", MAX, A5, A6, 0x0f),
 	ALUI("cmp", CMP, A5, A6, 0x10),
-	{"mov", ISA_OP_MOVI, &shape_movi, A5, A6, OP5(0x11), 0},
-	{"setbit", ISA_OP_SETBITI, &shape_setbit6, A5, A6, OP5(0x12) | 1, 0},
-	{"clrbit", ISA_OP_CLRBIT, &shape_setbit6, A5, A6, OP5(0x12), 0},
+	{"mov", ISA_OP_MOVI, &shape_movi, A5, A6, OP5(0x11), 0, false},
+	{"setbit", ISA_OP_SETBITI, &shape_setbit6, A5, A6, OP5(0x12) | 1, 0, false},
+	{"clrbit", ISA_OP_CLRBIT, &shape_setbit6, A5, A6, OP5(0x12), 0, false},
 	ALUI("bic", BIC, A7, A7, 0x09),
 	ALUI("min", MIN, A7, A7, 0x0a),
 	ALUI("max", MAX, A7, A7, 0x0b),
 	ALUI("mul8", MUL8, A7, A7, 0x0c),
 	ALUI("cmp", CMP, A7, A7, 0x0d),
-	{"mov", ISA_OP_MOVI, &shape_movi, A7, A7, OP5(0x0e), 0},
+	{"mov", ISA_OP_MOVI, &shape_movi, A7, A7, OP5(0x0e), 0, false},
 	ALUI12("shl", SHL, 0x2),
 	ALUI12("ushr", USHR, 0x3),
 	ALUI12("ishr", ISHR, 0x4),
 	ALUI12("rot", ROT, 0x5),
-	{"setbit", ISA_OP_SETBITI, &shape_setbit7, A7, A7, OP5(0x12) | 0x6 << 12 | 1, 0},
-	{"clrbit", ISA_OP_CLRBIT, &shape_setbit7, A7, A7, OP5(0x12) | 0x6 << 12, 0},
-	{"ubfx", ISA_OP_UBFX, &shape_bitfield, A7, A7, OP5(0x12) | 0x7 << 12, 0},
-	{"bfi", ISA_OP_BFI, &shape_bitfield, A7, A7, OP5(0x12) | 0x8 << 12, 0},
+	{"setbit", ISA_OP_SETBITI, &shape_setbit7, A7, A7, OP5(0x12) | 0x6 << 12 | 1, 0, false},
+	{"clrbit", ISA_OP_CLRBIT, &shape_setbit7, A7, A7, OP5(0x12) | 0x6 << 12, 0, false},
+	{"ubfx", ISA_OP_UBFX, &shape_bitfield, A7, A7, OP5(0x12) | 0x7 << 12, 0, false},
+	{"bfi", ISA_OP_BFI, &shape_bitfield, A7, A7, OP5(0x12) | 0x8 << 12, 0, false},
 
 	/* control registers, SQE registers and memory */
 	CTRL("store", STORE, shape_swrite, A5, A5, 0x15, 0, MEMORY),
@@ -212,20 +217,20 @@ const struct isa_form isa_forms[] = {
 	CTRL("sread", SREAD, shape_cread, A6, A7, 0x17, 1, SQE),
 
 	/* control flow */
-	{"brne", ISA_OP_BRNE, &shape_branch_imm, A5, A7, OP6(0x30), 0},
-	{"breq", ISA_OP_BREQ, &shape_branch_imm, A5, A7, OP6(0x31), 0},
-	{"brne", ISA_OP_BRNEB, &shape_branch_bit, A5, A7, OP6(0x32), 0},
-	{"jump", ISA_OP_BRNEB, &shape_jump, A5, A7, OP6(0x32), 0},
-	{"breq", ISA_OP_BREQB, &shape_branch_bit, A5, A7, OP6(0x33), 0},
-	{"ret", ISA_OP_RET, &shape_ret, A5, A7, OP6(0x34), 0},
-	{"iret", ISA_OP_IRET, &shape_ret, A5, A7, OP6(0x34) | 1u << 25, 0},
-	{"call", ISA_OP_CALL, &shape_call, A5, A7, OP6(0x35), 0},
-	{"waitin", ISA_OP_WAITIN, &shape_waitin, A5, A7, OP6(0x36), 0},
-	{"jump", ISA_OP_JUMPR, &shape_jumpr, A7, A7, OP6(0x37) | 0x37u << 20, 0},
-	{"sret", ISA_OP_SRET, &shape_fixed, A7, A7, OP6(0x37) | 0x36u << 20, 0},
-	{"bl", ISA_OP_BL, &shape_call, A5, A7, OP6(0x38), 0},
-	{"jumpa", ISA_OP_JUMPA, &shape_call, A7, A7, OP6(0x39), 0},
-	{"setsecure", ISA_OP_SETSECURE, &shape_setsecure, A5, A7, OP6(0x3b), 0},
+	{"brne", ISA_OP_BRNE, &shape_branch_imm, A5, A7, OP6(0x30), 0, false},
+	{"breq", ISA_OP_BREQ, &shape_branch_imm, A5, A7, OP6(0x31), 0, false},
+	{"brne", ISA_OP_BRNEB, &shape_branch_bit, A5, A7, OP6(0x32), 0, false},
+	{"jump", ISA_OP_BRNEB, &shape_jump, A5, A7, OP6(0x32), 0, false},
+	{"breq", ISA_OP_BREQB, &shape_branch_bit, A5, A7, OP6(0x33), 0, false},
+	{"ret", ISA_OP_RET, &shape_ret, A5, A7, OP6(0x34), 0, false},
+	{"iret", ISA_OP_IRET, &shape_ret, A5, A7, OP6(0x34) | 1u << 25, 0, false},
+	{"call", ISA_OP_CALL, &shape_call, A5, A7, OP6(0x35), 0, false},
+	{"waitin", ISA_OP_WAITIN, &shape_waitin, A5, A7, OP6(0x36), 0, false},
+	{"jump", ISA_OP_JUMPR, &shape_jumpr, A7, A7, OP6(0x37) | 0x37u << 20, 0, false},
+	{"sret", ISA_OP_SRET, &shape_fixed, A7, A7, OP6(0x37) | 0x36u << 20, 0, false},
+	{"bl", ISA_OP_BL, &shape_call, A5, A7, OP6(0x38), 0, false},
+	{"jumpa", ISA_OP_JUMPA, &shape_call, A7, A7, OP6(0x39), 0, false},
+	{"setsecure", ISA_OP_SETSECURE, &shape_setsecure, A5, A7, OP6(0x3b), 0, false},
 };
 
 /* clang-format on */

@@ -295,6 +295,41 @@ static void child_free(struct child *ch, struct diag *d)
 		fclose(ch->err);
 }
 
+/* A file for a child to write its dependencies or trace into (cpp -MF
+ * and m4 --debugfile take a name, not a descriptor). */
+static char *temp_path(struct diag *d)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path = util_xasprintf("%s/afuc-pp-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		diag_error(d, DIAG_NOWHERE, "cannot create a temporary file like %s: %s", path,
+			   strerror(errno));
+		free(path);
+		return NULL;
+	}
+	close(fd);
+	return path;
+}
+
+/* Reads what the child wrote into *path (when it succeeded) and removes
+ * the file. */
+static void take_temp(char **path, bool ok, void (*parse)(struct pp_deps *, const char *),
+		      struct pp_deps *deps)
+{
+	if (!*path)
+		return;
+	uint8_t *data;
+	size_t len;
+	if (ok && util_read_file_max(*path, PP_MAX_OUTPUT, &data, &len) == 0) {
+		parse(deps, (const char *)data);
+		free(data);
+	}
+	unlink(*path);
+	free(*path);
+	*path = NULL;
+}
+
 bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d)
 {
 	struct argv_list cpp = {0}, m4 = {0};
@@ -312,6 +347,18 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 	free(sdk_include);
 	for (size_t i = 0; i < o->define_count; i++)
 		arg(&cpp, util_xasprintf("-D%s", o->defines[i]));
+	char *cpp_deps = NULL, *m4_trace = NULL;
+	if (o->deps) {
+		/* cpp's own list: what it opened, however it found it */
+		cpp_deps = temp_path(d);
+		if (!cpp_deps) {
+			argv_free(&cpp);
+			return false;
+		}
+		arg(&cpp, util_xstrdup("-MD"));
+		arg(&cpp, util_xasprintf("-MF%s", cpp_deps));
+		arg(&cpp, util_xstrdup("-MTpp"));
+	}
 	arg(&cpp, util_xstrdup(path));
 
 	size_t errors = d->errors;
@@ -328,6 +375,7 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 		cpp_messages(&cc, d);
 	report_status(&cc, d);
 	ok = ok && d->errors == errors;
+	take_temp(&cpp_deps, ok, pp_deps_parse_make, o->deps);
 	if (ok && o->m4_library) {
 		/* cpp's output is kept: m4's messages name its lines */
 		arg(&m4, util_xstrdup(program("M4", "m4")));
@@ -335,6 +383,16 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 		arg(&m4, util_xasprintf("-L%d", PP_M4_NESTING));
 		if (o->m4_prefix_builtins)
 			arg(&m4, util_xstrdup("-P"));
+		/* include() searches the -I directories too, as #include does */
+		for (size_t i = 0; i < o->include_count; i++)
+			arg(&m4, util_xasprintf("-I%s", o->include_dirs[i]));
+		if (o->deps) {
+			/* every file m4 reads, the library and its include()s */
+			m4_trace = temp_path(d);
+			ok = m4_trace != NULL;
+			arg(&m4, util_xstrdup("--debug=i"));
+			arg(&m4, util_xasprintf("--debugfile=%s", m4_trace ? m4_trace : ""));
+		}
 		arg(&m4, util_xstrdup(o->m4_library));
 		arg(&m4, util_xstrdup("-"));
 		m4_in = tmpfile();
@@ -354,6 +412,9 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 			m4_messages(&mc, cpp_out.text ? cpp_out.text : "", name, d);
 		report_status(&mc, d);
 		ok = ok && d->errors == errors;
+		if (ok && o->deps)
+			pp_deps_add(o->deps, o->m4_library);
+		take_temp(&m4_trace, ok, pp_deps_parse_m4, o->deps);
 	}
 	if (ok) {
 		struct util_str *result = o->m4_library ? &m4_out : &cpp_out;
@@ -366,6 +427,8 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 		fclose(m4_in);
 	util_str_free(&cpp_out);
 	util_str_free(&m4_out);
+	take_temp(&cpp_deps, false, pp_deps_parse_make, o->deps);
+	take_temp(&m4_trace, false, pp_deps_parse_m4, o->deps);
 	argv_free(&cpp);
 	argv_free(&m4);
 	return ok;

@@ -15,6 +15,14 @@
 
 #include "util/diag.h"
 
+/* The files a run read, in the order first read, each once: the source,
+ * what cpp #included (its own stdc-predef.h too, as gcc -MD lists it),
+ * the m4 library and what m4 include()d. */
+struct pp_deps {
+	char **files;
+	size_t count, cap;
+};
+
 struct pp_options {
 	const char *const *include_dirs; /* -I, searched before the SDK's include/ */
 	size_t include_count;
@@ -22,6 +30,7 @@ struct pp_options {
 	size_t define_count;
 	const char *m4_library;  /* read by m4 before the source; NULL: no m4 pass */
 	bool m4_prefix_builtins; /* m4 -P: builtins are m4_define, m4_ifelse, ... */
+	struct pp_deps *deps;    /* NULL, or where to add the files read */
 };
 
 /* The bounds of one run, so that a source that includes itself or a
@@ -68,5 +77,27 @@ void pp_lines_init(struct pp_lines *l, const char *file);
  * marker, which carries no source and must be skipped. */
 bool pp_lines_next(struct pp_lines *l, const char *line);
 void pp_lines_free(struct pp_lines *l);
+
+/* ---- dependencies and -E (deps.c) ---- */
+
+/* Adds file unless it is there already ("-" and "<built-in>" are no files). */
+void pp_deps_add(struct pp_deps *deps, const char *file);
+void pp_deps_free(struct pp_deps *deps);
+/* What cpp -MD -MF wrote, and what m4 --debug=i traced. */
+void pp_deps_parse_make(struct pp_deps *deps, const char *rule);
+void pp_deps_parse_m4(struct pp_deps *deps, const char *trace);
+/* The make rule gcc -MD -MP writes: "target: file...", then an empty
+ * rule for each file after the first (the source), so that make goes on
+ * when a header is deleted. File names are escaped for make (space, '#',
+ * '$'); the target too when quote_target (gcc's -MQ; -MT is as given). */
+void pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_target,
+		  struct util_str *out);
+
+/* Whether a line is a marker: a cpp linemarker (# 12 "x.S" 1) or an m4
+ * sync line (#line 12 "stdin"). */
+bool pp_is_marker(const char *line);
+/* Removes the marker lines of preprocessed text in place (-E's output:
+ * the text the assembler reads, without what only locates it). */
+void pp_strip_markers(char *text, size_t *len);
 
 #endif

@@ -602,7 +602,9 @@ static void test_format_round_trip(struct tap *t, enum isa_gen gen)
 				in.f[f->kind] = v;
 			}
 			uint32_t word;
-			if (!isa_encode(&in, &word, NULL) || !isa_decode(&isa, word, &out))
+			/* a decode-only form is a word the assembler spells otherwise */
+			if (!isa_encode(&in, &word, NULL) || !isa_decode(&isa, word, &out) ||
+			    out.form->decode_only)
 				continue;
 			out.ignored_bits = 0;
 			isa_encode(&out, &word, NULL);

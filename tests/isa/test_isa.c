@@ -278,6 +278,17 @@ static void test_misc(struct tap *t)
 	       "ignored bits are reported, not dropped");
 	uint32_t word = 0;
 	tap_ok(t, isa_encode(&in, &word, NULL) && word == 0xd80000ff, "and encode back");
+	/* a660's shl by a register in a7xx's encoding: executed, never written */
+	tap_ok(t,
+	       isa_decode(&isa, 0x9a83a012, &in) && in.form->op == ISA_OP_SHL &&
+		       in.form->decode_only && in.f[ISA_F_DST] == 0x14 &&
+		       in.f[ISA_F_SRC1] == 0x14 && in.f[ISA_F_SRC2] == 0x03,
+	       "a6xx decodes a660's 0x9a83a012 as shl $14, $14, $03");
+	bool chosen = false;
+	for (const struct isa_form *f = isa_next_form(&isa, "shl", NULL); f;
+	     f = isa_next_form(&isa, "shl", f))
+		chosen |= f->decode_only;
+	tap_ok(t, !chosen, "but the assembler never picks that form");
 	isa_init(&isa, ISA_A5XX);
 	tap_ok(t, !isa_decode(&isa, 0xb0e2003c, &in) || in.form->op != ISA_OP_LOAD,
 	       "a5xx has no load");
