@@ -91,6 +91,8 @@ enum emu_gen emu_gen(const struct emu *emu);
  * else from the firmware id in word 1 (two words are enough for that);
  * false when they do not look like afuc. */
 bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen);
+/* The same from the file's bytes (little-endian words). */
+bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen);
 
 /* ---- the image --------------------------------------------------------- */
 

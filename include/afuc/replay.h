@@ -84,8 +84,7 @@ struct emu_replay_log {
 /* Appends what emu did since the last take (its packet and write logs,
  * without the words a pair's PFP passed to its ME, and without what came
  * before the first packet: the bootstrap), as submission submit, then
- * clears emu's logs. total_steps is emu_total_steps() now, for the
- * steps of the last packet. */
+ * clears emu's logs. */
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
 void emu_replay_log_free(struct emu_replay_log *log);
 

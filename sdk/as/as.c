@@ -221,19 +221,6 @@ static void statement(struct as_ctx *c)
 		as_expected(c, "the end of the line");
 }
 
-/* A line marker pp_lines_next does not follow (no file name): skipped. */
-static bool is_bare_marker(const char *line)
-{
-	if (line[0] != '#')
-		return false;
-	line++;
-	if (strncmp(line, "line", 4) == 0)
-		return true;
-	while (*line == ' ' || *line == '\t')
-		line++;
-	return *line >= '0' && *line <= '9';
-}
-
 /* For the listing: where the current section stood before a statement. */
 struct list_mark {
 	uint32_t section, count;
@@ -324,7 +311,8 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 			if (nl > line && nl[-1] == '\r')
 				nl[-1] = 0;
 		}
-		if (!pp_lines_next(&lines, line) && !is_bare_marker(line)) {
+		/* a marker pp_lines_next does not follow (no file name) is skipped */
+		if (!pp_lines_next(&lines, line) && !pp_is_marker(line)) {
 			if (!c.src.file || strcmp(c.src.file, lines.file) != 0)
 				c.src.file = obj_intern(out, lines.file);
 			c.src.line = lines.line;

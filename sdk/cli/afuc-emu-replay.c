@@ -51,21 +51,13 @@ static int read_image(struct side *s, int gen_option)
 	}
 	if (!status && gen_option) {
 		s->gen = (enum emu_gen)gen_option;
-	} else if (!status) {
-		uint32_t words[2] = {0, 0};
-		for (size_t i = 0; i < 2 && 4 * i + 4 <= s->len[0]; i++)
-			words[i] = (uint32_t)s->bytes[0][4 * i] |
-				   (uint32_t)s->bytes[0][4 * i + 1] << 8 |
-				   (uint32_t)s->bytes[0][4 * i + 2] << 16 |
-				   (uint32_t)s->bytes[0][4 * i + 3] << 24;
-		if (!emu_guess_gen(words, s->len[0] / 4 < 2 ? s->len[0] / 4 : 2, &s->gen)) {
-			fprintf(stderr,
-				"afuc-emu: %s: not an afuc image this SDK knows (word 1 is "
-				"0x%08x); "
-				"say which generation with --gpu\n",
-				paths[0], words[1]);
-			status = 1;
-		}
+	} else if (!status && !emu_guess_gen_bytes(s->bytes[0], s->len[0], &s->gen)) {
+		/* from the whole image: a702's a7xx-looking id is an a6xx */
+		fprintf(stderr,
+			"afuc-emu: %s: not an afuc image this SDK knows; say which generation "
+			"with --gpu\n",
+			paths[0]);
+		status = 1;
 	}
 	free(copy);
 	return status;

@@ -49,13 +49,11 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 {
 	const struct emu_gen_info *gi = e->gi;
 	unsigned level = c->id == EMU_ME ? 0 : level_of(e, c);
-	uint64_t addr = 0;
-	if (c->id == EMU_ME)
-		addr = 0; /* the MEQ has no address */
-	else if (level == 0)
-		addr = 4 * (e->ring_origin + e->ring_read);
-	else if (level < gi->level_count)
+	uint64_t addr = 0; /* the MEQ has no address */
+	if (level > 0 && level < gi->level_count)
 		addr = emu_ctrl64(e, c, gi->level_base[level]);
+	else if (level == 0 && c->id != EMU_ME)
+		addr = 4 * (e->ring_origin + e->ring_read);
 	c->took_packet = true;
 	c->packet_hdr = hdr;
 	c->packet_level = level;

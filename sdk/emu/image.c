@@ -132,6 +132,16 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 	return true;
 }
 
+bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen)
+{
+	uint32_t *words = util_xmalloc(len >= 4 ? len : 4);
+	for (size_t i = 0; i < len / 4; i++)
+		words[i] = util_le32(bytes + 4 * i);
+	bool known = emu_guess_gen(words, len / 4, gen);
+	free(words);
+	return known;
+}
+
 bool emu_load_image_bytes(struct emu *e, const uint8_t *bytes, size_t len)
 {
 	if (len % 4) {

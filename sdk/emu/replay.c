@@ -128,31 +128,26 @@ uint64_t emu_replay_fence_addr(const struct emu_replay *r)
 	return r->memstore;
 }
 
-static void push7(struct emu *emu, uint32_t op, const uint32_t *payload, size_t n)
-{
-	emu_push_pkt7(emu, op, payload, n);
-}
-
 static void push_init(struct emu *emu, uint32_t gpu_id)
 {
 	switch (emu_gen(emu)) {
 	case EMU_A5XX: {
 		/* a5xx_me_init: the a505/a506/a530 microcode workaround word */
 		uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
-		push7(emu, OP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0},
-		      8);
+		emu_push_pkt7(emu, OP_ME_INIT,
+			      (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0}, 8);
 		break;
 	}
 	case EMU_A6XX:
-		push7(emu, OP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, 0, 0, 0}, 8);
+		emu_push_pkt7(emu, OP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, 0, 0, 0}, 8);
 		break;
 	case EMU_A7XX:
 		/* concurrent binning off, then the 7-word CP_ME_INIT */
-		push7(emu, OP_THREAD_CONTROL, (uint32_t[]){1u << 27}, 1);
-		push7(emu, OP_ME_INIT,
-		      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
-				   2, 0, 0, 0},
-		      7);
+		emu_push_pkt7(emu, OP_THREAD_CONTROL, (uint32_t[]){1u << 27}, 1);
+		emu_push_pkt7(emu, OP_ME_INIT,
+			      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3,
+					   0x20000000, 2, 0, 0, 0},
+			      7);
 		break;
 	}
 }
@@ -191,30 +186,32 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 		push_init(emu, r->cap.gpu_id);
 	const enum emu_gen gen = emu_gen(emu);
 	if (gen == EMU_A6XX) {
-		push7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
-		push7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+		emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
+		emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
 	}
 	for (size_t k = 0; k < s->stream_count; k++) {
 		const struct rd_stream *st = &s->streams[k];
 		if (!stream_captured(s, st))
 			continue; /* emu_replay_missing tells */
-		push7(emu, OP_INDIRECT_BUFFER,
-		      (uint32_t[]){(uint32_t)st->addr, (uint32_t)(st->addr >> 32), st->dwords}, 3);
+		emu_push_pkt7(
+			emu, OP_INDIRECT_BUFFER,
+			(uint32_t[]){(uint32_t)st->addr, (uint32_t)(st->addr >> 32), st->dwords},
+			3);
 	}
 	const uint32_t seqno = (uint32_t)i + 1;
 	const uint64_t fence = r->memstore;
 	if (gen != EMU_A7XX) {
 		/* the fence in CP_SCRATCH_REG[2], then CACHE_FLUSH_TS writes it */
 		emu_push_pkt4(emu, gen == EMU_A5XX ? 0xb7a : 0x885, (uint32_t[]){seqno}, 1);
-		push7(emu, OP_EVENT_WRITE,
-		      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
-				   (uint32_t)(fence >> 32), seqno},
-		      4);
+		emu_push_pkt7(emu, OP_EVENT_WRITE,
+			      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
+					   (uint32_t)(fence >> 32), seqno},
+			      4);
 	} else {
-		push7(emu, OP_EVENT_WRITE,
-		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ, (uint32_t)fence,
-				   (uint32_t)(fence >> 32), seqno},
-		      4);
+		emu_push_pkt7(emu, OP_EVENT_WRITE,
+			      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ,
+					   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
+			      4);
 	}
 	return true;
 }

@@ -119,9 +119,10 @@ static bool reg_value(const struct emu *emu, enum emu_space space, const char *w
 static bool ignore_line(const struct emu *emu, char *line, struct emu_replay_ignore *ig,
 			const char **why, size_t *col)
 {
-	char *words[3];
+	char *words[3], *rest = NULL;
 	size_t n = 0;
-	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
+	for (char *tok = strtok_r(line, " \t\r", &rest); tok;
+	     tok = strtok_r(NULL, " \t\r", &rest)) {
 		if (n == 2) {
 			*why = "more than a register on the line";
 			*col = (size_t)(tok - line);

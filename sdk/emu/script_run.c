@@ -727,12 +727,7 @@ static bool setup(struct runner *x, char **skip)
 		ok = false;
 	} else if (!g && !gen) {
 		/* the whole image: sdk/fw tells the generation from its structure */
-		uint32_t *words = util_xmalloc(len / 4 ? len : 4);
-		for (size_t i = 0; i < len / 4; i++)
-			words[i] = util_le32(data + 4 * i);
-		bool known = emu_guess_gen(words, len / 4, &gen);
-		free(words);
-		if (!known) {
+		if (!emu_guess_gen_bytes(data, len, &gen)) {
 			errorf(x, img, &img->toks[0],
 			       "cannot tell the GPU of %s: add a 'gpu' statement%s",
 			       img->toks[0].text, "");

@@ -146,17 +146,15 @@ bool rd_load(const char *path, struct rd_capture *cap, struct diag *d)
 {
 	uint8_t *bytes;
 	size_t len;
-	int err = rd_read_file(path, RD_MAX_BYTES, &bytes, &len);
+	int err = util_read_image(path, RD_MAX_BYTES, &bytes, &len);
 	if (err) {
 		memset(cap, 0, sizeof *cap);
 		if (err == EFBIG)
 			diag_error(d, ((struct diag_loc){path, 0, 0}),
 				   "larger than %llu bytes uncompressed: not replayed",
 				   (unsigned long long)RD_MAX_BYTES);
-		else if (err == EILSEQ)
-			diag_error(d, ((struct diag_loc){path, 0, 0}), "corrupt gzip data");
 		else
-			diag_error(d, ((struct diag_loc){path, 0, 0}), "%s", strerror(err));
+			diag_error(d, ((struct diag_loc){path, 0, 0}), "%s", util_read_error(err));
 		return false;
 	}
 	return rd_parse(path, bytes, len, cap, d);

@@ -64,16 +64,12 @@ struct rd_capture {
 /* The largest capture read (uncompressed). */
 #define RD_MAX_BYTES (1ull << 30)
 
-/* Reads path, gunzipping it when it is gzip data (by its first bytes,
- * not its name); 0 or an errno value (EFBIG past max bytes, EILSEQ for
- * corrupt gzip data). *bytes is malloc'ed. */
-int rd_read_file(const char *path, size_t max, uint8_t **bytes, size_t *len);
-
 /* Parses bytes (taking ownership of them, even on failure) into cap;
  * false with errors in d (file name, byte offset) for what is not a
  * capture. Sections it does not know are skipped. */
 bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap, struct diag *d);
-/* rd_read_file, then rd_parse. */
+/* Reads path (gzip, xz or zstd data decompressed: util_read_image),
+ * then rd_parse. */
 bool rd_load(const char *path, struct rd_capture *cap, struct diag *d);
 void rd_free(struct rd_capture *cap);
 

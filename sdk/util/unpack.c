@@ -1,16 +1,19 @@
-/* Images as distributions ship them: /usr/lib/firmware/qcom/a630_sqe.fw.xz
- * or .fw.zst. The format is told by the magic bytes, never by the name,
- * so a renamed or piped file reads the same. */
+/* Files as they are shipped: firmware images compressed by distributions
+ * (/usr/lib/firmware/qcom/a630_sqe.fw.xz or .fw.zst) and freedreno
+ * captures gzip'ed (fd-clouds.rd.gz). The format is told by the magic
+ * bytes, never by the name, so a renamed or piped file reads the same. */
 #include "util/util.h"
 
 #include <errno.h>
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include <zstd.h>
 
 static const uint8_t xz_magic[] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
 static const uint8_t zstd_magic[] = {0x28, 0xb5, 0x2f, 0xfd};
+static const uint8_t gzip_magic[] = {0x1f, 0x8b};
 
 static bool starts_with(const uint8_t *data, size_t len, const uint8_t *magic, size_t n)
 {
@@ -113,6 +116,61 @@ static int unpack_zstd(const uint8_t *in, size_t in_len, size_t max, uint8_t **d
 	return 0;
 }
 
+static int unpack_gzip(const uint8_t *in, size_t in_len, size_t max, uint8_t **data, size_t *len)
+{
+	z_stream z = {0};
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) /* 16: a gzip header */
+		return ENOMEM;
+	uint8_t *out = NULL;
+	size_t cap = 0, used = 0;
+	int err = 0;
+	z.next_in = (Bytef *)(uintptr_t)in;
+	for (size_t at = 0;;) {
+		if (used == cap) {
+			if (cap > max) {
+				err = EFBIG;
+				break;
+			}
+			out = grow_out(out, &cap, used, max);
+		}
+		/* zlib counts in unsigned int: feed and take at most 1 GiB a time */
+		size_t in_left = in_len - at, out_left = cap - used;
+		z.avail_in = (uInt)(in_left < (1u << 30) ? in_left : 1u << 30);
+		z.next_out = out + used;
+		z.avail_out = (uInt)(out_left < (1u << 30) ? out_left : 1u << 30);
+		uInt before_in = z.avail_in, before_out = z.avail_out;
+		int r = inflate(&z, Z_NO_FLUSH);
+		at += before_in - z.avail_in;
+		used += before_out - z.avail_out;
+		if (r == Z_STREAM_END && at == in_len)
+			break;
+		if (r == Z_STREAM_END) { /* gzip members may follow one another */
+			inflateReset(&z);
+			continue;
+		}
+		if (r == Z_MEM_ERROR || (r != Z_OK && r != Z_BUF_ERROR)) {
+			err = r == Z_MEM_ERROR ? ENOMEM : EBADMSG;
+			break;
+		}
+		if (at == in_len && z.avail_out) {
+			err = EBADMSG; /* truncated: more was expected */
+			break;
+		}
+	}
+	inflateEnd(&z);
+	if (!err && used > max)
+		err = EFBIG;
+	if (err) {
+		free(out);
+		return err;
+	}
+	out = grow_out(out, &cap, used, max);
+	out[used] = 0;
+	*data = out;
+	*len = used;
+	return 0;
+}
+
 int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len)
 {
 	/* a compressed file can be a little larger than what it holds */
@@ -127,6 +185,8 @@ int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len)
 		err = unpack_xz(raw, raw_len, max, data, len);
 	else if (starts_with(raw, raw_len, zstd_magic, sizeof zstd_magic))
 		err = unpack_zstd(raw, raw_len, max, data, len);
+	else if (starts_with(raw, raw_len, gzip_magic, sizeof gzip_magic))
+		err = unpack_gzip(raw, raw_len, max, data, len);
 	else if (raw_len > max)
 		err = EFBIG;
 	else {
@@ -140,5 +200,5 @@ int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len)
 
 const char *util_read_error(int err)
 {
-	return err == EBADMSG ? "damaged or truncated xz or zstd data" : strerror(err);
+	return err == EBADMSG ? "damaged or truncated xz, zstd or gzip data" : strerror(err);
 }

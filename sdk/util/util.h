@@ -89,8 +89,9 @@ int util_read_file(const char *path, uint8_t **data, size_t *len);
  * name the limit: "FILE: larger than MAX bytes: not a firmware image". */
 int util_read_file_max(const char *path, size_t max, uint8_t **data, size_t *len);
 
-/* util_read_file_max for firmware images (sdk/util/unpack.c): a file
- * compressed with xz or zstd, told by its magic bytes, is decompressed,
+/* util_read_file_max for firmware images and captures (sdk/util/unpack.c):
+ * a file compressed with xz, zstd or gzip, told by its magic bytes, is
+ * decompressed,
  * and max bounds what it holds. Returns 0, an errno value, EFBIG when
  * the image is larger than max, or EBADMSG for damaged compressed data;
  * util_read_error says which in words. */

@@ -59,11 +59,11 @@ ok "$(cmp -s "$found" "$tmp/sqe.fw"; echo $?)" "find_firmware: NAME.zst, unpacke
 # damaged data: a clear error, exit 1, no output file
 head -c 200 "$tmp/sqe.fw.xz" >"$tmp/cut.fw.xz"
 run "$SDK_BIN/afuc-objdump" "$tmp/cut.fw.xz"
-is "$status:$err" "1:$tmp/cut.fw.xz: error: cannot read: damaged or truncated xz or zstd data" \
+is "$status:$err" "1:$tmp/cut.fw.xz: error: cannot read: damaged or truncated xz, zstd or gzip data" \
 	"afuc-objdump: a truncated .xz"
 head -c 100 "$tmp/sqe.fw.zst" >"$tmp/cut.fw.zst"
 run "$SDK_BIN/afuc-ld" --base "$tmp/cut.fw.zst" -o "$tmp/cut-out.fw" "$tmp/h.o"
-is "$status:$err" "1:$tmp/cut.fw.zst: error: cannot read: damaged or truncated xz or zstd data" \
+is "$status:$err" "1:$tmp/cut.fw.zst: error: cannot read: damaged or truncated xz, zstd or gzip data" \
 	"afuc-ld --base: a truncated .zst"
 ok "$([ ! -e "$tmp/cut-out.fw" ]; echo $?)" "and no output file"
 # a bomb: more than any image holds, stopped at the limit

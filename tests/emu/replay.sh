@@ -133,6 +133,19 @@ for capture in $captures; do
 		"and expectations follow it (the kernel's CP_SCRATCH_REG[2], the last fence)"
 done
 
+# captures compressed otherwise read the same: one reader for every file
+if command -v xz >/dev/null 2>&1; then
+	set -- $captures
+	gzip -dc -f "$1" | xz -c >"$tmp/again.rd.xz"
+	run "$emu" --replay "$1" "$sdk/a6xx/sqe.fw"
+	first=$out
+	run "$emu" --replay "$tmp/again.rd.xz" "$sdk/a6xx/sqe.fw"
+	is "$(printf '%s\n' "$out" | grep -c '^ok')" "$(printf '%s\n' "$first" | grep -c '^ok')" \
+		"an xz-compressed capture replays as the original does"
+else
+	skip 1 "xz is not installed"
+fi
+
 # a test file whose capture is nowhere is skipped, as for a vendor image
 printf 'image %s\nreplay no-such.rd.gz\nexpect idle\n' "$sdk/a6xx/sqe.fw" >"$tmp/skip.emu"
 AFUC_REQUIRE_FIRMWARE=0 AFUC_CAPTURE_DIR=$tmp run "$emu" "$tmp/skip.emu"

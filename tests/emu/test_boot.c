@@ -277,6 +277,12 @@ static void test_guess(struct tap *t)
 	uint32_t junk[] = {0, 0x12345678};
 	tap_ok(t, !emu_guess_gen(junk, 2, &gen), "0x12345678 is no afuc id");
 	tap_ok(t, !emu_guess_gen(junk, 1, &gen), "one word is too few");
+	/* the same from a file's bytes, as afuc-emu --replay reads an image */
+	const uint8_t a702_bytes[] = {0, 0, 0, 0, 0x47, 0xa0, 0x7a, 0x01};
+	gen = 0;
+	tap_ok(t, emu_guess_gen_bytes(a702_bytes, sizeof a702_bytes, &gen) && gen == EMU_A6XX,
+	       "emu_guess_gen_bytes reads the words little-endian");
+	tap_ok(t, !emu_guess_gen_bytes(a702_bytes, 7, &gen), "and wants two whole words");
 }
 
 int main(void)
