@@ -6,7 +6,8 @@
 #   build/firmware/a7xx/sqe.fw           a7xx BR + BV + LPAC bundle
 #   build/firmware/examples/*.fw         each example linked with the a6xx SQE
 #
-# Each image comes with its .map. Sources: firmware/<gen>/*.S, which
+# Each image comes with its .map and its .elf (symbols and source lines,
+# which afuc-emu finds beside the image). Sources: firmware/<gen>/*.S, which
 # include firmware/common/.
 
 # afuc-as reads the macro library from the SDK's include/afuc/ at run time.
@@ -34,9 +35,9 @@ $(BUILD)/firmware/%.o: firmware/%.S $(FW_AS_DEPS) | $(FW_DATA_DEPS)
 
 # fw_image(output, objects, script)
 define fw_image
-ALL_IMAGES += $(BUILD)/firmware/$(1)
-$(BUILD)/firmware/$(1): $(addprefix $(BUILD)/firmware/,$(2)) $(3) $(FW_LD)
-	$$(call quiet,LD,$$@)$(FW_LD) -T $(3) -Map $$(@:.fw=.map) -o $$@ \
+ALL_IMAGES += $(BUILD)/firmware/$(1) $(BUILD)/firmware/$(1:.fw=.elf)
+$(BUILD)/firmware/$(1) $(BUILD)/firmware/$(1:.fw=.elf) &: $(addprefix $(BUILD)/firmware/,$(2)) $(3) $(FW_LD)
+	$$(call quiet,LD,$$@)$(FW_LD) -T $(3) -Map $$(@:.fw=.map) --elf $$(@:.fw=.elf) -o $$@ \
 	  $(addprefix $(BUILD)/firmware/,$(2))
 endef
 

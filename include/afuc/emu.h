@@ -91,7 +91,8 @@ enum emu_gen emu_gen(const struct emu *emu);
  * else from the firmware id in word 1 (two words are enough for that);
  * false when they do not look like afuc. */
 bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen);
-/* The same from the file's bytes (little-endian words). */
+/* The same from the file's bytes (little-endian words), or from the ELF
+ * afuc-ld --elf writes. */
 bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen);
 
 /* ---- the image --------------------------------------------------------- */
@@ -105,7 +106,9 @@ bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen);
 bool emu_load_image(struct emu *emu, const uint32_t *words, size_t count);
 /* The most instructions an image may hold (after word 0). */
 #define EMU_MAX_IMAGE_WORDS (1u << 20)
-/* The same from the file's bytes (little-endian words). */
+/* The same from the file's bytes (little-endian words), or from the ELF
+ * afuc-ld --elf writes (emu_load_elf: the ELF's labels and source lines
+ * come with it). */
 bool emu_load_image_bytes(struct emu *emu, const uint8_t *bytes, size_t len);
 
 /* Loads an a5xx PFP and ME as the pair they are (files as the kernel
@@ -158,8 +161,9 @@ size_t emu_ring_pending(const struct emu *emu);
 /* ---- running ----------------------------------------------------------- */
 
 enum emu_status {
-	EMU_IDLE,  /* every started processor waits at waitin with its queue empty */
-	EMU_ERROR, /* stopped: emu_error() says why; further runs return EMU_ERROR */
+	EMU_IDLE,    /* every started processor waits at waitin with its queue empty */
+	EMU_ERROR,   /* stopped: emu_error() says why; further runs return EMU_ERROR */
+	EMU_STOPPED, /* the stop hook asked to stop (emu_set_stop_hook); emu_run resumes */
 };
 
 enum emu_error_kind {
@@ -310,6 +314,70 @@ uint64_t emu_exec_count(const struct emu *emu, uint32_t index);
  * stopping at waitin, ret and jumps. mask has emu_image_size() bytes
  * and is not cleared first. Returns how many it newly marked. */
 size_t emu_reachable(const struct emu *emu, enum emu_proc proc, uint32_t entry, uint8_t *mask);
+
+/* ---- stopping, for debuggers ----------------------------------------- */
+
+/* Asked before each instruction runs (a (rep) instruction once, a waitin
+ * only when it takes a packet): returning true stops emu_run before it,
+ * with EMU_STOPPED and the machine as it is; the next emu_run resumes
+ * with that instruction, without asking about it again. The hook may
+ * read the emulator (registers, the write log up to now), not change
+ * it. NULL removes the hook; a hook slows a run as tracing does. */
+typedef bool (*emu_stop_fn)(void *ctx, const struct emu *emu, enum emu_proc proc, uint32_t pc);
+void emu_set_stop_hook(struct emu *emu, emu_stop_fn fn, void *ctx);
+
+/* ---- source terms ------------------------------------------------------ */
+
+/* Errors, emu_where and the debugger speak of labels and source lines
+ * once the emulator knows them: from the ELF that afuc-ld --elf writes
+ * beside an image, or given one by one (afuc-emu gives a vendor image
+ * the labels afuc-objdump prints). */
+
+/* Loads the image from an afuc-ld --elf file (its sections at their
+ * places in the firmware file) with its labels and source lines: as
+ * emu_load_image, for a single image. name is for messages. */
+bool emu_load_elf(struct emu *emu, const uint8_t *bytes, size_t len, const char *name);
+/* Adds the labels and lines of an afuc-ld --elf file to the image
+ * already loaded, whose words it must hold: proc EMU_MAIN for an image
+ * (or a pair's PFP), EMU_ME for a pair's ME. False, with a malloc'ed
+ * message in *error (when error is not NULL), for a file that is not
+ * such an ELF or describes other words (an ELF older than its image). */
+bool emu_load_debug(struct emu *emu, enum emu_proc proc, const uint8_t *bytes, size_t len,
+		    const char *name, char **error);
+/* One label or source line at an image word (an index of the image as
+ * emu_image_size counts it); line 0 ends the line before. False when
+ * no image is loaded or index is past it. */
+bool emu_add_label(struct emu *emu, uint32_t index, const char *name);
+bool emu_add_line(struct emu *emu, uint32_t index, const char *file, uint32_t line);
+
+/* Where proc's instruction at pc is: "cp-handlers.S:73 CP_MEM_WRITE+3"
+ * (file name without its directories, line, then the nearest label at
+ * or before pc that a reader wrote, i.e. not the .L and afuc. labels
+ * the assembler and macros make up; a handler's .Lhandler.CP_X label is
+ * shown as CP_X), either part alone, or "" when nothing is known.
+ * Formats into buf like snprintf; returns the length it needed. */
+size_t emu_where(const struct emu *emu, enum emu_proc proc, uint32_t pc, char *buf, size_t size);
+/* The source line of proc's pc, of image word index; false when none. */
+bool emu_source_line(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char **file,
+		     uint32_t *line);
+bool emu_line_of_index(const struct emu *emu, uint32_t index, const char **file, uint32_t *line);
+/* The label emu_where shows for pc, and how far past it pc is. */
+bool emu_label_of(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char **name,
+		  uint32_t *offset);
+/* Where a label is (its name as written, or as emu_where shows it): the
+ * processor whose code holds it (BV and LPAC once started) and its pc. */
+bool emu_find_label(const struct emu *emu, const char *name, enum emu_proc *proc, uint32_t *pc);
+struct emu_code_place {
+	enum emu_proc proc;
+	uint32_t pc;
+};
+/* The first instruction of each run of instructions from file:line
+ * (file: the recorded path or a trailing part of it, "cp-handlers.S");
+ * fills up to max places, returns how many there are. */
+size_t emu_line_pcs(const struct emu *emu, const char *file, uint32_t line,
+		    struct emu_code_place *places, size_t max);
+/* The source files of the lines known, as recorded; returns the count. */
+size_t emu_source_files(const struct emu *emu, const char **files, size_t max);
 
 /* ---- names and disassembly -------------------------------------------- */
 

@@ -110,6 +110,8 @@ uint32_t as_emit(struct as_ctx *c, uint32_t word)
 		c->handler_count = 0;
 	}
 	struct obj_section *s = &c->o->sections[c->section];
+	obj_add_line(c->o, c->section, (uint32_t)s->count,
+		     (struct obj_loc){c->src.file, c->src.line, 0});
 	obj_emit(s, word);
 	return (uint32_t)(s->count - 1);
 }

@@ -319,10 +319,9 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 			print_coverage(r.emu);
 		emu_free(r.emu);
 	}
-	if (failed < 0) {
+	if (failed < 0)
 		printf("Bail out! %s does not run (see the errors)\n", path);
-		cmd_print_diag(c, &d);
-	}
+	cmd_print_diag(c, &d); /* the warnings of a file that runs too */
 	diag_free(&d);
 	emu_script_free(s);
 	free(text);

@@ -79,6 +79,7 @@ struct emu *emu_new(const struct emu_config *config, char **error)
 		e->cfg.instr_base = EMU_DEFAULT_INSTR_BASE;
 	e->step_limit = e->cfg.step_limit;
 	e->stall_limit = e->cfg.stall_limit ? e->cfg.stall_limit : EMU_DEFAULT_STALL_LIMIT;
+	e->stop_skip = -1;
 	e->gi = gi;
 	isa_init(&e->isa, gi->isa_gen);
 	if (config->rnn) {
@@ -111,6 +112,7 @@ void emu_free(struct emu *e)
 	free(e->meq);
 	free(e->log);
 	free(e->packets);
+	emu_debug_free(e->debug);
 	free(e->error);
 	free(e);
 }
@@ -178,9 +180,10 @@ enum emu_status emu_run(struct emu *e)
 	}
 	e->steps = 0;
 	e->progress_step = 0;
-	for (bool progress = true; progress && !e->error_kind;) {
+	e->stopped = false;
+	for (bool progress = true; progress && !e->error_kind && !e->stopped;) {
 		progress = false;
-		for (int p = 0; p < EMU_PROC_COUNT && !e->error_kind; p++) {
+		for (int p = 0; p < EMU_PROC_COUNT && !e->error_kind && !e->stopped; p++) {
 			struct emu_cpu *c = &e->cpu[p];
 			if (c->state == EMU_CPU_OFF)
 				continue;
@@ -191,8 +194,10 @@ enum emu_status emu_run(struct emu *e)
 				progress = true;
 		}
 	}
-	emu_pair_check_idle(e);
 	e->total_steps += e->steps;
+	if (e->stopped)
+		return EMU_STOPPED;
+	emu_pair_check_idle(e);
 	return e->error_kind ? EMU_ERROR : EMU_IDLE;
 }
 
@@ -356,4 +361,11 @@ void emu_set_trace(struct emu *e, emu_trace_fn fn, void *ctx)
 {
 	e->trace_fn = fn;
 	e->trace_ctx = ctx;
+}
+
+void emu_set_stop_hook(struct emu *e, emu_stop_fn fn, void *ctx)
+{
+	e->stop_fn = fn;
+	e->stop_ctx = ctx;
+	e->stop_skip = -1;
 }

@@ -653,6 +653,15 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 			c->state = EMU_CPU_IDLE;
 			break;
 		}
+		if (e->stop_fn) {
+			if (e->stop_skip == (int)c->id) {
+				e->stop_skip = -1; /* it stopped here: now it runs */
+			} else if (e->stop_fn(e->stop_ctx, e, c->id, pc)) {
+				e->stopped = true;
+				e->stop_skip = (int)c->id;
+				break;
+			}
+		}
 		c->state = EMU_CPU_RUNNING;
 		c->hist[c->nhist++ % EMU_HISTORY] = pc;
 		if (!resumed)

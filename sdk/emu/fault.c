@@ -26,7 +26,13 @@ static void put_insn_line(const struct emu *e, const struct emu_cpu *c, uint32_t
 	util_str_printf(s, "  %04x: ", pc);
 	if (pc < c->size) {
 		util_str_printf(s, "%08x  ", e->image[c->base + pc]);
+		size_t start = s->len;
 		emu_format_insn(e, c, pc, s);
+		char where[256];
+		if (emu_where(e, c->id, pc, where, sizeof where))
+			util_str_printf(s, "%*s; %s",
+					(int)(s->len - start < 28 ? 28 - (s->len - start) : 1), "",
+					where);
 	} else {
 		util_str_puts(s, "(past the end of the image)");
 	}
@@ -43,7 +49,11 @@ bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const
 	util_str_vprintf(&s, fmt, ap);
 	va_end(ap);
 	if (c) {
-		util_str_printf(&s, "\n at %s pc %04x:\n", emu_proc_name(e, c->id), c->pc);
+		char where[256];
+		util_str_printf(&s, "\n at %s pc %04x", emu_proc_name(e, c->id), c->pc);
+		if (emu_where(e, c->id, c->pc, where, sizeof where))
+			util_str_printf(&s, " (%s)", where);
+		util_str_puts(&s, ":\n");
 		put_insn_line(e, c, c->pc, &s);
 		/* During a step the newest entry is the faulting instruction. */
 		unsigned skip = c->in_step ? 1 : 0;

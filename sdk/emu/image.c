@@ -134,6 +134,15 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 
 bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen)
 {
+	if (emu_is_elf(bytes, len)) {
+		char *error = NULL;
+		size_t count;
+		uint32_t *words = emu_elf_words(bytes, len, "ELF", &count, &error);
+		bool known = words && emu_guess_gen(words, count, gen);
+		free(words);
+		free(error);
+		return known;
+	}
 	uint32_t *words = util_xmalloc(len >= 4 ? len : 4);
 	for (size_t i = 0; i < len / 4; i++)
 		words[i] = util_le32(bytes + 4 * i);
@@ -144,6 +153,8 @@ bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen)
 
 bool emu_load_image_bytes(struct emu *e, const uint8_t *bytes, size_t len)
 {
+	if (emu_is_elf(bytes, len))
+		return emu_load_elf(e, bytes, len, "the ELF");
 	if (len % 4) {
 		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
 			  "image of %zu bytes is not a whole number of 32-bit words", len);

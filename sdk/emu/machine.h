@@ -282,9 +282,28 @@ struct emu {
 
 	emu_trace_fn trace_fn;
 	void *trace_ctx;
+	/* the debugger's hook (emu_set_stop_hook), and a processor whose
+	 * next instruction it has already seen (it stopped there) */
+	emu_stop_fn stop_fn;
+	void *stop_ctx;
+	int stop_skip; /* enum emu_proc, or -1 */
+	bool stopped;
+
+	struct emu_debug *debug; /* labels and source lines (debug.c), or NULL */
 	struct emu_trace trace;
 	uint32_t trace_gpr[32];
 };
+
+/* ---- debug.c ---- */
+
+struct emu_debug;
+void emu_debug_free(struct emu_debug *d);
+/* Whether bytes are an ELF file, and the firmware file's words that an
+ * afuc-ld --elf file holds (NULL with a malloc'ed *error if it is not
+ * one); count is in words, word 0 included. */
+bool emu_is_elf(const uint8_t *bytes, size_t len);
+uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
+			char **error);
 
 /* ---- exec.c ---- */
 

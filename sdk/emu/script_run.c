@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "afuc/replay.h"
+#include "emu/beside.h"
 #include "emu/machine.h"
 #include "emu/script.h"
 #include "fw/fw.h"
@@ -638,10 +639,11 @@ static void suggest_vendor(const char *const *dirs, const char *name, struct uti
 	util_near_write(&near, out);
 }
 
-/* Reads the image arg (of st's token t); *skip is set (and false
- * returned) when a vendor image is nowhere to be found. */
+/* Reads the image arg (of st's token t) and says where it found it
+ * (*found, malloc'ed); *skip is set (and false returned) when a vendor
+ * image is nowhere to be found. */
 static bool read_image(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
-		       const char *arg, uint8_t **data, size_t *len, char **skip)
+		       const char *arg, uint8_t **data, size_t *len, char **found, char **skip)
 {
 	int err;
 	if (strncmp(arg, "vendor:", 7) == 0) {
@@ -652,7 +654,10 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 			err = util_read_firmware(*dir, fw, FW_MAX_IMAGE_BYTES, data, len, &path);
 			if (err && err != ENOENT) /* there, but unreadable or too big */
 				read_error(x, st, t, path, err);
-			free(path);
+			if (!err)
+				*found = path;
+			else
+				free(path);
 			if (err != ENOENT) {
 				util_str_free(&where);
 				return !err;
@@ -684,7 +689,10 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 	err = util_read_image(path, FW_MAX_IMAGE_BYTES, data, len);
 	if (err)
 		read_error(x, st, t, path, err);
-	free(path);
+	if (!err)
+		*found = path;
+	else
+		free(path);
 	return !err;
 }
 
@@ -709,12 +717,16 @@ static bool setup(struct runner *x, char **skip)
 	}
 	uint8_t *data = NULL, *me_data = NULL;
 	size_t len = 0, me_len = 0;
-	bool have = read_image(x, img, arg_tok[0], args[0], &data, &len, skip) &&
-		    (!args[1] || read_image(x, img, arg_tok[1], args[1], &me_data, &me_len, skip));
+	char *paths[2] = {NULL, NULL};
+	bool have = read_image(x, img, arg_tok[0], args[0], &data, &len, &paths[0], skip) &&
+		    (!args[1] ||
+		     read_image(x, img, arg_tok[1], args[1], &me_data, &me_len, &paths[1], skip));
 	free(args[0]);
 	free(args[1]);
 	if (!have) {
 		free(data);
+		free(paths[0]);
+		free(paths[1]);
 		return false;
 	}
 	enum emu_gen gen = (enum emu_gen)x->r->gen;
@@ -750,6 +762,17 @@ static bool setup(struct runner *x, char **skip)
 			ok = false;
 		}
 	}
+	/* the labels and source lines of sqe.elf beside sqe.fw */
+	for (int i = 0; ok && i < 2 && paths[i]; i++) {
+		char *note = NULL;
+		if (!emu_load_debug_beside(x->emu, i ? EMU_ME : EMU_MAIN, paths[i], &note))
+			diag_add(x->d, DIAG_WARNING,
+				 diag_at(x->s->path, img->line, arg_tok[i]->col), img->text, "%s",
+				 note);
+		free(note);
+	}
+	free(paths[0]);
+	free(paths[1]);
 	free(data);
 	free(me_data);
 	return ok;

@@ -1,232 +1,169 @@
-/* The linked ELF (--elf): an ET_EXEC file holding the image's words and
- * every symbol, for the emulator and for readelf/nm. docs/afuc-ld.md has
- * the layout:
+/* The linked ELF (--elf): the image's words, every symbol and the source
+ * line of every word, for the emulator, readelf and nm. It is a linked
+ * obj_file (obj.h), written by sdk/obj like any object; docs/afuc-ld.md
+ * has the layout:
  *
- *   one SHT_PROGBITS section per processor image, named after it (BR,
- *   BV, SQE, ...), and per block of code appended to a vendor image
- *   (BR.patch); sh_addr is the image address of its first word, in bytes
- *   one PT_LOAD per such section: p_vaddr = sh_addr, p_paddr = its byte
- *   offset from file word 1 (where CP_SQE_INSTR_BASE points)
- *   .symtab (values in bytes, st_shndx the section holding the address;
- *   absolute symbols SHN_ABS), .strtab, .shstrtab
- *
- * e_machine and e_flags (the generation) are those of the objects. */
+ *   one code section per processor image, named after it (BR, BV, SQE,
+ *   ...), and per block of code appended to a vendor image (BR.patch);
+ *   its address is the image address of its first word, and its PT_LOAD
+ *   says where that word is in the firmware file
+ *   every symbol, at its image address in the section that holds it
+ *   the source lines of the objects' words, moved to where they landed;
+ *   a line 0 record ends a run of words from one input section, so the
+ *   packet table and padding after it have no line */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ld/internal.h"
-#include "obj/elf.h"
 
-#define PHDR_SIZE 32
-#define PT_LOAD 1
-#define PF_X 1
-#define PF_R 4
-
-struct region {
-	char *name;
-	uint32_t proc, addr, file, count; /* addr: image address; file: file word */
-};
-
-struct esym {
-	const char *name;
-	uint32_t value;
-	uint16_t shndx;
-	bool global;
-};
-
-struct elf {
-	const struct ld_ctx *c;
-	struct region *regions;
-	size_t region_count, region_cap;
-	struct esym *syms;
-	size_t sym_count, sym_cap;
-	struct util_str strtab, shstrtab;
-};
-
-static void add_region(struct elf *e, char *name, uint32_t proc, uint32_t addr, uint32_t count)
+static void add_region(struct obj_file *o, char *name, uint32_t addr, uint32_t load,
+		       const uint32_t *words, uint32_t count)
 {
-	if (count)
-		*UTIL_PUSH(e->regions, e->region_count, e->region_cap) = (struct region){
-			name, proc, addr, e->c->procs[proc].start + addr, count};
-	else
-		free(name);
+	if (count) {
+		uint32_t index = obj_add_section(o, name); /* moves o->sections */
+		struct obj_section *s = &o->sections[index];
+		s->addr = addr;
+		s->load = load;
+		s->count = s->cap = count;
+		s->words = util_xmalloc(count * sizeof *s->words);
+		memcpy(s->words, words, count * sizeof *s->words);
+	}
+	free(name);
 }
 
-static void collect_regions(struct elf *e)
+/* One region per processor image; when patching, the vendor's words and
+ * the appended block apart. Returns, per processor, its first region. */
+static uint32_t *collect_regions(const struct ld_ctx *c, struct obj_file *o)
 {
-	const struct ld_ctx *c = e->c;
+	uint32_t *first = util_xcalloc(c->proc_count + 1, sizeof *first);
 	for (uint32_t p = 0; p < c->proc_count; p++) {
 		const struct ld_proc *pr = &c->procs[p];
-		if (!c->patching) {
-			add_region(e, util_xstrdup(pr->name), p, 0, pr->size + pr->pad);
-			continue;
-		}
-		add_region(e, util_xstrdup(pr->name), p, 0, pr->vendor_end - pr->start);
-		add_region(e, util_xasprintf("%s.patch", pr->name), p, pr->patch_start - pr->start,
-			   pr->patch_size);
+		first[p] = (uint32_t)o->section_count;
+		uint32_t vendor = c->patching ? pr->vendor_end - pr->start : pr->size + pr->pad;
+		add_region(o, util_xstrdup(pr->name), 0, pr->start, &c->words[pr->start], vendor);
+		if (c->patching)
+			add_region(o, util_xasprintf("%s.patch", pr->name),
+				   pr->patch_start - pr->start, pr->patch_start,
+				   &c->words[pr->patch_start], pr->patch_size);
 	}
+	first[c->proc_count] = (uint32_t)o->section_count;
+	return first;
 }
 
-/* The section (ELF index) holding address addr of image proc. */
-static uint16_t section_of(const struct elf *e, uint32_t proc, uint32_t addr)
+/* The region of processor proc holding address addr (the last that
+ * starts at or before it), or OBJ_SECTION_ABS when the processor has none. */
+static uint32_t region_of(const struct obj_file *o, const uint32_t *first, uint32_t proc,
+			  uint32_t addr)
 {
-	uint16_t best = ELF_SHN_ABS;
-	for (size_t r = 0; r < e->region_count; r++)
-		if (e->regions[r].proc == proc &&
-		    (e->regions[r].addr <= addr || best == ELF_SHN_ABS))
-			best = (uint16_t)(r + 1);
+	uint32_t best = OBJ_SECTION_ABS;
+	for (uint32_t r = first[proc]; r < first[proc + 1]; r++)
+		if (o->sections[r].addr <= addr || best == OBJ_SECTION_ABS)
+			best = r;
 	return best;
 }
 
-static void add_sym(struct elf *e, const char *name, uint32_t proc, int64_t value, bool global)
+static void add_symbol(struct obj_file *o, const uint32_t *first, const char *name, uint32_t proc,
+		       int64_t value, bool global)
 {
-	struct esym s = {name, (uint32_t)value, ELF_SHN_ABS, global};
-	if (proc != LD_NONE) {
-		s.shndx = section_of(e, proc, (uint32_t)value);
-		s.value = (uint32_t)value * 4;
-	}
-	*UTIL_PUSH(e->syms, e->sym_count, e->sym_cap) = s;
+	struct obj_symbol *s = UTIL_PUSH(o->symbols, o->symbol_count, o->symbol_cap);
+	*s = (struct obj_symbol){.name = util_xstrdup(name),
+				 .section = OBJ_SECTION_ABS,
+				 .value = (uint32_t)value,
+				 .global = global};
+	if (proc != LD_NONE)
+		s->section = region_of(o, first, proc, (uint32_t)value);
+	if (s->section == OBJ_SECTION_ABS)
+		s->value = (uint32_t)value;
 }
 
-/* Locals first, as ELF wants; returns the index of the first global. */
-static uint32_t collect_symbols(struct elf *e)
+static void collect_symbols(const struct ld_ctx *c, struct obj_file *o, const uint32_t *first)
 {
-	const struct ld_ctx *c = e->c;
-	uint32_t first_global = 1;
-	for (int pass = 0; pass < 2; pass++) {
-		bool global = pass == 1;
-		for (uint32_t i = 0; i < c->input_count; i++) {
-			const struct obj_file *o = c->inputs[i].obj;
-			for (size_t k = 0; k < o->symbol_count; k++) {
-				const struct obj_symbol *s = &o->symbols[k];
-				if (s->global != global || s->section == OBJ_SECTION_UNDEF)
-					continue;
-				if (s->section == OBJ_SECTION_ABS) {
-					add_sym(e, s->name, LD_NONE, s->value, global);
-					continue;
-				}
-				const struct ld_place *pl = ld_place(c, i, s->section);
-				if (pl->proc != LD_NONE)
-					add_sym(e, s->name, pl->proc, (int64_t)pl->addr + s->value,
-						global);
+	for (uint32_t i = 0; i < c->input_count; i++) {
+		const struct obj_file *in = c->inputs[i].obj;
+		for (size_t k = 0; k < in->symbol_count; k++) {
+			const struct obj_symbol *s = &in->symbols[k];
+			if (s->section == OBJ_SECTION_UNDEF)
+				continue;
+			if (s->section == OBJ_SECTION_ABS) {
+				add_symbol(o, first, s->name, LD_NONE, s->value, s->global);
+				continue;
+			}
+			const struct ld_place *pl = ld_place(c, i, s->section);
+			if (pl->proc != LD_NONE)
+				add_symbol(o, first, s->name, pl->proc,
+					   (int64_t)pl->addr + s->value, s->global);
+		}
+	}
+	for (size_t k = 0; k < c->ssym_count; k++) {
+		const struct ld_ssym *s = &c->ssyms[k];
+		if (s->state == LD_SYM_DONE)
+			add_symbol(o, first, s->name, s->proc, s->value, s->scope == LD_NONE);
+	}
+}
+
+/* A line record at an image address, before sorting. */
+struct placed_line {
+	uint32_t region, addr;
+	struct obj_loc loc;
+};
+
+static int by_place(const void *a, const void *b)
+{
+	const struct placed_line *x = a, *y = b;
+	if (x->region != y->region)
+		return x->region < y->region ? -1 : 1;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->loc.line != 0) - (y->loc.line != 0); /* an end record first */
+}
+
+static void collect_lines(const struct ld_ctx *c, struct obj_file *o, const uint32_t *first)
+{
+	struct placed_line *lines = NULL;
+	size_t count = 0, cap = 0;
+	for (uint32_t i = 0; i < c->input_count; i++) {
+		const struct obj_file *in = c->inputs[i].obj;
+		for (uint32_t k = 0; k < in->section_count; k++) {
+			const struct obj_section *s = &in->sections[k];
+			const struct ld_place *pl = ld_place(c, i, k);
+			if (pl->proc == LD_NONE || !s->line_count)
+				continue;
+			for (size_t n = 0; n <= s->line_count; n++) {
+				uint32_t addr = pl->addr + (n < s->line_count ? s->lines[n].offset
+									      : (uint32_t)s->count);
+				struct obj_loc loc = {NULL, 0, 0};
+				if (n < s->line_count)
+					loc = s->lines[n].loc;
+				loc.file = obj_intern(o, loc.file ? loc.file : "");
+				*UTIL_PUSH(lines, count, cap) = (struct placed_line){
+					region_of(o, first, pl->proc, addr), addr, loc};
 			}
 		}
-		for (size_t k = 0; k < c->ssym_count; k++) {
-			const struct ld_ssym *s = &c->ssyms[k];
-			if ((s->scope == LD_NONE) == global && s->state == LD_SYM_DONE)
-				add_sym(e, s->name, s->proc, s->value, global);
-		}
-		if (!global)
-			first_global = (uint32_t)e->sym_count + 1;
 	}
-	return first_global;
-}
-
-static uint32_t str_add(struct util_str *t, const char *s)
-{
-	if (!t->len)
-		util_str_putn(t, "", 1);
-	uint32_t at = (uint32_t)t->len;
-	util_str_putn(t, s, strlen(s) + 1);
-	return at;
-}
-
-static void put_shdr(uint8_t *p, uint32_t name, uint32_t type, uint32_t flags, uint32_t addr,
-		     uint32_t offset, uint32_t size, uint32_t link, uint32_t info, uint32_t entsize)
-{
-	const uint32_t fields[] = {name, type, flags, addr, offset, size, link, info, 4, entsize};
-	for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
-		util_put_le32(p + 4 * k, fields[k]);
-}
-
-static void put_ehdr(uint8_t *p, enum isa_gen gen, uint16_t phnum, uint32_t shoff, uint16_t shnum)
-{
-	memcpy(p, "\177ELF", 4);
-	p[4] = ELF_CLASS32;
-	p[5] = ELF_DATA2LSB;
-	p[6] = ELF_VERSION_CURRENT;
-	const uint16_t halves[][2] = {{16, ELF_ET_EXEC},     {18, OBJ_EM_AFUC},
-				      {40, ELF_HEADER_SIZE}, {42, PHDR_SIZE},
-				      {44, phnum},           {46, ELF_SHDR_SIZE},
-				      {48, shnum},           {50, (uint16_t)(shnum - 1)}};
-	for (size_t k = 0; k < UTIL_ARRAY_SIZE(halves); k++)
-		util_put_le16(p + halves[k][0], halves[k][1]);
-	util_put_le32(p + 20, ELF_VERSION_CURRENT);
-	util_put_le32(p + 28, phnum ? ELF_HEADER_SIZE : 0); /* e_phoff */
-	util_put_le32(p + 32, shoff);
-	util_put_le32(p + 36, (uint32_t)gen);
+	if (count)
+		qsort(lines, count, sizeof *lines, by_place);
+	for (size_t n = 0; n < count; n++) {
+		const struct placed_line *l = &lines[n];
+		if (l->region == OBJ_SECTION_ABS)
+			continue;
+		struct obj_section *s = &o->sections[l->region];
+		uint32_t offset = l->addr - s->addr;
+		if (offset < s->count)
+			obj_add_line(o, l->region, offset, l->loc);
+	}
+	free(lines);
 }
 
 bool ld_write_elf(const struct ld_ctx *c, uint8_t **data, size_t *len)
 {
-	struct elf e = {.c = c};
-	collect_regions(&e);
-	uint32_t first_global = collect_symbols(&e);
-	size_t nreg = e.region_count, nsec = nreg + 4; /* null, regions, 3 tables */
-
-	size_t off = ELF_HEADER_SIZE + PHDR_SIZE * nreg;
-	size_t *reg_off = util_xcalloc(nreg + 1, sizeof(*reg_off));
-	for (size_t r = 0; r < nreg; r++) {
-		reg_off[r] = off;
-		off += 4 * (size_t)e.regions[r].count;
-	}
-	size_t sym_off = off, sym_size = ELF_SYM_SIZE * (e.sym_count + 1);
-	uint8_t *symtab = util_xcalloc(1, sym_size);
-	for (size_t k = 0; k < e.sym_count; k++) {
-		uint8_t *p = symtab + ELF_SYM_SIZE * (k + 1);
-		util_put_le32(p, str_add(&e.strtab, e.syms[k].name));
-		util_put_le32(p + 4, e.syms[k].value);
-		p[12] = (uint8_t)((e.syms[k].global ? ELF_STB_GLOBAL : ELF_STB_LOCAL) << 4 |
-				  ELF_STT_NOTYPE);
-		util_put_le16(p + 14, e.syms[k].shndx);
-	}
-	if (!e.strtab.len)
-		util_str_putn(&e.strtab, "", 1);
-	uint32_t *names = util_xcalloc(nsec, sizeof(*names));
-	for (size_t r = 0; r < nreg; r++)
-		names[r + 1] = str_add(&e.shstrtab, e.regions[r].name);
-	names[nreg + 1] = str_add(&e.shstrtab, ".symtab");
-	names[nreg + 2] = str_add(&e.shstrtab, ".strtab");
-	names[nreg + 3] = str_add(&e.shstrtab, ".shstrtab");
-	size_t str_off = sym_off + sym_size, shstr_off = str_off + e.strtab.len;
-	size_t shoff = (shstr_off + e.shstrtab.len + 3) & ~(size_t)3;
-	*len = shoff + ELF_SHDR_SIZE * nsec;
-	uint8_t *out = *data = util_xcalloc(1, *len);
-
-	put_ehdr(out, c->gen, (uint16_t)nreg, (uint32_t)shoff, (uint16_t)nsec);
-	for (size_t r = 0; r < nreg; r++) {
-		const struct region *rg = &e.regions[r];
-		uint8_t *ph = out + ELF_HEADER_SIZE + PHDR_SIZE * r;
-		const uint32_t fields[] = {
-			PT_LOAD,       (uint32_t)reg_off[r], 4 * rg->addr, 4 * rg->file,
-			4 * rg->count, 4 * rg->count,        PF_R | PF_X,  4};
-		for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
-			util_put_le32(ph + 4 * k, fields[k]);
-		for (uint32_t w = 0; w < rg->count; w++)
-			util_put_le32(out + reg_off[r] + 4 * w, c->words[rg->file + w]);
-		put_shdr(out + shoff + ELF_SHDR_SIZE * (r + 1), names[r + 1], ELF_SHT_PROGBITS,
-			 ELF_SHF_ALLOC | ELF_SHF_EXECINSTR, 4 * rg->addr, (uint32_t)reg_off[r],
-			 4 * rg->count, 0, 0, 0);
-	}
-	memcpy(out + sym_off, symtab, sym_size);
-	memcpy(out + str_off, e.strtab.text, e.strtab.len);
-	memcpy(out + shstr_off, e.shstrtab.text, e.shstrtab.len);
-	uint8_t *sh = out + shoff + ELF_SHDR_SIZE * (nreg + 1);
-	put_shdr(sh, names[nreg + 1], ELF_SHT_SYMTAB, 0, 0, (uint32_t)sym_off, (uint32_t)sym_size,
-		 (uint32_t)(nreg + 2), first_global, ELF_SYM_SIZE);
-	put_shdr(sh + ELF_SHDR_SIZE, names[nreg + 2], ELF_SHT_STRTAB, 0, 0, (uint32_t)str_off,
-		 (uint32_t)e.strtab.len, 0, 0, 0);
-	put_shdr(sh + 2 * ELF_SHDR_SIZE, names[nreg + 3], ELF_SHT_STRTAB, 0, 0, (uint32_t)shstr_off,
-		 (uint32_t)e.shstrtab.len, 0, 0, 0);
-
-	for (size_t r = 0; r < nreg; r++)
-		free(e.regions[r].name);
-	free(e.regions);
-	free(e.syms);
-	free(reg_off);
-	free(symtab);
-	free(names);
-	util_str_free(&e.strtab);
-	util_str_free(&e.shstrtab);
-	return true;
+	struct obj_file o;
+	obj_init(&o, c->gen);
+	o.linked = true;
+	uint32_t *first = collect_regions(c, &o);
+	collect_symbols(c, &o, first);
+	collect_lines(c, &o, first);
+	free(first);
+	bool ok = obj_write_mem(&o, data, len, c->d);
+	obj_free(&o);
+	return ok;
 }

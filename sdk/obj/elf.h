@@ -18,6 +18,12 @@
 #define ELF_SHDR_SIZE 40
 #define ELF_SYM_SIZE 16
 #define ELF_RELA_SIZE 12
+#define PHDR_SIZE 32
+
+/* p_type, p_flags (linked files) */
+#define PT_LOAD 1
+#define PF_X 1
+#define PF_R 4
 
 /* e_ident */
 #define ELF_CLASS32 1
@@ -62,8 +68,9 @@
  *   .afuc.jumptbl   {code section index, byte offset}       8 bytes each
  *   .afuc.locs      {section index, entry, file, line, col} 20 bytes each
  * A .afuc.locs record gives the source location of entry `entry` of
- * section `section` (.symtab, a .rela.* section or .afuc.handlers);
- * `file` is an offset into .strtab. */
+ * section `section` (.symtab, a .rela.* section or .afuc.handlers), or,
+ * when `section` is a code section, the line of its words from word
+ * `entry` on; `file` is an offset into .strtab. */
 #define OBJ_SEC_HANDLERS ".afuc.handlers"
 #define OBJ_SEC_JUMPTBL ".afuc.jumptbl"
 #define OBJ_SEC_LOCS ".afuc.locs"

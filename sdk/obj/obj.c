@@ -74,6 +74,7 @@ void obj_free(struct obj_file *o)
 		free(o->sections[i].name);
 		free(o->sections[i].words);
 		free(o->sections[i].relocs);
+		free(o->sections[i].lines);
 	}
 	free(o->sections);
 	for (size_t i = 0; i < o->symbol_count; i++)
@@ -143,6 +144,18 @@ void obj_add_reloc(struct obj_file *o, uint32_t section, struct obj_reloc r)
 void obj_add_handler(struct obj_file *o, struct obj_handler h)
 {
 	*UTIL_PUSH(o->handlers, o->handler_count, o->handler_cap) = h;
+}
+
+void obj_add_line(struct obj_file *o, uint32_t section, uint32_t offset, struct obj_loc loc)
+{
+	struct obj_section *s = &o->sections[section];
+	struct obj_line *last = s->line_count ? &s->lines[s->line_count - 1] : NULL;
+	if (last && last->loc.file == loc.file && last->loc.line == loc.line)
+		return;
+	if (last && last->offset == offset) /* no word came from the line before */
+		last->loc = loc;
+	else
+		*UTIL_PUSH(s->lines, s->line_count, s->line_cap) = (struct obj_line){offset, loc};
 }
 
 const char *obj_intern(struct obj_file *o, const char *file)

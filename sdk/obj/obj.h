@@ -88,6 +88,14 @@ struct obj_handler {
 #define OBJ_MAX_RELOCS 1048576          /* relocations, all .rela sections together */
 #define OBJ_MAX_FILE_BYTES (256u << 20) /* the file; obj_read stops reading there */
 
+/* Which source line assembled a word: a record covers the words from its
+ * offset up to the next record's (records in increasing offset order;
+ * words before the first record have no line). */
+struct obj_line {
+	uint32_t offset; /* word within the section */
+	struct obj_loc loc;
+};
+
 #define OBJ_NO_TABLE UINT32_MAX
 #define OBJ_PACKET_TABLE_WORDS 0x80
 
@@ -102,10 +110,21 @@ struct obj_section {
 	uint32_t table_offset;
 	struct obj_reloc *relocs;
 	size_t reloc_count, reloc_cap;
+	struct obj_line *lines;
+	size_t line_count, line_cap;
+	/* Linked files only (obj_file.linked): the image address of the
+	 * first word, and where that word is in the firmware file, counted
+	 * from file word 1 (where CP_SQE_INSTR_BASE points). */
+	uint32_t addr, load;
 };
 
 struct obj_file {
 	enum isa_gen gen;
+	/* The ELF afuc-ld --elf writes (ET_EXEC) rather than an object: one
+	 * section per processor image (or block of it), symbol values are
+	 * image addresses (in the processor of the symbol's section), and
+	 * there are no relocations, handler records or packet tables. */
+	bool linked;
 	struct obj_section *sections;
 	size_t section_count, section_cap;
 	struct obj_symbol *symbols;
@@ -133,6 +152,9 @@ uint32_t obj_symbol(struct obj_file *o, const char *name);
 uint32_t obj_find_symbol(const struct obj_file *o, const char *name); /* UINT32_MAX if none */
 void obj_add_reloc(struct obj_file *o, uint32_t section, struct obj_reloc r);
 void obj_add_handler(struct obj_file *o, struct obj_handler h);
+/* Records that the words of section from offset on come from loc (a
+ * file from obj_intern); nothing is added while the line stays the same. */
+void obj_add_line(struct obj_file *o, uint32_t section, uint32_t offset, struct obj_loc loc);
 /* Interns a file name for obj_loc. */
 const char *obj_intern(struct obj_file *o, const char *file);
 

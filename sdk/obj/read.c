@@ -10,7 +10,7 @@
 #include "obj/obj.h"
 
 struct shdr {
-	uint32_t name, type, flags, offset, size, link, info, align, entsize;
+	uint32_t name, type, flags, addr, offset, size, link, info, align, entsize;
 	const char *name_text;
 };
 
@@ -115,6 +115,7 @@ static bool check_header(struct reader *r)
 	if (flags < ISA_GEN_MIN || flags > ISA_GEN_MAX)
 		return bad(r, "e_flags %u names no generation (5, 6 or 7)", flags);
 	r->o->gen = (enum isa_gen)flags;
+	r->o->linked = type == ELF_ET_EXEC;
 	uint32_t shoff = util_le32(p + 32);
 	unsigned shentsize = util_le16(p + 46);
 	r->shnum = util_le16(p + 48);
@@ -140,6 +141,7 @@ static bool check_header(struct reader *r)
 		s->name = util_le32(h);
 		s->type = util_le32(h + 4);
 		s->flags = util_le32(h + 8);
+		s->addr = util_le32(h + 12);
 		s->offset = util_le32(h + 16);
 		s->size = util_le32(h + 20);
 		s->link = util_le32(h + 24);
@@ -175,6 +177,42 @@ static bool is_code(const struct shdr *s)
 	return s->type == ELF_SHT_PROGBITS && (s->flags & ELF_SHF_ALLOC);
 }
 
+/* A linked file's program headers: where each code section goes in the
+ * firmware file (p_paddr), matched to its section by file offset. */
+static bool read_loads(struct reader *r)
+{
+	const uint8_t *p = r->data;
+	uint32_t phoff = util_le32(p + 28);
+	unsigned phentsize = util_le16(p + 42), phnum = util_le16(p + 44);
+	if (phnum && phentsize != PHDR_SIZE)
+		return bad(r, "program header size %u, expected %d", phentsize, PHDR_SIZE);
+	if ((uint64_t)phoff + (uint64_t)phnum * PHDR_SIZE > r->len)
+		return bad(r,
+			   "truncated: %u program headers at offset 0x%x end past the end of "
+			   "the file (0x%zx bytes)",
+			   phnum, phoff, r->len);
+	for (unsigned k = 0; k < phnum; k++) {
+		const uint8_t *h = p + phoff + (size_t)k * PHDR_SIZE;
+		uint32_t offset = util_le32(h + 4), paddr = util_le32(h + 12);
+		if (util_le32(h) != PT_LOAD)
+			continue;
+		uint32_t i = 1;
+		while (i < r->shnum && !(r->section_map[i] != UINT32_MAX &&
+					 r->sh[i].offset == offset && r->sh[i].size))
+			i++;
+		if (i == r->shnum)
+			return bad(r, "program header %u (file offset 0x%x) loads no code section",
+				   k, offset);
+		if (paddr % 4)
+			return bad(r,
+				   "program header %u: physical address 0x%x is not a word "
+				   "address",
+				   k, paddr);
+		r->o->sections[r->section_map[i]].load = paddr / 4;
+	}
+	return true;
+}
+
 static bool read_code_sections(struct reader *r)
 {
 	r->section_map = util_xcalloc(r->shnum, sizeof *r->section_map);
@@ -206,8 +244,12 @@ static bool read_code_sections(struct reader *r)
 		for (size_t k = 0; k < sec->count; k++)
 			sec->words[k] = util_le32(bytes + 4 * k);
 		r->section_map[i] = m;
+		if (r->o->linked && s->addr % 4)
+			return bad(r, "section %u (%s) address 0x%x is not a word address", i,
+				   sec_name(r, i), s->addr);
+		sec->addr = s->addr / 4;
 	}
-	return true;
+	return r->o->linked ? read_loads(r) : true;
 }
 
 /* An ELF section index that must name a code section. */
@@ -291,7 +333,8 @@ static bool read_symbols(struct reader *r)
 			util_str_free(&what);
 			if (!ok)
 				return false;
-			if (value % 4 || value / 4 > r->o->sections[sym->section].count)
+			if (value % 4 ||
+			    (!r->o->linked && value / 4 > r->o->sections[sym->section].count))
 				return bad(
 					r,
 					"symbol '%s' value 0x%x is not a word inside its section",
@@ -424,6 +467,25 @@ static struct obj_loc *loc_target(struct reader *r, uint32_t section, uint32_t e
 	return NULL;
 }
 
+/* A location of a code section's word is a line record. */
+static bool add_line(struct reader *r, uint32_t k, uint32_t section, uint32_t entry,
+		     struct obj_loc loc)
+{
+	struct obj_section *s = &r->o->sections[r->section_map[section]];
+	if (entry >= s->count)
+		return bad(r,
+			   "source location %u refers to word %u of section %u (%s), past its "
+			   "end",
+			   k, entry, section, s->name);
+	if (s->line_count && s->lines[s->line_count - 1].offset >= entry)
+		return bad(r,
+			   "source location %u: the line records of section %u (%s) are not "
+			   "in increasing word order",
+			   k, section, s->name);
+	*UTIL_PUSH(s->lines, s->line_count, s->line_cap) = (struct obj_line){entry, loc};
+	return true;
+}
+
 static bool read_locs(struct reader *r, uint32_t i)
 {
 	const uint8_t *bytes = NULL;
@@ -432,18 +494,23 @@ static bool read_locs(struct reader *r, uint32_t i)
 	for (uint32_t k = 0; k < r->sh[i].size / OBJ_LOC_SIZE; k++) {
 		const uint8_t *p = bytes + (size_t)k * OBJ_LOC_SIZE;
 		uint32_t section = util_le32(p), entry = util_le32(p + 4);
+		const char *file = NULL;
+		if (!string_at(r, util_le32(p + 8), "source location file", &file))
+			return false;
+		struct obj_loc where = {obj_intern(r->o, file), util_le32(p + 12),
+					util_le32(p + 16)};
+		if (section < r->shnum && r->section_map[section] != UINT32_MAX) {
+			if (!add_line(r, k, section, entry, where))
+				return false;
+			continue;
+		}
 		struct obj_loc *loc = loc_target(r, section, entry);
 		if (!loc)
 			return bad(r,
 				   "source location %u refers to entry %u of section %u, which "
 				   "does not exist",
 				   k, entry, section);
-		const char *file = NULL;
-		if (!string_at(r, util_le32(p + 8), "source location file", &file))
-			return false;
-		loc->file = obj_intern(r->o, file);
-		loc->line = util_le32(p + 12);
-		loc->col = util_le32(p + 16);
+		*loc = where;
 	}
 	return true;
 }

@@ -1,5 +1,7 @@
-/* Writing an object as an ELF32 little-endian relocatable file. The
- * layout is in docs/objects.md; words become bytes (x4) on the way out. */
+/* Writing an object as an ELF32 little-endian relocatable file, or a
+ * linked image's ELF (obj_file.linked: afuc-ld --elf) as an executable
+ * one. The layouts are in docs/objects.md and docs/afuc-ld.md; words
+ * become bytes (x4) on the way out. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,7 @@ static uint32_t strtab_add(struct strtab *t, const char *s)
 struct out_section {
 	const char *name;
 	uint32_t type, flags, link, info, align, entsize;
+	uint32_t addr, load; /* linked code sections: sh_addr, p_paddr */
 	struct buf data;
 	const uint32_t *words; /* code sections: written straight from here */
 	size_t word_count;
@@ -110,6 +113,15 @@ static bool check_model(struct writer *w)
 				    s->name, s->align);
 		if (s->count >= (1u << 30))
 			return fail(w, "section '%s' is too big (%zu words)", s->name, s->count);
+		if (o->linked && (s->reloc_count || s->table_offset != OBJ_NO_TABLE))
+			return fail(w, "linked section '%s' has relocations or a packet table",
+				    s->name, 0);
+		for (size_t k = 1; k < s->line_count; k++)
+			if (s->lines[k].offset <= s->lines[k - 1].offset)
+				return fail(w, "section '%s' line record %zu is out of order",
+					    s->name, k);
+		if (s->line_count && s->lines[s->line_count - 1].offset >= s->count)
+			return fail(w, "section '%s' has a line record past its end", s->name, 0);
 		if (s->table_offset != OBJ_NO_TABLE &&
 		    (s->table_offset > s->count ||
 		     s->count - s->table_offset < OBJ_PACKET_TABLE_WORDS))
@@ -140,12 +152,14 @@ static bool check_model(struct writer *w)
 				return fail(w,
 					    "symbol '%s' is in section %zu, which does not exist",
 					    sym->name, sym->section);
-			if (sym->value > o->sections[sym->section].count)
+			if (!o->linked && sym->value > o->sections[sym->section].count)
 				return fail(w,
 					    "symbol '%s' is past the end of its section (word %zu)",
 					    sym->name, sym->value);
 		}
 	}
+	if (o->linked && o->handler_count)
+		return fail(w, "%s %zu in a linked file", "packet handler", 0);
 	for (size_t i = 0; i < o->handler_count; i++) {
 		if (o->handlers[i].opcode >= OBJ_PACKET_TABLE_WORDS)
 			return fail(w, "%s %zu has an opcode above 0x7f", "packet handler", i);
@@ -218,7 +232,7 @@ static void write_symbols(struct writer *w, struct out_section *symtab, struct b
 				value = s->value; /* a plain number: not scaled */
 			} else {
 				shndx = s->section + 1;
-				value = s->value * 4;
+				value = s->value * 4; /* an offset, or an address when linked */
 			}
 			util_put_le32(p, strtab_add(&w->strtab, s->name));
 			util_put_le32(p + 4, value);
@@ -235,11 +249,18 @@ static void write_symbols(struct writer *w, struct out_section *symtab, struct b
 
 static void write_header(uint8_t *p, const struct obj_file *o, uint32_t shoff, uint16_t shnum)
 {
+	/* a linked file has a PT_LOAD per code section, after the header */
+	const uint16_t phnum = o->linked ? (uint16_t)o->section_count : 0;
+	if (phnum) {
+		util_put_le32(p + 28, ELF_HEADER_SIZE);
+		util_put_le16(p + 42, PHDR_SIZE);
+		util_put_le16(p + 44, phnum);
+	}
 	memcpy(p, "\177ELF", 4);
 	p[4] = ELF_CLASS32;
 	p[5] = ELF_DATA2LSB;
 	p[6] = ELF_VERSION_CURRENT;
-	util_put_le16(p + 16, ELF_ET_REL);
+	util_put_le16(p + 16, o->linked ? ELF_ET_EXEC : ELF_ET_REL);
 	util_put_le16(p + 18, OBJ_EM_AFUC);
 	util_put_le32(p + 20, ELF_VERSION_CURRENT);
 	util_put_le32(p + 32, shoff);
@@ -266,7 +287,8 @@ static void layout(struct writer *w, uint8_t **data, size_t *len)
 	shs->data = shstr.b;
 
 	struct buf out = {0};
-	buf_grow(&out, ELF_HEADER_SIZE);
+	const size_t phnum = w->o->linked ? w->o->section_count : 0;
+	buf_grow(&out, ELF_HEADER_SIZE + PHDR_SIZE * phnum);
 	uint32_t *offsets = util_xcalloc(w->sec_count, sizeof *offsets);
 	uint32_t *sizes = util_xcalloc(w->sec_count, sizeof *sizes);
 	for (size_t i = 1; i < w->sec_count; i++) {
@@ -292,12 +314,21 @@ static void layout(struct writer *w, uint8_t **data, size_t *len)
 		util_put_le32(p, names[i]);
 		util_put_le32(p + 4, s->type);
 		util_put_le32(p + 8, s->flags);
+		util_put_le32(p + 12, s->addr);
 		util_put_le32(p + 16, offsets[i]);
 		util_put_le32(p + 20, sizes[i]);
 		util_put_le32(p + 24, s->link);
 		util_put_le32(p + 28, s->info);
 		util_put_le32(p + 32, s->align);
 		util_put_le32(p + 36, s->entsize);
+	}
+	for (size_t i = 0; i < phnum; i++) {
+		const struct out_section *s = &w->secs[i + 1]; /* the code sections */
+		const uint32_t fields[] = {PT_LOAD,      offsets[i + 1], s->addr,     s->load,
+					   sizes[i + 1], sizes[i + 1],   PF_R | PF_X, 4};
+		for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
+			util_put_le32(out.data + ELF_HEADER_SIZE + PHDR_SIZE * i + 4 * k,
+				      fields[k]);
 	}
 	write_header(out.data, w->o, shoff, (uint16_t)w->sec_count);
 	free(names);
@@ -315,10 +346,13 @@ static bool any_loc(const struct obj_file *o)
 	for (size_t i = 0; i < o->handler_count; i++)
 		if (o->handlers[i].loc.file)
 			return true;
-	for (size_t i = 0; i < o->section_count; i++)
+	for (size_t i = 0; i < o->section_count; i++) {
 		for (size_t r = 0; r < o->sections[i].reloc_count; r++)
 			if (o->sections[i].relocs[r].loc.file)
 				return true;
+		if (o->sections[i].line_count)
+			return true;
+	}
 	return false;
 }
 
@@ -346,6 +380,10 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 		out->align = s->align;
 		out->words = s->words;
 		out->word_count = s->count;
+		if (o->linked) {
+			out->addr = s->addr * 4;
+			out->load = s->load * 4;
+		}
 	}
 	uint32_t next = (uint32_t)(1 + o->section_count);
 	for (size_t i = 0; i < o->section_count; i++)
@@ -395,6 +433,10 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 			put_loc(&w, &locs, handlers_index, (uint32_t)i, &o->handlers[i].loc);
 		}
 	}
+	for (size_t i = 0; i < o->section_count; i++)
+		for (size_t k = 0; k < o->sections[i].line_count; k++)
+			put_loc(&w, &locs, (uint32_t)(i + 1), o->sections[i].lines[k].offset,
+				&o->sections[i].lines[k].loc);
 	if (jumptbl_index) {
 		struct out_section *out = add_section(&w, OBJ_SEC_JUMPTBL, ELF_SHT_PROGBITS);
 		out->entsize = OBJ_JUMPTBL_SIZE;

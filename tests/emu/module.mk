@@ -1,7 +1,7 @@
 # tests/emu: the emulator's unit tests (every instruction and modifier,
 # the machine model, the vendor images), afuc-emu test files and the
 # benchmark.
-EMU_TEST_LIBS := sdk-emu afuc-isa sdk-rnn sdk-util sdk-tap
+EMU_TEST_LIBS := sdk-emu afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_ctest,emu/test-insn,tests/emu/test_insn.c,$(EMU_TEST_LIBS)))
 TESTS += $(sort $(wildcard tests/emu/*.emu tests/emu/*.sh))
 $(eval $(call sdk_ctest,emu/test-machine,tests/emu/test_machine.c,$(EMU_TEST_LIBS)))
@@ -9,4 +9,6 @@ $(eval $(call sdk_ctest,emu/test-pair,tests/emu/test_pair.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-boot,tests/emu/test_boot.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-mesa-trace,tests/emu/test_mesa_trace.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-replay,tests/emu/test_replay.c,$(EMU_TEST_LIBS)))
+$(eval $(call sdk_ctest,emu/test-debug,tests/emu/test_debug.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_cbench,emu/bench-emu,tests/emu/bench_emu.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))
+TESTS += tests/emu/source-lines.sh
