@@ -198,6 +198,9 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 			   out);
 		fprintf(out, "=%08x", w->value);
 	}
+	/* where it is in the source (or afuc-objdump's labels) */
+	if (emu_where(emu, t->proc, t->pc, text, sizeof text))
+		fprintf(out, " ; %s", text);
 	fputc('\n', out);
 }
 

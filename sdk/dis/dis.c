@@ -67,9 +67,13 @@ static bool check_size(size_t len, const char *name, struct diag *d)
 	return true;
 }
 
-bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
-	       struct util_str *out, struct diag *d)
+/* Reads the image and runs every pass over each processor image; on
+ * false the error is in d. dis_release frees what it made either way. */
+static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, size_t len,
+		    const struct dis_options *opt)
 {
+	const char *name = dis->name;
+	struct diag *d = dis->d;
 	if (!check_size(len, name, d))
 		return false;
 	if (util_le32(bytes) != 0) {
@@ -79,49 +83,69 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct 
 			   util_le32(bytes));
 		return false;
 	}
-	struct dis dis = {.name = name,
-			  .d = d,
-			  .addresses = opt->addresses,
-			  .numbers_only = opt->numbers_only};
-	dis.count = (uint32_t)(len / 4 - 1);
-	dis.words = util_xmalloc((size_t)dis.count * sizeof *dis.words);
-	for (uint32_t i = 0; i < dis.count; i++)
-		dis.words[i] = util_le32(bytes + 4 * (i + 1));
-
-	bool ok = false;
-	struct fw_info fw;
-	if (!fw_identify(dis.words, dis.count, opt->gen, &fw)) {
+	dis->addresses = opt->addresses;
+	dis->numbers_only = opt->numbers_only;
+	dis->count = (uint32_t)(len / 4 - 1);
+	dis->words = util_xmalloc((size_t)dis->count * sizeof *dis->words);
+	for (uint32_t i = 0; i < dis->count; i++)
+		dis->words[i] = util_le32(bytes + 4 * (i + 1));
+	if (!fw_identify(dis->words, dis->count, opt->gen, fw)) {
 		diag_error(d, diag_at(name, 0, 0),
 			   "cannot tell the GPU generation: %s; give it with --gpu a5xx|a6xx|a7xx",
-			   fw.why);
-		goto out;
+			   fw->why);
+		return false;
 	}
-	dis.gen = fw.gen;
-	dis.fw = &fw;
-	isa_init(&dis.isa, dis.gen);
-	dis_layout(&dis, &fw);
+	dis->gen = fw->gen;
+	dis->fw = fw;
+	isa_init(&dis->isa, dis->gen);
+	dis_layout(dis, fw);
 	if (opt->db) {
-		dis.names = dis_names_new(opt->db, dis.gen, d);
-		if (!dis.names)
-			goto out;
+		dis->names = dis_names_new(opt->db, dis->gen, d);
+		if (!dis->names)
+			return false;
 	}
-	for (unsigned i = 0; i < dis.sect_count; i++) {
-		struct dis_sect *s = &dis.sect[i];
+	for (unsigned i = 0; i < dis->sect_count; i++) {
+		struct dis_sect *s = &dis->sect[i];
 		dis_sect_alloc(s);
 		/* Code addresses found in immediates are entries too; each
 		 * round can only add roots, so this ends. */
 		do
-			dis_flow(&dis, s);
-		while (dis_code_refs(&dis, s));
-		dis_data_refs(&dis, s);
-		dis_tidy(&dis, s);
+			dis_flow(dis, s);
+		while (dis_code_refs(dis, s));
+		dis_data_refs(dis, s);
+		dis_tidy(dis, s);
 	}
-	dis_print(&dis, out);
-	ok = true;
-out:
-	for (unsigned i = 0; i < dis.sect_count; i++)
-		dis_sect_free(&dis.sect[i]);
-	dis_names_free(dis.names);
-	free(dis.words);
+	return true;
+}
+
+static void release(struct dis *dis)
+{
+	for (unsigned i = 0; i < dis->sect_count; i++)
+		dis_sect_free(&dis->sect[i]);
+	dis_names_free(dis->names);
+	free(dis->words);
+}
+
+bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
+	       struct util_str *out, struct diag *d)
+{
+	struct dis dis = {.name = name, .d = d};
+	struct fw_info fw;
+	bool ok = analyse(&dis, &fw, bytes, len, opt);
+	if (ok)
+		dis_print(&dis, out);
+	release(&dis);
+	return ok;
+}
+
+bool dis_labels(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
+		dis_label_fn fn, void *ctx, struct diag *d)
+{
+	struct dis dis = {.name = name, .d = d};
+	struct fw_info fw;
+	bool ok = analyse(&dis, &fw, bytes, len, opt);
+	for (unsigned i = 0; ok && i < dis.sect_count; i++)
+		dis_each_label(&dis, &dis.sect[i], fn, ctx);
+	release(&dis);
 	return ok;
 }

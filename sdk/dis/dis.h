@@ -49,6 +49,14 @@ struct dis_options {
 bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
 	       struct util_str *out, struct diag *d);
 
+/* The labels the listing of an image has (handlers by PM4 name, fxnN,
+ * lN, dataN, jumptbl): fn(ctx, index, name) for each, index counting
+ * the image's words from file word 1. For afuc-emu, which speaks of a
+ * vendor image in the listing's terms. */
+typedef void (*dis_label_fn)(void *ctx, uint32_t index, const char *name);
+bool dis_labels(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
+		dis_label_fn fn, void *ctx, struct diag *d);
+
 /* Disassembles a relocatable object section by section, printing each
  * relocated field as the symbol it refers to. */
 bool dis_object(const struct obj_file *o, const char *name, const struct dis_options *opt,

@@ -284,3 +284,17 @@ void dis_print(struct dis *dis, struct util_str *out)
 	for (unsigned i = 0; i < dis->sect_count; i++)
 		dis_print_sect(dis, &dis->sect[i], out);
 }
+
+void dis_each_label(struct dis *dis, struct dis_sect *s, dis_label_fn fn, void *ctx)
+{
+	struct printer p = {dis, dis->numbers_only ? NULL : dis->names, s, NULL, {0}, 0};
+	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (s->handler_at[pc] == 0xff && pc != s->table &&
+		    !(s->label[pc] & (DIS_L_BRANCH | DIS_L_CALL | DIS_L_DATA)))
+			continue;
+		struct util_str name = {0};
+		label_name(&p, pc, &name);
+		fn(ctx, s->file_word - 1 + pc, name.text);
+		util_str_free(&name);
+	}
+}

@@ -140,6 +140,8 @@ void dis_tidy(struct dis *dis, struct dis_sect *s);
 /* print.c: the whole listing of an image, or one section. */
 void dis_print(struct dis *dis, struct util_str *out);
 void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out);
+/* Calls fn for each word of s that the listing labels, with its name. */
+void dis_each_label(struct dis *dis, struct dis_sect *s, dis_label_fn fn, void *ctx);
 
 /* dis.c: per-word arrays of a section whose count is set, and their end. */
 void dis_sect_alloc(struct dis_sect *s);

@@ -14,11 +14,12 @@
  * image_path is an ELF itself. */
 char *emu_elf_beside(const char *image_path);
 
-/* Loads the labels and lines of the ELF beside image_path into emu (proc
- * as emu_load_debug). True when there is none (nothing to do) or it
- * loaded; false with a malloc'ed *note saying why it was not used (an
- * ELF that is unreadable or older than the image). */
+/* Gives emu the labels and lines of the image it loaded from image_path
+ * (bytes, len), for proc as emu_load_debug: those of the ELF beside it
+ * when there is one, else the labels afuc-objdump prints (db names the
+ * handlers; NULL: UNKNn). False with a malloc'ed *note saying why an ELF
+ * beside it was not used (unreadable, or older than the image). */
 bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *image_path,
-			   char **note);
+			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note);
 
 #endif

@@ -1,13 +1,14 @@
 # sdk/emu: the afuc emulator library (API: include/afuc/emu.h), its
 # test-file language, the afuc-emu tool, and libafuc-emu.a, the one
 # archive a user's C test links: the emulator with everything it needs
-# from sdk-util, afuc-obj (the linked ELF), afuc-isa, sdk-rnn and sdk-tap.
+# from sdk-util, afuc-dis (a vendor image's labels), afuc-obj (the linked
+# ELF), afuc-isa, sdk-rnn and sdk-tap.
 # The capture reader (sdk/rd) is part of the emulator's library, which
 # replays captures.
 EMU_SRCS := $(wildcard sdk/emu/*.c sdk/rd/*.c)
-EMU_BUNDLE_LIBS := sdk-emu afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
+EMU_BUNDLE_LIBS := sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))
-$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c sdk/cli/afuc-emu-replay.c,sdk-emu afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap))
+$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c sdk/cli/afuc-emu-replay.c,sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap))
 
 # One archive from several: an ar MRI script adds each library's members.
 ALL_LIBS += $(BUILD)/lib/libafuc-emu.a

@@ -765,7 +765,8 @@ static bool setup(struct runner *x, char **skip)
 	/* the labels and source lines of sqe.elf beside sqe.fw */
 	for (int i = 0; ok && i < 2 && paths[i]; i++) {
 		char *note = NULL;
-		if (!emu_load_debug_beside(x->emu, i ? EMU_ME : EMU_MAIN, paths[i], &note))
+		if (!emu_load_debug_beside(x->emu, i ? EMU_ME : EMU_MAIN, paths[i],
+					   i ? me_data : data, i ? me_len : len, x->r->rnn, &note))
 			diag_add(x->d, DIAG_WARNING,
 				 diag_at(x->s->path, img->line, arg_tok[i]->col), img->text, "%s",
 				 note);

@@ -32,6 +32,28 @@ line=$(printf '%s\n' "$out" | sed -n 's/.*(cp-handlers\.S:\([0-9]*\) CP_MEM_WRIT
 src=$(sed -n "${line:-0}p" "$SDK_ROOT/firmware/common/cp-handlers.S")
 like "$src" '^END_HANDLER' "and that line of cp-handlers.S ends the handler ($src)"
 
+run "$emu" --trace "$tmp/fail.emu"
+like "$err" '^main [0-9a-f]{4}: 9c1ffa06  \(rep\)\(xmov1\)mov \$data, \$data .* ; cp-handlers\.S:[0-9]+ CP_MEM_WRITE\+[0-9]+$' \
+	"--trace ends each instruction with its source line and label"
+
+# a vendor image, without an ELF: the labels afuc-objdump prints
+if fw=$(find_firmware a630_sqe.fw); then
+	cp "$fw" "$tmp/a630.fw"
+	sed 's/^image sqe.fw/image a630.fw/' "$tmp/fail.emu" > "$tmp/vendor.emu"
+	run "$emu" --trace "$tmp/vendor.emu"
+	trace=$err
+	handler=$(printf '%s\n' "$trace" | grep -m1 -o ' ; CP_MEM_WRITE$')
+	is "$handler" " ; CP_MEM_WRITE" "a vendor image's handler has afuc-objdump's name"
+	pc=$(printf '%s\n' "$trace" | grep -m1 ' ; CP_MEM_WRITE$' | cut -c6-9)
+	run "$SDK_BIN/afuc-objdump" "$tmp/a630.fw"
+	printf '%s\n' "$out" | grep -q '^CP_MEM_WRITE:$'
+	ok $? "and afuc-objdump's listing has that label (the trace says pc $pc)"
+	like "$(printf '%s\n' "$trace" | grep -m1 ' l[0-9]*\(+[0-9]*\)\?$')" 'l[0-9]+' \
+		"branch targets are lN as in the listing"
+else
+	skip 3 "no a630_sqe.fw found"
+fi
+
 # the ELF alone is an image
 sed 's/^image sqe.fw/image sqe.elf/; s/^raw .*//' "$tmp/fail.emu" > "$tmp/elf.emu"
 run "$emu" "$tmp/elf.emu"
