@@ -8,7 +8,6 @@
  * is the packet table's address. */
 #define FW_GEN 5
 #include "../common/fw.h"
-GPU(a5xx)
 
 [FW_ID_A5XX]
 [#__packet_table]

@@ -12,7 +12,6 @@
 #define FW_GEN 5
 #define FW_A5XX_PFP
 #include "../common/fw.h"
-GPU(a5xx)
 
 /* The PFP's draw-state table: group n (GROUP_ID) at control registers
  * DS_TABLE + 4n (header, ADDR_LO, ADDR_HI); 32 groups up to 0x17f,

@@ -8,7 +8,6 @@
 #define FW_GEN 6
 #define TABLE_WORD 1
 #include "../common/fw.h"
-GPU(a6xx)
 
 [FW_ID_A6XX]
 [#__packet_table]

@@ -8,7 +8,6 @@
  * stream; BV and LPAC only boot and skip what reaches them. */
 #define FW_GEN 7
 #include "../common/fw.h"
-GPU(a7xx)
 
 ; ---- BR ------------------------------------------------------------------------
 

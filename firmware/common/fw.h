@@ -1,11 +1,23 @@
 /* Constants of the SDK's own firmware (cpp, before the m4 macros).
  *
- * A top-level source defines FW_GEN (5, 6 or 7) before including this.
+ * A top-level source defines FW_GEN (5, 6 or 7) before including this,
+ * and says nothing else about its generation: this header turns FW_GEN
+ * into the GPU() line the m4 macros and the assembler read.
  * The register convention is the spec's: $01 holds the packet header,
  * $02-$11 are scratch that every handler may clobber, $12 and up keep
  * state between packets. The SDK firmware's state: */
 #ifndef FW_COMMON_FW_H
 #define FW_COMMON_FW_H
+
+#if FW_GEN == 5
+GPU(a5xx)
+#elif FW_GEN == 6
+GPU(a6xx)
+#elif FW_GEN == 7
+GPU(a7xx)
+#else
+#error "FW_GEN must be 5, 6 or 7, defined before including fw.h"
+#endif
 
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
