@@ -1,6 +1,7 @@
-/* afuc-as: assembles afuc source into an ELF32 relocatable object.
- * `.S` sources go through cpp and m4 first (sdk/pp); `.s` sources are
- * read as they are. The language is in docs/afuc-as.md. */
+/* afuc-as: assembles afuc source into an ELF32 relocatable object, one
+ * per source as gcc -c does. `.S` sources go through cpp and m4 first
+ * (sdk/pp); `.s` sources are read as they are. The language is in
+ * docs/afuc-as.md. */
 #include <libxml/parser.h>
 
 #include <errno.h>
@@ -30,7 +31,9 @@ enum {
 };
 
 struct args {
-	const char *source, *output, *rnndb;
+	const char **sources;
+	size_t source_count;
+	const char *output, *rnndb;
 	const char *listing;               /* -a: "-"; --listing FILE */
 	const char *dep_file, *dep_target; /* -MF, -MT */
 	enum isa_gen gen;
@@ -47,8 +50,10 @@ static const struct cmd_option options[] = {
 	 0, CMD_CALL, 0},
 	{OPT_RNNDB, 0, "rnndb", "DIR", "read register and packet names from DIR", 0,
 	 CMD_KEEP_STRING(struct args, rnndb)},
-	{OPT_OUT, 'o', NULL, "FILE", "write the object to FILE (default: FILE with .o)", 0,
-	 CMD_KEEP_STRING(struct args, output)},
+	{OPT_OUT, 'o', NULL, "FILE",
+	 "write the object to FILE (default: the source's\nbase name with .o, in the current "
+	 "directory)",
+	 0, CMD_KEEP_STRING(struct args, output)},
 	{OPT_INCLUDE, 'I', NULL, "DIR", ".S sources: search DIR for included files", 0, CMD_CALL,
 	 0},
 	{OPT_DEFINE, 'D', NULL, "NAME[=VALUE]", ".S sources: define a macro", 0, CMD_CALL, 0},
@@ -75,13 +80,15 @@ static const struct cmd_option options[] = {
 
 static const struct cmd_spec spec = {
 	"afuc-as",
-	"[options] FILE",
+	"[options] FILE...",
 	"Assembles afuc source into an ELF32 relocatable object.\n",
 	options,
 	UTIL_ARRAY_SIZE(options),
-	"FILE '-' is standard input (then -o is needed). Sources ending in .S are\n"
-	"preprocessed with cpp and m4 (the SDK's include/afuc/afuc.m4).\n",
-	"source file",
+	"Each FILE gives its own object, as gcc -c does; with several, -o, -MF,\n"
+	"-MT and --listing are refused. FILE '-' is standard input (then -o is\n"
+	"needed). Sources ending in .S are preprocessed with cpp and m4 (the\n"
+	"SDK's include/afuc/afuc.m4).\n",
+	NULL, /* one or more sources: check() counts them */
 };
 
 static int take(struct cmd *c, int id, void *ctx)
@@ -89,7 +96,7 @@ static int take(struct cmd *c, int id, void *ctx)
 	struct args *a = ctx;
 	switch (id) {
 	case CMD_OPERAND:
-		a->source = c->value;
+		a->sources[a->source_count++] = c->value;
 		break;
 	case OPT_GPU:
 		if (!fw_gen_of_part(c->value, &a->gen))
@@ -109,16 +116,47 @@ static int take(struct cmd *c, int id, void *ctx)
 	return -1;
 }
 
+/* fw/x.s, x.S, x.asm -> x.o in the current directory, as gcc -c names
+ * it; anything else gets .o added. */
+static char *default_output(const char *source)
+{
+	static const char *const exts[] = {".s", ".S", ".asm"};
+	return cmd_output_name(source, exts, UTIL_ARRAY_SIZE(exts), ".o");
+}
+
+static char *name_output(const void *ctx, const char *source)
+{
+	(void)ctx;
+	return default_output(source);
+}
+
 /* The command line as a whole: -1 when it is good, else the exit
  * status. */
 static int check(struct cmd *c, void *ctx)
 {
 	struct args *a = ctx;
-	if (strcmp(a->source, "-") == 0 && !a->output && !a->preprocess_only)
+	const struct cmd_single singles[] = {
+		{"-o", a->output != NULL, "each object is named after its source, as gcc -c does"},
+		{"-MF", a->dep_file != NULL, "each rule goes beside its object (a.o: a.d)"},
+		{"-MT", a->dep_target != NULL, "each rule's target is its object"},
+		{"--listing", a->listing && strcmp(a->listing, "-") != 0,
+		 "-a prints the listings, one after the other"},
+	};
+	/* -E without -MD writes only standard output */
+	bool named = !a->preprocess_only || a->deps;
+	int status = cmd_check_sources(c, a->sources, a->source_count, singles,
+				       UTIL_ARRAY_SIZE(singles), named ? name_output : NULL, NULL);
+	if (status >= 0)
+		return status;
+	if (a->output && a->listing && strcmp(a->output, "-") == 0 && strcmp(a->listing, "-") == 0)
+		return cmd_usage_error(c, "-o - and -a would both write standard output: name "
+					  "the listing's file with --listing FILE");
+	const char *source = a->sources[0];
+	if (strcmp(source, "-") == 0 && !a->output && !a->preprocess_only)
 		return cmd_usage_error(c, "the source is standard input: name the object with -o");
 	if ((a->dep_file || a->dep_target) && !a->deps)
 		return cmd_usage_error(c, "%s needs -MD", a->dep_file ? "-MF" : "-MT");
-	if (a->deps && !a->dep_file && !a->output && strcmp(a->source, "-") == 0)
+	if (a->deps && !a->dep_file && !a->output && strcmp(source, "-") == 0)
 		return cmd_usage_error(c, "-MD with standard input: name the rule's file with -MF");
 	if (a->preprocess_only && a->listing)
 		return cmd_usage_error(c, "-E assembles nothing to list: no -a or --listing");
@@ -131,44 +169,22 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* x.s, x.S, x.asm -> x.o; anything else gets .o added. */
-static char *default_output(const char *source)
-{
-	static const char *const exts[] = {".s", ".S", ".asm"};
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(exts); i++)
-		if (ends_with(source, exts[i]))
-			return util_xasprintf("%.*s.o", (int)(strlen(source) - strlen(exts[i])),
-					      source);
-	return util_xasprintf("%s.o", source);
-}
-
-/* -MD's file: the output's name with its extension (if any) replaced
- * by .d, as gcc names it. */
-static char *default_dep_file(const char *output)
-{
-	const char *base = strrchr(output, '/');
-	base = base ? base + 1 : output;
-	const char *dot = strrchr(base, '.');
-	size_t keep = dot && dot != base ? (size_t)(dot - output) : strlen(output);
-	return util_xasprintf("%.*s.d", (int)keep, output);
-}
-
 /* The source text: preprocessed for .S, as it is otherwise. */
-static bool read_source(const struct args *a, struct pp_deps *deps, char **text, size_t *len,
-			struct diag *d)
+static bool read_source(const struct args *a, const char *source, struct pp_deps *deps, char **text,
+			size_t *len, struct diag *d)
 {
-	if (!ends_with(a->source, ".S")) {
+	if (!ends_with(source, ".S")) {
 		if (deps)
-			pp_deps_add(deps, a->source);
+			pp_deps_add(deps, source);
 		uint8_t *data;
 		/* the bound of a preprocessed source holds for a plain one too */
-		int err = util_read_file_max(a->source, PP_MAX_OUTPUT, &data, len);
+		int err = util_read_file_max(source, PP_MAX_OUTPUT, &data, len);
 		if (err == EFBIG)
-			diag_error(d, diag_at(a->source, 0, 0),
+			diag_error(d, diag_at(source, 0, 0),
 				   "cannot read: larger than %u bytes, the most afuc-as reads",
 				   PP_MAX_OUTPUT);
 		else if (err)
-			diag_error(d, diag_at(a->source, 0, 0), "cannot read: %s", strerror(err));
+			diag_error(d, diag_at(source, 0, 0), "cannot read: %s", strerror(err));
 		if (err)
 			return false;
 		*text = (char *)data;
@@ -184,57 +200,18 @@ static bool read_source(const struct args *a, struct pp_deps *deps, char **text,
 		.m4_prefix_builtins = true,
 		.deps = deps,
 	};
-	bool ok = pp_run(a->source, &o, text, len, d);
+	bool ok = pp_run(source, &o, text, len, d);
 	free(library);
 	return ok;
 }
 
-/* Everything the run writes, all or none: the object (or -E's text), the
- * listing and the make rule. */
-struct outputs {
-	const char *paths[3];
-	const char *what[3]; /* for the message: "cannot write object" */
-	const void *data[3];
-	size_t len[3];
-	size_t count;
-};
-
-static void output(struct outputs *o, const char *what, const char *path, const void *data,
-		   size_t len)
-{
-	o->what[o->count] = what;
-	o->paths[o->count] = path;
-	o->data[o->count] = data;
-	o->len[o->count++] = len;
-}
-
-static bool write_outputs(const struct outputs *o, struct diag *d)
-{
-	struct util_outputs group = {0};
-	int err = 0;
-	size_t failed = 0;
-	for (size_t i = 0; i < o->count && !err; i++) {
-		err = util_outputs_add(&group, o->paths[i], o->data[i], o->len[i]);
-		failed = group.count;
-	}
-	if (err)
-		util_outputs_abort(&group);
-	else
-		err = util_outputs_commit(&group, &failed);
-	if (err)
-		diag_error(d,
-			   diag_at(strcmp(o->paths[failed], "-") ? o->paths[failed] : "<stdout>", 0,
-				   0),
-			   "cannot write %s: %s", o->what[failed], strerror(err));
-	return !err;
-}
-
-static int run(const struct args *a, struct diag *d)
+/* One source: its object (or -E's text), listing and rule, all or none. */
+static int run(const struct args *a, const char *source, struct diag *d)
 {
 	struct pp_deps deps = {0};
 	char *text;
 	size_t len;
-	if (!read_source(a, a->deps ? &deps : NULL, &text, &len, d)) {
+	if (!read_source(a, source, a->deps ? &deps : NULL, &text, &len, d)) {
 		pp_deps_free(&deps);
 		return 1;
 	}
@@ -242,10 +219,10 @@ static int run(const struct args *a, struct diag *d)
 	struct as_options opt = {
 		.gen = a->gen, .rnndb_dir = a->rnndb, .listing = a->listing ? &listing : NULL};
 	struct obj_file obj = {0};
-	const char *name = strcmp(a->source, "-") == 0 ? "<stdin>" : a->source;
+	const char *name = strcmp(source, "-") == 0 ? "<stdin>" : source;
 	char *out = a->output            ? util_xstrdup(a->output)
 		    : a->preprocess_only ? util_xstrdup("-")
-					 : default_output(a->source);
+					 : default_output(source);
 	uint8_t *bytes = NULL;
 	size_t bytes_len = 0;
 	bool ok;
@@ -256,28 +233,28 @@ static int run(const struct args *a, struct diag *d)
 		ok = as_assemble(text, len, name, &opt, &obj, d) &&
 		     obj_write_mem(&obj, &bytes, &bytes_len, d);
 	}
-	struct outputs o = {0};
+	/* all or none: a failed assembly leaves every old file as it was */
+	struct cmd_outputs o = {0};
 	struct util_str list = {0}, rule = {0};
 	char *dep_file = NULL, *target = NULL;
 	if (ok) {
 		if (a->preprocess_only)
-			output(&o, "the preprocessed source", out, text, len);
+			cmd_outputs_add(&o, "the preprocessed source", out, text, len);
 		else
-			output(&o, "object", out, bytes, bytes_len);
+			cmd_outputs_add(&o, "object", out, bytes, bytes_len);
 		if (a->listing) {
 			as_listing_print(&listing, &obj, &list);
-			output(&o, "listing", a->listing, list.text ? list.text : "", list.len);
+			cmd_outputs_add(&o, "listing", a->listing, list.text, list.len);
 		}
 		if (a->deps) {
 			/* the object names the rule, -E's text or not (gcc's way) */
-			target = a->output ? util_xstrdup(a->output) : default_output(a->source);
-			dep_file = a->dep_file ? util_xstrdup(a->dep_file)
-					       : default_dep_file(target);
+			target = a->output ? util_xstrdup(a->output) : default_output(source);
+			dep_file = a->dep_file ? util_xstrdup(a->dep_file) : cmd_dep_file(target);
 			pp_deps_rule(&deps, a->dep_target ? a->dep_target : target, !a->dep_target,
 				     &rule);
-			output(&o, "make rule", dep_file, rule.text, rule.len);
+			cmd_outputs_add(&o, "make rule", dep_file, rule.text, rule.len);
 		}
-		ok = write_outputs(&o, d);
+		ok = cmd_outputs_write(&o, d);
 	}
 	free(text);
 	free(bytes);
@@ -299,15 +276,23 @@ int main(int argc, char **argv)
 	struct args a = {0};
 	a.defines = util_xcalloc((size_t)argc, sizeof *a.defines);
 	a.includes = util_xcalloc((size_t)argc, sizeof *a.includes);
+	a.sources = util_xcalloc((size_t)argc, sizeof *a.sources);
 	int status = cmd_parse(&c, take, check, &a);
 	if (status < 0) {
-		struct diag d;
-		diag_init(&d);
-		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
-		status = run(&a, &d);
-		cmd_print_diag(&c, &d);
-		diag_free(&d);
+		/* A source with errors does not stop the others (gcc -c's
+		 * way); the exit status says that one failed. */
+		status = 0;
+		for (size_t i = 0; i < a.source_count; i++) {
+			struct diag d;
+			diag_init(&d);
+			d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
+			if (run(&a, a.sources[i], &d))
+				status = 1;
+			cmd_print_diag(&c, &d);
+			diag_free(&d);
+		}
 	}
+	free(a.sources);
 	free(a.defines);
 	free(a.includes);
 	xmlCleanupParser();

@@ -1,5 +1,6 @@
-/* hwsq-as: compiles an HWSQ script for a chip family into a code RAM
- * image, a C header or the upload sequence a driver performs. */
+/* hwsq-as: compiles HWSQ scripts for a chip family into code RAM
+ * images, C headers or the upload sequences a driver performs; with -c
+ * one output per script, named after it, as gcc -c does. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "hwsq/hwsq.h"
+#include "hwsq/listing.h"
 #include "pp/pp.h"
 
 enum {
@@ -24,14 +26,31 @@ enum {
 	OPT_MD,
 	OPT_MF,
 	OPT_MT,
+	OPT_EACH,
+	OPT_LIST,
+	OPT_LIST_FILE,
 };
 
 enum emit_kind { EMIT_BIN, EMIT_C, EMIT_C_KERNEL, EMIT_UPLOAD };
 
+/* --format's names, and the extension -c gives each kind's output */
+static const struct {
+	const char *name, *ext;
+} formats[] = {
+	[EMIT_BIN] = {"bin", ".bin"},
+	[EMIT_C] = {"c", ".h"},
+	[EMIT_C_KERNEL] = {"c-kernel", ".h"},
+	[EMIT_UPLOAD] = {"upload", ".up"},
+};
+
 struct args {
-	const char *chip, *output, *source, *name, *rnndb;
+	const char **sources;
+	size_t source_count;
+	const char *chip, *output, *name, *rnndb;
+	const char *listing;               /* -a: "-"; --listing FILE */
 	const char *dep_file, *dep_target; /* -MF, -MT */
 	bool deps;                         /* -MD */
+	bool each;                         /* -c */
 	enum emit_kind emit;
 	enum hwsq_family family; /* from chip */
 	unsigned entry;
@@ -48,6 +67,10 @@ static const struct cmd_option options[] = {
 	 CMD_REQUIRED, CMD_KEEP_STRING(struct args, chip)},
 	{OPT_OUT, 'o', NULL, "FILE", "write the output to FILE (- for standard output)", 0,
 	 CMD_KEEP_STRING(struct args, output)},
+	{OPT_EACH, 'c', NULL, NULL,
+	 "write each SOURCE's output to its base name with .bin,\n"
+	 ".h or .up (by --format), in the current directory",
+	 0, CMD_KEEP_FLAG(struct args, each)},
 	{OPT_FORMAT, 0, "format", "KIND",
 	 "bin (the code RAM image, default), c (a C header),\n"
 	 "c-kernel (a C header for a Linux driver: u32, no\n"
@@ -70,6 +93,12 @@ static const struct cmd_option options[] = {
 	 "print the size report: bytes against a greedy encoder,\n"
 	 "delays asked and encoded",
 	 0, CMD_KEEP_FLAG(struct args, stats)},
+	{OPT_LIST, 'a', NULL, NULL,
+	 "print a listing on standard output: per line, the byte\n"
+	 "address, the bytes and the source line",
+	 0, CMD_CALL, 0},
+	{OPT_LIST_FILE, 0, "listing", "FILE", "write the listing to FILE", 0,
+	 CMD_KEEP_STRING(struct args, listing)},
 	{OPT_PREPROCESS, 'E', NULL, NULL,
 	 "print the preprocessed source instead of compiling\n"
 	 "(to -o FILE when given; without line markers)",
@@ -87,26 +116,26 @@ static const struct cmd_option options[] = {
 
 static const struct cmd_spec spec = {
 	"hwsq-as",
-	"--chip CHIP [options] SOURCE",
+	"--chip CHIP [options] SOURCE...",
 	"Compiles an HWSQ script into a code RAM image, a C header or the upload\n"
 	"sequence a driver performs.\n",
 	options,
 	UTIL_ARRAY_SIZE(options),
-	NULL,
-	"source file",
+	"Without -o or -c a SOURCE is only checked. Each SOURCE is compiled on its\n"
+	"own; with several, -o, -MF, -MT, --listing and --name are refused.\n",
+	NULL, /* one or more sources: check() counts them */
 };
 
 static int take(struct cmd *c, int id, void *ctx)
 {
 	struct args *a = ctx;
-	static const char *const formats[] = {[EMIT_BIN] = "bin",
-					      [EMIT_C] = "c",
-					      [EMIT_C_KERNEL] = "c-kernel",
-					      [EMIT_UPLOAD] = "upload"};
 	const char *v = c->value;
 	switch (id) {
 	case CMD_OPERAND:
-		a->source = v;
+		a->sources[a->source_count++] = v;
+		break;
+	case OPT_LIST:
+		a->listing = "-";
 		break;
 	case OPT_DEFINE:
 		a->defines[a->define_count++] = v;
@@ -116,7 +145,7 @@ static int take(struct cmd *c, int id, void *ctx)
 		break;
 	case OPT_FORMAT:
 		for (size_t k = 0; k < UTIL_ARRAY_SIZE(formats); k++)
-			if (strcmp(v, formats[k]) == 0) {
+			if (strcmp(v, formats[k].name) == 0) {
 				a->emit = (enum emit_kind)k;
 				return -1;
 			}
@@ -136,10 +165,21 @@ static int take(struct cmd *c, int id, void *ctx)
 }
 
 /* The C identifier prefix: the output (or source) file's base name. */
-static char *default_name(const struct args *a)
+static char *default_name(const char *source, const char *output)
 {
-	return util_c_identifier(a->output && strcmp(a->output, "-") != 0 ? a->output : a->source,
-				 "hwsq_");
+	return util_c_identifier(output && strcmp(output, "-") != 0 ? output : source, "hwsq_");
+}
+
+/* Where source's output goes: -o, -c's name for it, or nowhere (a check
+ * only; NULL). malloc'ed. */
+static char *output_of(const struct args *a, const char *source)
+{
+	static const char *const exts[] = {".hwsq"};
+	if (a->output)
+		return util_xstrdup(a->output);
+	if (!a->each)
+		return NULL;
+	return cmd_output_name(source, exts, UTIL_ARRAY_SIZE(exts), formats[a->emit].ext);
 }
 
 static void print_stats(const struct hwsq_program *p, const char *source)
@@ -160,101 +200,128 @@ static void print_stats(const struct hwsq_program *p, const char *source)
 }
 
 /* The output's bytes, in out. */
-static void emit(const struct args *a, const struct hwsq_program *p, struct util_str *out)
+static void emit(const struct args *a, const char *source, const char *output,
+		 const struct hwsq_program *p, struct util_str *out)
 {
 	if (a->emit == EMIT_BIN) {
 		uint8_t ram[0x200];
 		hwsq_image(p, ram);
 		util_str_putn(out, (const char *)ram, hwsq_family_info(p->family)->ram_size);
 	} else if (a->emit == EMIT_C || a->emit == EMIT_C_KERNEL) {
-		char *name = a->name ? util_xstrdup(a->name) : default_name(a);
-		hwsq_emit_c(p, name, a->source, a->emit == EMIT_C_KERNEL, out);
+		char *name = a->name ? util_xstrdup(a->name) : default_name(source, output);
+		hwsq_emit_c(p, name, source, a->emit == EMIT_C_KERNEL, out);
 		free(name);
 	} else {
 		hwsq_emit_upload(p, a->entry, a->slot, out);
 	}
 }
 
-/* -MD's file: the output's name with its extension (if any) replaced
- * by .d, as gcc names it. */
-static char *default_dep_file(const char *output)
-{
-	const char *base = strrchr(output, '/');
-	base = base ? base + 1 : output;
-	const char *dot = strrchr(base, '.');
-	size_t keep = dot && dot != base ? (size_t)(dot - output) : strlen(output);
-	return util_xasprintf("%.*s.d", (int)keep, output);
-}
-
-/* Writes the output (when there is one) and the make rule (-MD), all or
- * none. */
+/* Writes the output (when there is one), the listing (-a) and the make
+ * rule (-MD), all or none. */
 static bool write_outputs(const struct args *a, const char *out, const struct util_str *text,
-			  const struct pp_deps *deps, struct diag *d)
+			  const struct util_str *list, const struct pp_deps *deps, struct diag *d)
 {
-	struct util_outputs group = {0};
+	struct cmd_outputs o = {0};
 	struct util_str rule = {0};
-	const char *paths[2];
 	char *dep_file = NULL;
-	int err = 0;
-	size_t failed = 0;
-	if (out) {
-		paths[group.count] = out;
-		err = util_outputs_add(&group, out, text->text ? text->text : "", text->len);
-	}
-	if (!err && a->deps) {
+	if (out)
+		cmd_outputs_add(&o, NULL, out, text->text, text->len);
+	if (a->listing)
+		cmd_outputs_add(&o, "listing", a->listing, list->text, list->len);
+	if (a->deps) {
 		/* check() made sure there is a file to name */
-		const char *target = a->dep_target ? a->dep_target : a->output;
-		dep_file = a->dep_file ? util_xstrdup(a->dep_file) : default_dep_file(a->output);
+		const char *target = a->dep_target ? a->dep_target : out;
+		dep_file = a->dep_file ? util_xstrdup(a->dep_file) : cmd_dep_file(out);
 		pp_deps_rule(deps, target, !a->dep_target, &rule);
-		failed = group.count;
-		paths[group.count] = dep_file;
-		err = util_outputs_add(&group, dep_file, rule.text, rule.len);
+		cmd_outputs_add(&o, "make rule", dep_file, rule.text, rule.len);
 	}
-	if (err)
-		util_outputs_abort(&group);
-	else
-		err = util_outputs_commit(&group, &failed);
-	if (err)
-		diag_error(d,
-			   diag_at(strcmp(paths[failed], "-") ? paths[failed] : "<stdout>", 0, 0),
-			   "cannot write: %s", strerror(err));
+	bool ok = cmd_outputs_write(&o, d);
 	util_str_free(&rule);
 	free(dep_file);
-	return !err;
+	return ok;
 }
 
 /* -E: the text the compiler would read, without the line markers that
  * only locate it. */
-static bool preprocess(const struct args *a, const struct hwsq_source_options *so,
-		       enum hwsq_family family, struct diag *d)
+static bool preprocess(const struct args *a, const char *source,
+		       const struct hwsq_source_options *so, enum hwsq_family family,
+		       struct diag *d)
 {
 	char *text = NULL;
 	size_t len = 0;
-	bool ok = hwsq_preprocess(a->source, so, family, &text, &len, d);
+	bool ok = hwsq_preprocess(source, so, family, &text, &len, d);
 	if (ok) {
 		pp_strip_markers(text, &len);
 		struct util_str s = {.text = text, .len = len, .cap = len + 1};
-		ok = write_outputs(a, a->output ? a->output : "-", &s, so->deps, d);
+		ok = write_outputs(a, a->output ? a->output : "-", &s, NULL, so->deps, d);
 	}
 	free(text);
 	return ok;
 }
 
-static bool compile(const struct args *a, const struct hwsq_source_options *so,
+static bool compile(const struct args *a, const char *source, const struct hwsq_source_options *so,
 		    const struct hwsq_as_options *ao, struct diag *d)
 {
-	struct hwsq_program p;
-	bool ok = hwsq_compile_file(a->source, so, ao, &p, d);
+	struct hwsq_listing listing = {0};
+	struct hwsq_program p = {.family = ao->family};
+	char *text = NULL;
+	size_t len = 0;
+	/* hwsq_compile_file, with the listing */
+	bool ok = hwsq_preprocess(source, so, ao->family, &text, &len, d) &&
+		  hwsq_assemble_listing(text, source, ao, a->listing ? &listing : NULL, &p, d);
+	free(text);
 	if (ok && a->stats)
-		print_stats(&p, a->source);
-	struct util_str out = {0};
-	if (ok && a->output)
-		emit(a, &p, &out);
-	if (ok && (a->output || a->deps))
-		ok = write_outputs(a, a->output, &out, so->deps, d);
+		print_stats(&p, source);
+	char *output = output_of(a, source);
+	struct util_str out = {0}, list = {0};
+	if (ok && output)
+		emit(a, source, output, &p, &out);
+	if (ok && a->listing)
+		hwsq_listing_print(&listing, &p, &list);
+	if (ok)
+		ok = write_outputs(a, output, &out, &list, so->deps, d);
+	free(output);
 	util_str_free(&out);
+	util_str_free(&list);
+	hwsq_listing_free(&listing);
 	hwsq_program_free(&p);
 	return ok;
+}
+
+static char *name_output(const void *ctx, const char *source)
+{
+	return output_of(ctx, source);
+}
+
+/* What several sources, -c and the listing rule out: -1 when the line
+ * is good, else the exit status. */
+static int check_sources(struct cmd *c, const struct args *a)
+{
+	const struct cmd_single singles[] = {
+		{"-o", a->output != NULL,
+		 "-c writes each output, named after its source, as gcc -c does"},
+		{"-MF", a->dep_file != NULL, "each rule goes beside its output (a.bin: a.d)"},
+		{"-MT", a->dep_target != NULL, "each rule's target is its output"},
+		{"--listing", a->listing && strcmp(a->listing, "-") != 0,
+		 "-a prints the listings, one after the other"},
+		{"--name", a->name != NULL, "each header's prefix comes from its file's name"},
+	};
+	int status = cmd_check_sources(c, a->sources, a->source_count, singles,
+				       UTIL_ARRAY_SIZE(singles), a->each ? name_output : NULL, a);
+	if (status >= 0)
+		return status;
+	if (a->preprocess_only && a->each)
+		return cmd_usage_error(c, "-E prints the preprocessed text (or writes it to -o "
+					  "FILE): no -c");
+	if (a->preprocess_only && a->listing)
+		return cmd_usage_error(c, "-E compiles nothing to list: no -a or --listing");
+	if (a->listing && strcmp(a->listing, "-") == 0 && a->output && strcmp(a->output, "-") == 0)
+		return cmd_usage_error(c, "-o - and -a would both write standard output: name "
+					  "the listing's file with --listing FILE");
+	if (a->each && !a->output && strcmp(a->sources[0], "-") == 0)
+		return cmd_usage_error(c, "-c names the output after the source, and standard "
+					  "input has no name: use -o FILE");
+	return -1;
 }
 
 /* The command line as a whole, with the family --chip names: -1 when it
@@ -268,10 +335,16 @@ static int check(struct cmd *c, void *ctx)
 	const struct hwsq_family_info *fam = hwsq_family_info(a->family);
 	if (a->emit == EMIT_UPLOAD && a->slot == HWSQ_SLOT_B && fam->slots == 1)
 		return cmd_usage_error(c, "%s has one execution slot: no --slot b", fam->range);
+	int status = check_sources(c, a);
+	if (status >= 0)
+		return status;
 	if ((a->dep_file || a->dep_target) && !a->deps)
 		return cmd_usage_error(c, "%s needs -MD", a->dep_file ? "-MF" : "-MT");
-	if (a->deps && (!a->output || strcmp(a->output, "-") == 0) &&
-	    (!a->dep_file || !a->dep_target))
+	bool named = a->output ? strcmp(a->output, "-") != 0 : a->each;
+	if (a->deps && !named && a->source_count > 1)
+		return cmd_usage_error(c, "-MD with several sources needs -c: each rule "
+					  "names its source's output");
+	if (a->deps && !named && (!a->dep_file || !a->dep_target))
 		return cmd_usage_error(c, "-MD without an output file: name the rule's file "
 					  "and target with -MF and -MT");
 	return -1;
@@ -284,6 +357,7 @@ int main(int argc, char **argv)
 	struct args a = {.emit = EMIT_BIN};
 	a.defines = util_xcalloc((size_t)argc, sizeof *a.defines);
 	a.includes = util_xcalloc((size_t)argc, sizeof *a.includes);
+	a.sources = util_xcalloc((size_t)argc, sizeof *a.sources);
 	int status = cmd_parse(&c, take, check, &a);
 	enum hwsq_family family = a.family;
 	char *why = NULL;
@@ -304,23 +378,31 @@ int main(int argc, char **argv)
 			names.why_none = why;
 			why = NULL;
 		}
-		struct diag d;
-		diag_init(&d);
-		d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
-		struct pp_deps deps = {0};
-		struct hwsq_source_options so = {a.includes, a.include_count, a.defines,
-						 a.define_count, a.deps ? &deps : NULL};
-		struct hwsq_as_options ao = {family, &names};
-		bool ok = a.preprocess_only ? preprocess(&a, &so, family, &d)
-					    : compile(&a, &so, &ao, &d);
-		cmd_print_diag(&c, &d);
-		pp_deps_free(&deps);
-		status = ok ? 0 : 1;
-		diag_free(&d);
+		/* A source with errors does not stop the others (gcc -c's
+		 * way); the exit status says that one failed. */
+		status = 0;
+		for (size_t i = 0; i < a.source_count; i++) {
+			struct diag d;
+			diag_init(&d);
+			d.max_errors = DIAG_DEFAULT_MAX_ERRORS;
+			struct pp_deps deps = {0};
+			struct hwsq_source_options so = {a.includes, a.include_count, a.defines,
+							 a.define_count, a.deps ? &deps : NULL};
+			struct hwsq_as_options ao = {family, &names};
+			const char *source = a.sources[i];
+			bool ok = a.preprocess_only ? preprocess(&a, source, &so, family, &d)
+						    : compile(&a, source, &so, &ao, &d);
+			cmd_print_diag(&c, &d);
+			pp_deps_free(&deps);
+			if (!ok)
+				status = 1;
+			diag_free(&d);
+		}
 		hwsq_names_free(&names);
 	}
 	hwsq_names_close_db(db);
 	free(why);
+	free(a.sources);
 	free(a.defines);
 	free(a.includes);
 	return cmd_finish(&c, status);

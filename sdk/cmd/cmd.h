@@ -147,6 +147,55 @@ void cmd_verror(const struct cmd *c, const char *fmt, va_list ap);
 /* Prints d's messages on standard error, unprefixed ones with TOOL. */
 void cmd_print_diag(const struct cmd *c, const struct diag *d);
 
+/* ---- one output per source, as gcc -c names them (sources.c) ---- */
+
+/* The output of source: its base name in the current directory, with
+ * ext (".o") in place of the first of exts it ends with, or added
+ * ("fw/a.S" -> "a.o", "x.txt" -> "x.txt.o"). malloc'ed. */
+char *cmd_output_name(const char *source, const char *const *exts, size_t ext_count,
+		      const char *ext);
+/* -MD's file: output with its extension (if any) replaced by .d, as gcc
+ * names it ("out/fw.o" -> "out/fw.d"). malloc'ed. */
+char *cmd_dep_file(const char *output);
+
+/* An option that names one file (or one of anything), which several
+ * sources cannot share. */
+struct cmd_single {
+	const char *spelled; /* "-o" */
+	bool given;
+	const char *why; /* "each object is named after its source" */
+};
+/* The name of source's output (malloc'ed). */
+typedef char *cmd_name_fn(const void *ctx, const char *source);
+/* The usage checks of a tool that takes one or more sources: none is
+ * "no source file"; with several, the first given option of singles
+ * ("-o cannot be used with 2 sources: WHY"), standard input among them
+ * and, when name is not NULL, two sources whose outputs would have one
+ * name ("'x/a.s' and 'y/a.s' would both write 'a.o'"). Returns -1 when
+ * the command line is good, else the exit status. */
+int cmd_check_sources(struct cmd *c, const char *const *sources, size_t count,
+		      const struct cmd_single *singles, size_t single_count, cmd_name_fn *name,
+		      const void *ctx);
+
+/* ---- a run's outputs, all or none (outputs.c) ---- */
+
+/* What one run writes (an object, a listing, a make rule...): every one
+ * or, when one cannot be written, none, every old file left as it was
+ * (util_outputs). Paths and data must live until cmd_outputs_write. */
+#define CMD_MAX_OUTPUTS 4
+struct cmd_outputs {
+	const char *paths[CMD_MAX_OUTPUTS]; /* "-": standard output */
+	const char *what[CMD_MAX_OUTPUTS];  /* "object"; NULL: say no more than the path */
+	const void *data[CMD_MAX_OUTPUTS];
+	size_t len[CMD_MAX_OUTPUTS];
+	size_t count;
+};
+void cmd_outputs_add(struct cmd_outputs *o, const char *what, const char *path, const void *data,
+		     size_t len);
+/* Writes them; false with "PATH: error: cannot write WHAT: REASON" in d
+ * when one could not be written. */
+bool cmd_outputs_write(const struct cmd_outputs *o, struct diag *d);
+
 /* The end of every tool: flushes and closes standard output and returns
  * status, or 1 with "TOOL: error: cannot write standard output: ..." when
  * anything written there was lost (a full disk, /dev/full, a closed

@@ -15,13 +15,15 @@ static void index_symbols(const struct obj_file *o, uint32_t section, struct dis
 		s->sym_at[a] = DIS_NONE;
 	/* Chained from the last symbol back, so each address lists its
 	 * symbols in table order. */
+	/* a linked file's symbols are image addresses */
+	const uint32_t base = o->linked ? o->sections[section].addr : 0;
 	for (size_t i = o->symbol_count; i-- > 0;) {
 		const struct obj_symbol *sym = &o->symbols[i];
 		s->sym_next[i] = DIS_NONE;
-		if (sym->section != section || sym->value > s->count)
+		if (sym->section != section || sym->value < base || sym->value - base > s->count)
 			continue;
-		s->sym_next[i] = s->sym_at[sym->value];
-		s->sym_at[sym->value] = (uint32_t)i;
+		s->sym_next[i] = s->sym_at[sym->value - base];
+		s->sym_at[sym->value - base] = (uint32_t)i;
 	}
 	/* An opcode is chained once: a second record of it (the linker
 	 * refuses those) would make the chain a loop. */

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dis/dis.h"
 #include "emu/beside.h"
@@ -13,7 +14,7 @@ static bool ends_with(const char *s, size_t len, const char *tail)
 	return len >= n && memcmp(s + len - n, tail, n) == 0;
 }
 
-char *emu_elf_beside(const char *image_path)
+char *emu_file_beside(const char *image_path, const char *ext)
 {
 	size_t len = strlen(image_path);
 	if (ends_with(image_path, len, ".elf"))
@@ -26,7 +27,7 @@ char *emu_elf_beside(const char *image_path)
 		}
 	if (ends_with(image_path, len, ".fw"))
 		len -= 3;
-	return util_xasprintf("%.*s.elf", (int)len, image_path);
+	return util_xasprintf("%.*s%s", (int)len, image_path, ext);
 }
 
 struct labeler {
@@ -42,36 +43,67 @@ static void add_label(void *ctx, uint32_t index, const char *name)
 
 /* afuc-objdump's labels; an image it cannot read gets none, silently:
  * the emulator says what is wrong with it, if anything. */
-static void label_as_objdump(struct emu *emu, enum emu_proc proc, const uint8_t *bytes, size_t len,
+static void label_as_objdump(struct labeler *l, struct emu *emu, const uint8_t *bytes, size_t len,
 			     struct rnn_db *db)
 {
-	struct labeler l = {emu, 0};
-	if (proc == EMU_ME && !emu_proc_base(emu, EMU_ME, &l.base))
-		return;
 	struct diag d;
 	diag_init(&d);
 	const struct dis_options opt = {.gen = (enum isa_gen)emu_gen(emu), .db = db};
-	dis_labels(bytes, len, "image", &opt, add_label, &l, &d);
+	dis_labels(bytes, len, "image", &opt, add_label, l, &d);
 	diag_free(&d);
+}
+
+/* The labels of the map beside image_path; true when there is none. */
+static bool load_map(struct labeler *l, const char *image_path, size_t image_words, char **note)
+{
+	char *path = emu_file_beside(image_path, ".map");
+	uint8_t *data;
+	size_t len;
+	int err = util_read_file_max(path, 64u << 20, &data, &len);
+	if (err) {
+		if (err != ENOENT)
+			*note = util_xasprintf("%s: %s; no labels", path, strerror(err));
+		free(path);
+		return err == ENOENT;
+	}
+	char *why = NULL;
+	bool ok = emu_map_labels((const char *)data, len, path, image_words, add_label, l, &why);
+	if (!ok) {
+		*note = util_xasprintf("%s; no labels", why);
+		free(why);
+	}
+	free(data);
+	free(path);
+	return ok;
 }
 
 bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *image_path,
 			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note)
 {
 	*note = NULL;
-	char *path = emu_elf_beside(image_path);
+	char *path = emu_file_beside(image_path, ".elf");
 	if (!path)
 		return true; /* an ELF: emu_load_image_bytes took its lines */
 	uint8_t *data;
 	size_t data_len;
 	int err = util_read_file_max(path, 64u << 20, &data, &data_len);
-	if (err) {
-		if (err != ENOENT)
-			*note = util_xasprintf("%s: %s; no source lines", path, strerror(err));
-		else
-			label_as_objdump(emu, proc, bytes, len, db);
+	if (err == ENOENT) {
 		free(path);
-		return err == ENOENT;
+		struct labeler l = {emu, 0};
+		if (proc == EMU_ME && !emu_proc_base(emu, EMU_ME, &l.base))
+			return true;
+		char *map = emu_file_beside(image_path, ".map");
+		bool have_map = access(map, F_OK) == 0;
+		free(map);
+		if (have_map)
+			return load_map(&l, image_path, len / 4, note);
+		label_as_objdump(&l, emu, bytes, len, db);
+		return true;
+	}
+	if (err) {
+		*note = util_xasprintf("%s: %s; no source lines", path, strerror(err));
+		free(path);
+		return false;
 	}
 	char *why = NULL;
 	bool ok = emu_load_debug(emu, proc, data, data_len, path, &why);

@@ -6,19 +6,31 @@
 #define SDK_EMU_BESIDE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "afuc/emu.h"
 
-/* The ELF beside image_path: its name without the firmware extension
- * (.fw, and .xz, .zst, .gz after it) plus ".elf", malloc'ed; NULL when
- * image_path is an ELF itself. */
-char *emu_elf_beside(const char *image_path);
+/* The file beside image_path with extension ext (".elf", ".map"): its
+ * name without the firmware extension (.fw, and .xz, .zst, .gz after
+ * it) plus ext, malloc'ed; NULL when image_path is an ELF itself. */
+char *emu_file_beside(const char *image_path, const char *ext);
+
+/* The labels of an afuc-ld map (text, len; name for messages) of a
+ * firmware file of image_words words (word 0 included): fn(ctx, index,
+ * label) for each, index counting from file word 1. False with a
+ * malloc'ed "name:line: ..." *error for text that is not such a map, or
+ * the map of a file of another size. */
+typedef void (*emu_map_label_fn)(void *ctx, uint32_t index, const char *label);
+bool emu_map_labels(const char *text, size_t len, const char *name, size_t image_words,
+		    emu_map_label_fn fn, void *ctx, char **error);
 
 /* Gives emu the labels and lines of the image it loaded from image_path
  * (bytes, len), for proc as emu_load_debug: those of the ELF beside it
- * when there is one, else the labels afuc-objdump prints (db names the
- * handlers; NULL: UNKNn). False with a malloc'ed *note saying why an ELF
- * beside it was not used (unreadable, or older than the image). */
+ * when there is one, else the labels of the map beside it (sqe.map),
+ * else the labels afuc-objdump prints (db names the handlers; NULL:
+ * UNKNn). False with a malloc'ed *note saying why an ELF or map beside
+ * it was not used (unreadable, or older than the image). */
 bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *image_path,
 			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note);
 

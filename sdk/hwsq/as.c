@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hwsq/as.h"
+#include "hwsq/listing.h"
 #include "pp/pp.h"
 
 /* The original text of a source line, read again for messages: cpp
@@ -105,9 +106,24 @@ void hwsq_as_action(struct hwsq_as_ctx *c, struct hwsq_action a)
 	*UTIL_PUSH(c->p->actions, c->p->action_count, c->p->action_cap) = a;
 }
 
-/* Appends bytes; remembers the first statement that went past the RAM. */
+/* -a: the bytes about to be appended belong to the listing's line. */
+static void list_bytes(struct hwsq_as_ctx *c, unsigned length)
+{
+	struct hwsq_listing *l = c->list;
+	struct hwsq_list_line *ll = &l->lines[c->list_at];
+	if (!ll->count)
+		ll->first = (uint32_t)c->p->size;
+	ll->count += length;
+	for (unsigned i = 0; i < length; i++)
+		*UTIL_PUSH(l->starts, l->start_count, l->start_cap) = i == 0;
+}
+
+/* Appends one instruction's bytes (or one wait byte, one .byte);
+ * remembers the first statement that went past the RAM. */
 void hwsq_as_emit(struct hwsq_as_ctx *c, uint64_t raw, unsigned length)
 {
+	if (c->list)
+		list_bytes(c, length);
 	for (unsigned i = 0; i < length; i++)
 		*UTIL_PUSH(c->p->code, c->p->size, c->p->cap) = (uint8_t)(raw >> (8 * i));
 	c->stmt_bytes += length;
@@ -215,8 +231,10 @@ void hwsq_as_flush_delay(struct hwsq_as_ctx *c)
 	size_t need = hwsq_delay_encode(us, c->delay_exact, NULL, 0, &encoded);
 	struct diag_loc saved = c->loc;
 	const char *saved_line = c->line;
+	size_t saved_list_at = c->list_at;
 	c->loc = c->delay_loc;
 	c->line = c->delay_line;
+	c->list_at = c->delay_list_at;
 	if (need > c->fam->ram_size) {
 		hwsq_as_error_at(
 			c, c->delay_col,
@@ -236,6 +254,7 @@ void hwsq_as_flush_delay(struct hwsq_as_ctx *c)
 	}
 	c->loc = saved;
 	c->line = saved_line;
+	c->list_at = saved_list_at;
 	free(c->delay_line);
 	c->delay_line = NULL;
 }
@@ -251,6 +270,7 @@ void hwsq_as_delay(struct hwsq_as_ctx *c, uint64_t ns, bool exact, unsigned col)
 		c->delay_loc = c->loc;
 		c->delay_col = col;
 		c->delay_line = util_xstrdup(c->line);
+		c->delay_list_at = c->list_at;
 	}
 	c->delay_ns += ns;
 }
@@ -410,6 +430,12 @@ static void check_listing(struct hwsq_as_ctx *c, size_t start)
 static void one_line(struct hwsq_as_ctx *c, char *line)
 {
 	c->line = line;
+	struct hwsq_listing *l = c->list;
+	if (l) {
+		c->list_at = l->count;
+		*UTIL_PUSH(l->lines, l->count, l->cap) = (struct hwsq_list_line){
+			util_xstrdup(c->loc.file), c->loc.line, util_xstrdup(line), 0, 0};
+	}
 	/* Only the text before a comment is looked at. */
 	char *work = util_xstrndup(line, strcspn(line, ";"));
 	c->listing_count = 0;
@@ -500,10 +526,16 @@ static void check_size(struct hwsq_as_ctx *c, const struct diag_loc *last, const
 bool hwsq_assemble(const char *text, const char *file, const struct hwsq_as_options *o,
 		   struct hwsq_program *p, struct diag *d)
 {
+	return hwsq_assemble_listing(text, file, o, NULL, p, d);
+}
+
+bool hwsq_assemble_listing(const char *text, const char *file, const struct hwsq_as_options *o,
+			   struct hwsq_listing *listing, struct hwsq_program *p, struct diag *d)
+{
 	*p = (struct hwsq_program){.family = o->family};
 	struct hwsq_as_family fam = {o->family, hwsq_family_info(o->family),
 				     hwsq_family_info(o->family)->ram_size};
-	struct hwsq_as_ctx c = {.o = o, .fam = &fam, .p = p, .d = d};
+	struct hwsq_as_ctx c = {.o = o, .list = listing, .fam = &fam, .p = p, .d = d};
 	size_t errors_before = d->errors;
 	struct pp_lines lines;
 	pp_lines_init(&lines, file);

@@ -29,6 +29,7 @@ struct hwsq_as_source {
 
 struct hwsq_as_ctx {
 	const struct hwsq_as_options *o;
+	struct hwsq_listing *list; /* -a's listing, or NULL */
 	const struct hwsq_as_family *fam;
 	struct hwsq_program *p;
 	struct diag *d;
@@ -61,6 +62,10 @@ struct hwsq_as_ctx {
 
 	struct hwsq_as_source *sources;
 	size_t source_count, source_cap;
+
+	/* -a: the listing's line the bytes go to (that of the current
+	 * line, or of the delay being flushed) */
+	size_t list_at, delay_list_at;
 
 	/* the first statement that went past the RAM */
 	struct diag_loc over_loc;

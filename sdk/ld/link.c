@@ -49,6 +49,12 @@ const char *ld_source_line(struct ld_ctx *c, struct diag_loc loc)
 static bool check_object(struct ld_ctx *c, uint32_t i)
 {
 	const struct obj_file *o = c->inputs[i].obj;
+	if (o->linked) {
+		diag_error(c->d, diag_at(c->inputs[i].name, 0, 0),
+			   "a linked image's ELF (afuc-ld --elf), not an object: link the "
+			   "objects it was made from, or give its .fw to --base");
+		return false;
+	}
 	const char *bad = NULL;
 	for (size_t k = 0; k < o->symbol_count && !bad; k++) {
 		uint32_t s = o->symbols[k].section;

@@ -67,4 +67,18 @@ like "$err" 'fail\.emu:1:7: warning: .*sqe\.elf does not describe this image: wo
 	"a stale ELF beside the image is a warning at the image statement"
 like "$out" 'at SQE pc [0-9a-f]{4}:' "and the error has no source terms then"
 
+# an image with only its map beside it: the map's labels, no lines
+mkdir "$tmp/m"
+cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$SDK_BUILD/firmware/a6xx/sqe.map" "$tmp/fail.emu" "$tmp/m/"
+run "$emu" "$tmp/m/fail.emu"
+like "$out" 'at SQE pc [0-9a-f]{4} \(CP_MEM_WRITE\+[0-9]+\):' "a map beside the image gives its labels"
+sed 's/^  0x\([0-9a-f]*\)  bootstrap /  0xZZ bootstrap /' "$SDK_BUILD/firmware/a6xx/sqe.map" > "$tmp/m/sqe.map"
+bad=$(grep -n '0xZZ bootstrap' "$tmp/m/sqe.map" | cut -d: -f1)
+run "$emu" "$tmp/m/fail.emu"
+like "$err" "warning: .*m/sqe\.map:$bad: expected a symbol line '  0xADDR  NAME  FROM', found '  0xZZ bootstrap" \
+	"a broken map is a warning at its line"
+cp "$SDK_BUILD/firmware/a5xx/me.map" "$tmp/m/sqe.map"
+run "$emu" "$tmp/m/fail.emu"
+like "$err" "warning: .*m/sqe\.map:1: expected a map of this image's words" "another image's map is not used"
+
 done_testing

@@ -73,6 +73,19 @@ else
 	skip 5 "readelf is not installed"
 fi
 
+# the ELF has the source line of every word, and is no object
+if command -v readelf >/dev/null 2>&1; then
+	run readelf -S -W "$tmp/ok.elf"
+	like "$out" ' \.afuc\.locs +PROGBITS ' "the ELF has the words' source lines (.afuc.locs)"
+else
+	skip 1 "readelf is not installed"
+fi
+run "$SDK_BIN/afuc-objdump" -d "$tmp/ok.elf"
+like "$out" '^helper:' "afuc-objdump -d reads the ELF, labels at their words"
+run "$ld" "$tmp/ok.elf" -o "$tmp/again.fw"
+is "$status" 1 "the ELF is no input of a link"
+like "$err" 'ok\.elf: error: a linked image.s ELF \(afuc-ld --elf\), not an object' "and says what it is"
+
 # --- link errors: exit 1, file:line:col, no output at all
 cat >"$tmp/bad.s" <<'EOF'
 .gpu a6xx
