@@ -3,6 +3,8 @@
 #   make                 tools, libraries, generated headers, firmware images
 #   make check           every test, through prove
 #   make bench           the benchmarks (never part of check)
+#   make coverage        the firmware tests' coverage of the firmware sources,
+#                        as lcov and HTML (sdk/make/coverage.mk)
 #   make install         PREFIX=/usr/local DESTDIR= (sdk/make/install.mk)
 #   make firmware        the firmware images only (firmware-a5xx, -a6xx, -a7xx)
 #   make SANITIZE=1 ...  the same with ASan+UBSan, built under build/sanitize
@@ -43,6 +45,7 @@ include $(sort $(wildcard sdk/*/module.mk))
 include $(sort $(wildcard tests/*/module.mk))
 include $(sort $(wildcard firmware/module.mk hwsq-scripts/module.mk docs/module.mk))
 include sdk/make/install.mk
+include sdk/make/coverage.mk
 include sdk/make/compile.mk
 
 all: $(ALL_LIBS) $(ALL_TOOLS) $(ALL_DATA) $(ALL_IMAGES)

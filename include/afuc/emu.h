@@ -157,6 +157,10 @@ bool emu_push_pkt4(struct emu *emu, uint32_t reg, const uint32_t *values, size_t
 void emu_push_raw(struct emu *emu, const uint32_t *words, size_t count);
 /* Ring-buffer words not yet read by the firmware. */
 size_t emu_ring_pending(const struct emu *emu);
+/* Copies up to max of them, oldest first, into words and returns how
+ * many; *offset gets the first one's place as emu_packet's addr counts
+ * it (a debugger shows the payload of the packet being handled). */
+size_t emu_ring_peek(const struct emu *emu, uint64_t *offset, uint32_t *words, size_t max);
 
 /* ---- running ----------------------------------------------------------- */
 
@@ -387,6 +391,14 @@ size_t emu_source_files(const struct emu *emu, const char **files, size_t max);
  * UNKNn (n decimal, below 0x80, as afuc-as and Mesa's listings write
  * them), with or without a database. */
 bool emu_lookup(const struct emu *emu, enum emu_space space, const char *name, uint64_t *value);
+/* For messages about a name emu_lookup did not find: the GPU variant
+ * whose names it searched, as the register database calls it ("A6XX"),
+ * and up to max names of space nearest to name, best first, into near
+ * (valid while emu lives). emu_lookup_near returns how many, or -1 when
+ * the emulator has no names of space (no register database). */
+const char *emu_variant(const struct emu *emu);
+int emu_lookup_near(const struct emu *emu, enum emu_space space, const char *name,
+		    const char **near, size_t max);
 /* Number to name into buf; false (buf untouched) when unnamed. */
 bool emu_name(const struct emu *emu, enum emu_space space, uint64_t value, char *buf, size_t size);
 /* Formats the instruction at proc's pc ("mov $01, $data") into buf;

@@ -7,7 +7,10 @@
 #include <string.h>
 
 #include "afuc/replay.h"
+#include "afuc/tap.h"
+#include "cli/afuc-emu-coverage.h"
 #include "cli/afuc-emu-replay.h"
+#include "emu/beside.h"
 #include "util/util.h"
 
 /* How many differing packets --diff shows. */
@@ -22,7 +25,6 @@ struct side {
 	enum emu_gen gen;
 	struct emu *emu; /* the last emulator run: names, packet table */
 	struct emu_replay_log log;
-	size_t failed; /* submissions that did not run to idle and fence */
 	uint64_t steps;
 };
 
@@ -63,6 +65,24 @@ static int read_image(struct side *s, int gen_option)
 	return status;
 }
 
+/* The labels and source lines of the ELF beside each image (FILE or
+ * PFP,ME), for coverage and messages; without them, numbers. */
+static void load_lines(struct emu *emu, const struct side *s, struct rnn_db *db)
+{
+	char *copy = util_xstrdup(s->image), *comma = strchr(copy, ',');
+	if (comma)
+		*comma = '\0';
+	const char *paths[2] = {copy, comma ? comma + 1 : NULL};
+	for (int i = 0; i < 2 && paths[i]; i++) {
+		char *note = NULL;
+		if (!emu_load_debug_beside(emu, i ? EMU_ME : EMU_MAIN, paths[i], s->bytes[i],
+					   s->len[i], db, &note))
+			fprintf(stderr, "afuc-emu: warning: %s\n", note);
+		free(note);
+	}
+	free(copy);
+}
+
 /* A fresh emulator with s's image loaded; NULL after printing why. */
 static struct emu *boot(struct side *s, const struct replay_options *o)
 {
@@ -81,25 +101,40 @@ static struct emu *boot(struct side *s, const struct replay_options *o)
 		emu_free(emu);
 		return NULL;
 	}
+	load_lines(emu, s, o->rnn);
 	if (o->trace)
 		emu_set_trace(emu, o->trace, o->trace_ctx);
 	return emu;
 }
 
-static void print_comment_lines(FILE *out, const char *indent, const char *text)
+/* The test of submission i that did not run to idle and fence. */
+static void report_failure(struct tap *t, const struct side *s, struct emu_replay *r, size_t i,
+			   struct emu *emu, enum emu_status st, size_t packets)
 {
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		fprintf(out, "#%s%.*s\n", indent, (int)len, p);
-		p += len + (nl != NULL);
+	if (st == EMU_IDLE) {
+		tap_result(t, false, NULL, 0, NULL, NULL,
+			   "submission %zu: ran to idle, but the fence at 0x%llx holds 0x%08x, not "
+			   "%zu",
+			   i + 1, (unsigned long long)emu_replay_fence_addr(r),
+			   emu_mem_read32(emu, emu_replay_fence_addr(r)), i + 1);
+		return;
 	}
+	const char *where = "";
+	char line[160];
+	if (packets) {
+		emu_replay_packet_line(emu, &s->log.packets[s->log.count - 1], line, sizeof line);
+		/* "# packet S LEVEL ADDR NAME" without its "# packet S " */
+		const char *at = strchr(line + 9, ' ');
+		where = at ? at + 1 : line;
+	}
+	tap_result(t, false, NULL, 0, NULL, emu_error(emu), "submission %zu: %s%s%s", i + 1,
+		   emu_error_kind_name(emu_error_kind(emu)), *where ? " in " : "", where);
 }
 
-/* Runs the whole capture through s, printing TAP to out (NULL: only a
- * summary of failures to stderr). Returns false when it could not start. */
+/* Runs the whole capture through s, a test per submission. Returns false
+ * when it could not start. */
 static bool run_side(struct side *s, struct emu_replay *r, const struct replay_options *o,
-		     FILE *out, size_t *test_number)
+		     struct tap *t)
 {
 	struct emu *emu = NULL;
 	bool first = true;
@@ -114,63 +149,45 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 		size_t missing = emu_replay_missing(r, i, &missing_addr);
 		char *error = NULL;
 		const char *label = emu_replay_label(r, i);
-		size_t n = ++*test_number;
 		if (!emu_replay_push(r, i, emu, first, &error)) {
-			if (out)
-				fprintf(out, "not ok %zu - submission %zu: %s\n", n, i + 1, error);
+			tap_result(t, false, NULL, 0, NULL, NULL, "submission %zu: %s", i + 1,
+				   error);
 			free(error);
-			s->failed++;
 			continue;
 		}
 		first = false;
 		uint64_t before = emu_total_steps(emu);
-		enum emu_status st = emu_run(emu);
+		if (o->before_run && !o->before_run(o->debug_ctx, emu))
+			break; /* the debugger's user quit */
+		enum emu_status st;
+		do
+			st = emu_run(emu);
+		while (o->after_run && o->after_run(o->debug_ctx, emu, st));
+		if (st == EMU_STOPPED)
+			break;
 		size_t packets_before = s->log.count;
 		emu_replay_log_take(&s->log, emu, (uint32_t)(i + 1));
 		size_t packets = s->log.count - packets_before;
 		uint64_t steps = emu_total_steps(emu) - before;
 		s->steps += steps;
 		bool fenced = st == EMU_IDLE && emu_replay_fenced(r, i, emu);
-		if (!fenced)
-			s->failed++;
-		if (!out) {
-			if (st != EMU_IDLE)
-				fprintf(stderr, "afuc-emu: %s: submission %zu: %s\n", s->image,
-					i + 1, emu_error_kind_name(emu_error_kind(emu)));
-		} else if (fenced) {
-			fprintf(out,
-				"ok %zu - submission %zu%s%s%s: %zu packets ran to idle (%llu "
-				"instructions), fence written\n",
-				n, i + 1, *label ? " (" : "", label, *label ? ")" : "", packets,
-				(unsigned long long)steps);
-		} else if (st == EMU_IDLE) {
-			fprintf(out,
-				"not ok %zu - submission %zu: ran to idle, but the fence at 0x%llx "
-				"holds 0x%08x, not %zu\n",
-				n, i + 1, (unsigned long long)emu_replay_fence_addr(r),
-				emu_mem_read32(emu, emu_replay_fence_addr(r)), i + 1);
-		} else {
-			fprintf(out, "not ok %zu - submission %zu: %s", n, i + 1,
-				emu_error_kind_name(emu_error_kind(emu)));
-			if (packets) {
-				char line[160];
-				emu_replay_packet_line(emu, &s->log.packets[s->log.count - 1], line,
-						       sizeof line);
-				/* "# packet S LEVEL ADDR NAME" without its "# packet S " */
-				const char *at = strchr(line + 9, ' ');
-				fprintf(out, " in %s", at ? at + 1 : line);
-			}
-			fputc('\n', out);
-			print_comment_lines(out, "   ", emu_error(emu));
-		}
-		if (missing && out)
-			fprintf(out,
-				"# submission %zu: %zu command stream%s not in the capture (the "
-				"first at 0x%llx): left out of the ring\n",
-				i + 1, missing, missing == 1 ? " is" : "s are",
-				(unsigned long long)missing_addr);
+		if (fenced)
+			tap_result(t, true, NULL, 0, NULL, NULL,
+				   "submission %zu%s%s%s: %zu packets ran to idle (%llu "
+				   "instructions), fence written",
+				   i + 1, *label ? " (" : "", label, *label ? ")" : "", packets,
+				   (unsigned long long)steps);
+		else
+			report_failure(t, s, r, i, emu, st, packets);
+		if (missing)
+			tap_diag(t,
+				 "submission %zu: %zu command stream%s not in the capture (the "
+				 "first at 0x%llx): left out of the ring",
+				 i + 1, missing, missing == 1 ? " is" : "s are",
+				 (unsigned long long)missing_addr);
 		if (st != EMU_IDLE) {
 			/* a stopped emulator runs nothing more: boot a fresh one */
+			afuc_emu_coverage_take(o->coverage, emu, s->image);
 			if (s->emu)
 				emu_free(s->emu);
 			s->emu = emu;
@@ -178,6 +195,7 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 		}
 	}
 	if (emu) {
+		afuc_emu_coverage_take(o->coverage, emu, s->image);
 		if (s->emu)
 			emu_free(s->emu);
 		s->emu = emu;
@@ -206,7 +224,7 @@ static bool write_log(const struct side *s, const char *path)
 }
 
 /* --stats: instructions per packet, by opcode. */
-static void print_stats(FILE *out, const struct side *s, const char *tag)
+static void print_stats(struct tap *t, const struct side *s, const char *tag)
 {
 	uint64_t steps[EMU_PACKET_TABLE_SIZE] = {0}, count[EMU_PACKET_TABLE_SIZE] = {0};
 	uint64_t total = 0;
@@ -217,9 +235,9 @@ static void print_stats(FILE *out, const struct side *s, const char *tag)
 		count[op]++;
 		total += p->steps;
 	}
-	fprintf(out, "# stats%s: %zu packets, %llu instructions, %.1f per packet\n", tag,
-		s->log.count, (unsigned long long)total,
-		s->log.count ? (double)total / (double)s->log.count : 0.0);
+	tap_diag(t, "stats%s: %zu packets, %llu instructions, %.1f per packet", tag, s->log.count,
+		 (unsigned long long)total,
+		 s->log.count ? (double)total / (double)s->log.count : 0.0);
 	for (unsigned op = 0; op < EMU_PACKET_TABLE_SIZE; op++) {
 		if (!count[op])
 			continue;
@@ -228,37 +246,38 @@ static void print_stats(FILE *out, const struct side *s, const char *tag)
 			snprintf(name, sizeof name, "PKT4");
 		else if (!emu_name(s->emu, EMU_SPACE_PM4, op, name, sizeof name))
 			snprintf(name, sizeof name, "UNKN%u", op);
-		fprintf(out, "#   %-32s %6llu packets %9llu instructions %8.1f per packet\n", name,
-			(unsigned long long)count[op], (unsigned long long)steps[op],
-			(double)steps[op] / (double)count[op]);
+		tap_diag(t, "  %-32s %6llu packets %9llu instructions %8.1f per packet", name,
+			 (unsigned long long)count[op], (unsigned long long)steps[op],
+			 (double)steps[op] / (double)count[op]);
 	}
 }
 
-static void print_packet_writes(FILE *out, const struct side *s, size_t index,
+static void print_packet_writes(struct tap *t, const struct side *s, size_t index,
 				const struct emu_replay_ignore *ignore)
 {
 	char line[256];
 	if (index >= s->log.count) {
-		fprintf(out, "#     (no such packet: this firmware took %zu)\n", s->log.count);
+		tap_diag(t, "    (no such packet: this firmware took %zu)", s->log.count);
 		return;
 	}
 	const struct emu_replay_packet *p = &s->log.packets[index];
 	unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
-	fprintf(out, "#   %s: handler at %04x, %llu instructions\n", s->image,
-		emu_packet_entry(s->emu, EMU_MAIN, op), (unsigned long long)p->steps);
+	tap_diag(t, "  %s: handler at %04x, %llu instructions", s->image,
+		 emu_packet_entry(s->emu, EMU_MAIN, op), (unsigned long long)p->steps);
 	size_t shown = 0;
 	for (size_t w = p->write_first; w < p->write_first + p->write_count; w++) {
 		if (!emu_replay_counts(&s->log.writes[w], ignore))
 			continue;
 		emu_replay_write_line(s->emu, &s->log.writes[w], line, sizeof line);
-		fprintf(out, "#     %s\n", line);
+		tap_diag(t, "    %s", line);
 		shown++;
 	}
 	if (!shown)
-		fprintf(out, "#     (no writes)\n");
+		tap_diag(t, "    (no writes)");
 }
 
-static int diff_sides(struct side *a, struct side *b, const struct replay_options *o, FILE *out)
+static int diff_sides(struct side *a, struct side *b, const struct replay_options *o, FILE *out,
+		      struct tap *t)
 {
 	struct emu_replay_ignore *ignore = NULL;
 	if (o->ignore) {
@@ -290,6 +309,7 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 	}
 	struct emu_replay_diff d;
 	emu_replay_diff(&a->log, &b->log, ignore, &d);
+	/* the summary line is not TAP: a harness passes over it */
 	fprintf(out, "agree: %zu of %zu packets\n", d.agree, d.total);
 	if (d.diverge != (size_t)-1) {
 		char la[160] = "(none)", lb[160] = "(none)";
@@ -297,11 +317,11 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 			emu_replay_packet_line(a->emu, &a->log.packets[d.diverge], la, sizeof la);
 		if (d.diverge < b->log.count)
 			emu_replay_packet_line(b->emu, &b->log.packets[d.diverge], lb, sizeof lb);
-		fprintf(out,
-			"# the firmwares took different packets from packet %zu on (%s took %s, "
-			"%s took %s): the rest count as differing\n",
-			d.diverge + 1, a->image, la + (la[0] == '#' ? 2 : 0), b->image,
-			lb + (lb[0] == '#' ? 2 : 0));
+		tap_diag(t,
+			 "the firmwares took different packets from packet %zu on (%s took %s, "
+			 "%s took %s): the rest count as differing",
+			 d.diverge + 1, a->image, la + (la[0] == '#' ? 2 : 0), b->image,
+			 lb + (lb[0] == '#' ? 2 : 0));
 	}
 	for (size_t k = 0; k < d.differ_count && k < SHOWN_DIFFS; k++) {
 		size_t i = d.differ[k];
@@ -312,14 +332,13 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		emu_replay_packet_line(named->emu, &named->log.packets[i], line, sizeof line);
 		/* "# packet S LEVEL ADDR NAME" as "submission S, LEVEL ADDR NAME" */
 		const char *rest = strchr(line + 9, ' ');
-		fprintf(out, "# differs: packet %zu of %zu: submission %u, %s\n", i + 1, d.total,
-			named->log.packets[i].submit, rest ? rest + 1 : line);
-		print_packet_writes(out, a, i, ignore);
-		print_packet_writes(out, b, i, ignore);
+		tap_diag(t, "differs: packet %zu of %zu: submission %u, %s", i + 1, d.total,
+			 named->log.packets[i].submit, rest ? rest + 1 : line);
+		print_packet_writes(t, a, i, ignore);
+		print_packet_writes(t, b, i, ignore);
 	}
 	if (d.differ_count > SHOWN_DIFFS)
-		fprintf(out, "# ... and %zu more differing packets\n",
-			d.differ_count - SHOWN_DIFFS);
+		tap_diag(t, "... and %zu more differing packets", d.differ_count - SHOWN_DIFFS);
 	int status = d.differ_count ? 1 : 0;
 	emu_replay_diff_free(&d);
 	free(ignore);
@@ -349,27 +368,31 @@ int afuc_emu_replay(const struct replay_options *o)
 	for (size_t k = 0; k < nsides && !status; k++)
 		status = read_image(&sides[k], o->gen);
 	FILE *out = stdout;
-	size_t tests = 0;
+	struct tap t;
+	tap_init(&t, out);
+	int tests_status = 0;
 	if (!status) {
-		fprintf(out, "1..%zu\n", nsides * emu_replay_count(r));
+		tap_plan(&t, (int)(nsides * emu_replay_count(r)));
 		for (size_t k = 0; k < nsides; k++) {
-			fprintf(out, "# replay of %s (GPU %u, %zu submissions) through %s\n",
-				o->capture, emu_replay_gpu_id(r), emu_replay_count(r),
-				sides[k].image);
-			if (!run_side(&sides[k], r, o, out, &tests)) {
+			tap_diag(&t, "replay of %s (GPU %u, %zu submissions) through %s",
+				 o->capture, emu_replay_gpu_id(r), emu_replay_count(r),
+				 sides[k].image);
+			if (!run_side(&sides[k], r, o, &t)) {
 				status = 1;
 				break;
 			}
 			if (o->stats)
-				print_stats(out, &sides[k], nsides == 2 ? (k ? " B" : " A") : "");
+				print_stats(&t, &sides[k], nsides == 2 ? (k ? " B" : " A") : "");
 		}
+		tests_status = tap_done_testing(&t);
 	}
 	if (!status && o->writes && !write_log(&sides[0], o->writes))
 		status = 1;
+	/* --diff judges by the comparison, not by the submissions */
 	if (!status && nsides == 2)
-		status = diff_sides(&sides[0], &sides[1], o, out);
+		status = diff_sides(&sides[0], &sides[1], o, out, &t);
 	else if (!status)
-		status = sides[0].failed ? 1 : 0;
+		status = tests_status;
 	if (fflush(out) || ferror(out)) {
 		fprintf(stderr, "afuc-emu: standard output: %s\n", strerror(errno));
 		status = 1;

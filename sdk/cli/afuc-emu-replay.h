@@ -7,6 +7,8 @@
 
 #include "afuc/emu.h"
 
+struct afuc_emu_coverage; /* cli/afuc-emu-coverage.h */
+
 struct replay_options {
 	const char *capture;
 	const char *images[2]; /* FILE or PFP,ME; images[1] set for --diff */
@@ -18,6 +20,12 @@ struct replay_options {
 	struct rnn_db *rnn;
 	emu_trace_fn trace;
 	void *trace_ctx;
+	/* afuc-emu -i: the debugger's hooks, as struct emu_script_run's */
+	bool (*before_run)(void *ctx, struct emu *emu);
+	bool (*after_run)(void *ctx, struct emu *emu, enum emu_status status);
+	void *debug_ctx;
+	/* --coverage-out: takes each emulator the replay ran (NULL: none) */
+	struct afuc_emu_coverage *coverage;
 };
 
 /* Runs the replay and prints its TAP; returns the exit status. */

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "afuc/emu.h"
+#include "cli/afuc-emu-coverage.h"
+#include "cli/afuc-emu-debug.h"
 #include "cli/afuc-emu-replay.h"
 #include "cmd/cmd.h"
 #include "emu/script.h"
@@ -24,7 +26,10 @@ enum {
 	OPT_STEPS,
 	OPT_TRACE,
 	OPT_COVERAGE,
+	OPT_COVERAGE_OUT,
 	OPT_RNNDB,
+	OPT_INTERACTIVE,
+	OPT_COMMANDS,
 };
 
 struct args {
@@ -34,9 +39,14 @@ struct args {
 	int gen;
 	uint64_t steps;
 	bool trace, coverage;
+	const char *coverage_out;
 	/* --replay and its options */
 	const char *replay, *writes, *ignore, *diff[2];
 	bool stats;
+	/* -i and -x FILE: the debugger */
+	bool interactive;
+	const char *commands;
+	struct dbg *debug;
 };
 
 static const struct cmd_option options[] = {
@@ -67,15 +77,26 @@ static const struct cmd_option options[] = {
 	 "print, per packet handler, the instructions executed\n"
 	 "out of those reachable from its entry (TAP comments)",
 	 0, CMD_KEEP_FLAG(struct args, coverage)},
+	{OPT_COVERAGE_OUT, 0, "coverage-out", "FILE",
+	 "add what ran, by source line, to the lcov tracefile FILE\n"
+	 "(made when missing; also $AFUC_COVERAGE_OUT)",
+	 0, CMD_KEEP_STRING(struct args, coverage_out)},
 	{OPT_RNNDB, 0, "rnndb", "DIR", "register database for names (default: the SDK's own)", 0,
 	 CMD_KEEP_STRING(struct args, rnndb)},
+	{OPT_INTERACTIVE, 'i', "interactive", NULL,
+	 "debug: breakpoints, watchpoints, stepping and printing\n"
+	 "at a prompt (docs/afuc-emu.md, \"Debugging\")",
+	 0, CMD_KEEP_FLAG(struct args, interactive)},
+	{OPT_COMMANDS, 'x', NULL, "FILE", "with -i: run the debugger commands of FILE first", 0,
+	 CMD_KEEP_STRING(struct args, commands)},
 };
 
 static const struct cmd_spec spec = {
 	"afuc-emu",
 	"[options] TEST.emu...\n"
 	"[options] --replay CAPTURE IMAGE\n"
-	"[options] --replay CAPTURE --diff IMAGE_A IMAGE_B",
+	"[options] --replay CAPTURE --diff IMAGE_A IMAGE_B\n"
+	"-i [-x FILE] [options] TEST.emu | IMAGE | --replay CAPTURE IMAGE",
 	"Runs test files and prints TAP (the language is in docs/afuc-emu.md), or\n"
 	"replays a freedreno capture (.rd, .rd.gz) through a firmware image (FILE,\n"
 	"or PFP.fw,ME.fw for an a5xx pair): one TAP test per submission.\n",
@@ -131,6 +152,10 @@ static int check(struct cmd *c, void *ctx)
 						  : "--replay needs one image (FILE or PFP,ME)");
 	if (a->ignore && !a->diff[0])
 		return cmd_usage_error(c, "--ignore goes with --diff");
+	if (a->commands && !a->interactive)
+		return cmd_usage_error(c, "-x goes with -i");
+	if (a->interactive && (a->diff[0] || (!a->replay && a->nfiles != 1)))
+		return cmd_usage_error(c, "-i debugs one test file, image or --replay");
 	if (!a->nfiles && !a->replay)
 		return cmd_usage_error(c, "no test file");
 	return -1;
@@ -204,89 +229,11 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 	fputc('\n', out);
 }
 
-/* ---- --coverage ---- */
-
-/* Prints the pcs of mask (by image index, from base) never executed, as
- * ranges. */
-static void print_missed(const struct emu *emu, const uint8_t *mask, uint32_t base, size_t size)
-{
-	int shown = 0;
-	for (size_t i = 0; i < size && shown < 12; i++) {
-		if (!mask[i] || emu_exec_count(emu, (uint32_t)i))
-			continue;
-		size_t j = i;
-		while (j + 1 < size && mask[j + 1] && !emu_exec_count(emu, (uint32_t)j + 1))
-			j++;
-		printf(shown ? ", %04zx" : "#       not run: %04zx", i - base);
-		if (j > i)
-			printf("-%04zx", j - base);
-		shown++;
-		i = j;
-	}
-	if (shown)
-		printf(shown == 12 ? ", ...\n" : "\n");
-}
-
-static void coverage_of(const struct emu *emu, enum emu_proc proc, const char *proc_name)
-{
-	uint32_t base;
-	if (!emu_proc_base(emu, proc, &base))
-		return;
-	size_t size = emu_image_size(emu);
-	uint8_t *mask = util_xcalloc(size, 1);
-	bool done[EMU_PACKET_TABLE_SIZE] = {false};
-	unsigned never = 0;
-	printf("# coverage of %s: instructions executed / reachable from each entry\n", proc_name);
-	/* the bootstrap first (from pc 0), then each distinct handler */
-	for (int index = -1; index < (int)EMU_PACKET_TABLE_SIZE; index++) {
-		uint32_t entry = index < 0 ? 0 : emu_packet_entry(emu, proc, (uint32_t)index);
-		if (index >= 0 && done[index])
-			continue;
-		struct util_str names = {0};
-		if (index < 0) {
-			util_str_puts(&names, "bootstrap");
-		} else {
-			for (uint32_t o = (uint32_t)index; o < EMU_PACKET_TABLE_SIZE; o++) {
-				if (done[o] || emu_packet_entry(emu, proc, o) != entry)
-					continue;
-				done[o] = true;
-				char name[64];
-				if (!emu_name(emu, EMU_SPACE_PM4, o, name, sizeof name))
-					snprintf(name, sizeof name, "0x%02x", o);
-				util_str_printf(&names, "%s%s", names.len ? "," : "", name);
-			}
-		}
-		if (!emu_exec_count(emu, base + entry)) {
-			never++;
-			util_str_free(&names);
-			continue;
-		}
-		memset(mask, 0, size);
-		size_t reachable = emu_reachable(emu, proc, entry, mask), executed = 0;
-		for (size_t i = 0; i < size; i++)
-			executed += mask[i] && emu_exec_count(emu, (uint32_t)i) > 0;
-		printf("#   %-40.40s %5zu/%-5zu %3zu%%\n", names.text, executed, reachable,
-		       reachable ? executed * 100 / reachable : 0);
-		print_missed(emu, mask, base, size);
-		util_str_free(&names);
-	}
-	printf("#   (%u packet-table entries never run)\n", never);
-	free(mask);
-}
-
-static void print_coverage(const struct emu *emu)
-{
-	static const char *const names[EMU_PROC_COUNT] = {"the main processor", "BV", "LPAC",
-							  "the ME"};
-	for (int p = 0; p < EMU_PROC_COUNT; p++)
-		coverage_of(emu, (enum emu_proc)p,
-			    p == EMU_PFP && emu_is_pair(emu) ? "the PFP" : names[p]);
-}
-
 /* ---- running files ---- */
 
 static int run_file(const struct cmd *c, const char *path, const struct args *a, struct rnn_db *db,
-		    const char *const *dirs, const char *const *capture_dirs)
+		    const char *const *dirs, const char *const *capture_dirs,
+		    struct afuc_emu_coverage *cov)
 {
 	uint8_t *text;
 	size_t len;
@@ -316,10 +263,16 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 			.firmware_dirs = dirs,
 			.capture_dirs = capture_dirs,
 			.require_firmware = util_require_firmware(),
+			.before_run = a->debug ? dbg_before_run : NULL,
+			.after_run = a->debug ? dbg_after_run : NULL,
+			.debug_ctx = a->debug,
 		};
 		failed = emu_script_exec(s, &r, &d);
+		if (a->debug)
+			dbg_end(a->debug, r.emu);
 		if (r.emu && a->coverage)
-			print_coverage(r.emu);
+			afuc_emu_print_coverage(r.emu, stdout);
+		afuc_emu_coverage_take(cov, r.emu, path);
 		emu_free(r.emu);
 	}
 	if (failed < 0)
@@ -350,6 +303,32 @@ int main(int argc, char **argv)
 		return cmd_finish(&c, 1);
 	}
 	free(error); /* without the SDK's database, numbers still work */
+	/* the environment, for a whole test suite (make coverage) */
+	const char *env_cov = getenv(AFUC_COVERAGE_ENV);
+	if (!env_cov || !*env_cov)
+		env_cov = NULL;
+	struct afuc_emu_coverage cov = {.path = a.coverage_out ? a.coverage_out : env_cov,
+					.quiet = !a.coverage_out};
+	if (a.interactive) {
+		a.debug = dbg_new(&(struct dbg_options){.commands = a.commands,
+							.image = a.replay ? a.files[0] : NULL,
+							.rnn = db},
+				  &error);
+		size_t n = strlen(a.files[0]);
+		if (!a.debug)
+			cmd_error(&c, "%s", error);
+		free(error);
+		/* an image alone (.fw, .elf...): the debugger's own emulator */
+		if (!a.debug || (!a.replay && (n < 4 || strcmp(a.files[0] + n - 4, ".emu") != 0))) {
+			status = a.debug ? dbg_run_image(a.debug, a.files[0], a.gen, a.steps, db)
+					 : 1;
+			dbg_free(a.debug);
+			if (db)
+				emu_rnndb_close(db);
+			free(a.files);
+			return cmd_finish(&c, status);
+		}
+	}
 	if (a.replay) {
 		struct replay_options o = {
 			.capture = a.replay,
@@ -362,8 +341,15 @@ int main(int argc, char **argv)
 			.rnn = db,
 			.trace = a.trace ? trace : NULL,
 			.trace_ctx = stderr,
+			.coverage = &cov,
+			.before_run = a.debug ? dbg_before_run : NULL,
+			.after_run = a.debug ? dbg_after_run : NULL,
+			.debug_ctx = a.debug,
 		};
 		status = afuc_emu_replay(&o);
+		dbg_free(a.debug);
+		if (!afuc_emu_coverage_finish(&cov) && !status)
+			status = 1;
 		if (db)
 			emu_rnndb_close(db);
 		free(a.files);
@@ -378,8 +364,11 @@ int main(int argc, char **argv)
 	status = 0;
 	for (size_t i = 0; i < a.nfiles; i++)
 		if (run_file(&c, a.files[i], &a, db, (const char *const *)dirs.dirs,
-			     (const char *const *)capture_dirs.dirs))
+			     (const char *const *)capture_dirs.dirs, &cov))
 			status = 1;
+	if (!afuc_emu_coverage_finish(&cov))
+		status = 1;
+	dbg_free(a.debug);
 	if (db)
 		emu_rnndb_close(db);
 	util_fw_dirs_free(&dirs);

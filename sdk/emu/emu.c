@@ -160,6 +160,17 @@ size_t emu_ring_pending(const struct emu *e)
 	return e->ring_count - e->ring_read;
 }
 
+size_t emu_ring_peek(const struct emu *e, uint64_t *offset, uint32_t *words, size_t max)
+{
+	size_t n = e->ring_count - e->ring_read;
+	if (n > max)
+		n = max;
+	if (n)
+		memcpy(words, e->ring + e->ring_read, n * sizeof *words);
+	*offset = 4 * (e->ring_origin + e->ring_read);
+	return n;
+}
+
 /* ---- running ---- */
 
 static bool others_busy(const struct emu *e, int self)

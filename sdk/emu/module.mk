@@ -8,7 +8,12 @@
 EMU_SRCS := $(wildcard sdk/emu/*.c sdk/rd/*.c)
 EMU_BUNDLE_LIBS := sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))
-$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c sdk/cli/afuc-emu-replay.c,sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap))
+# afuc-emu -i, the debugger: libedit gives its prompt line editing
+AFUC_EMU_DEBUG_SRCS := sdk/cli/afuc-emu-debug.c sdk/cli/afuc-emu-break.c sdk/cli/afuc-emu-show.c \
+	sdk/cli/afuc-emu-input.c
+$(BUILD)/bin/afuc-emu: LINK_LIBS += $(EDIT_LIBS)
+$(BUILD)/obj/sdk/cli/afuc-emu-input.o: ALL_CPPFLAGS += $(EDIT_CFLAGS)
+$(eval $(call sdk_tool,afuc-emu,sdk/cli/afuc-emu.c sdk/cli/afuc-emu-replay.c sdk/cli/afuc-emu-coverage.c $(AFUC_EMU_DEBUG_SRCS),sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap))
 
 # One archive from several: an ar MRI script adds each library's members.
 ALL_LIBS += $(BUILD)/lib/libafuc-emu.a

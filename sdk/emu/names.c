@@ -23,6 +23,18 @@ bool emu_lookup(const struct emu *e, enum emu_space space, const char *name, uin
 	return v && rnn_name_to_value(v, name, value);
 }
 
+const char *emu_variant(const struct emu *e)
+{
+	return e->gi->variant;
+}
+
+int emu_lookup_near(const struct emu *e, enum emu_space space, const char *name, const char **near,
+		    size_t max)
+{
+	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	return v ? (int)rnn_suggest(v, name, near, max) : -1;
+}
+
 bool emu_name(const struct emu *e, enum emu_space space, uint64_t value, char *buf, size_t size)
 {
 	struct util_str s = {0};

@@ -1,7 +1,8 @@
 /* The afuc-emu test-file language (docs/afuc-emu.md): parse a file into
- * statements, resolve names against the emulator's register database,
- * run it, and report TAP through a callback (the library prints
- * nothing itself).
+ * statements, resolve names against the emulator's register database
+ * (through include/afuc/emu.h only), run it, and report TAP, written by
+ * include/afuc/tap.h, through a callback (the library prints nothing
+ * itself).
  *
  *   struct emu_script *s = emu_script_parse("t.emu", text, &d);
  *   struct emu_script_run r = {.emit = put, .ctx = stdout, ...};
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "afuc/emu.h"
+#include "afuc/tap.h"
 #include "util/diag.h"
 
 enum emu_stmt_kind {
@@ -97,7 +99,7 @@ void emu_script_free(struct emu_script *s);
 
 struct emu_script_run {
 	/* Receives TAP text, a line or more at a time. */
-	void (*emit)(void *ctx, const char *text);
+	tap_write_fn emit;
 	void *ctx;
 	struct rnn_db *rnn;  /* names; may be NULL (numbers only) */
 	int gen;             /* 0, or the generation to use (--gpu) */
@@ -115,6 +117,14 @@ struct emu_script_run {
 	/* Set by emu_script_exec: the emulator after the run (for coverage);
 	 * the caller frees it. NULL when the file was skipped. */
 	struct emu *emu;
+	/* A debugger (afuc-emu -i), or NULL. before_run is called before
+	 * each run's emu_run (the stop hook goes on there); after_run after
+	 * each emu_run, and returning true runs it again (resuming a stop).
+	 * false from before_run, or an EMU_STOPPED run left stopped, means
+	 * the user quit: no statement runs after it. */
+	bool (*before_run)(void *ctx, struct emu *emu);
+	bool (*after_run)(void *ctx, struct emu *emu, enum emu_status status);
+	void *debug_ctx;
 };
 
 /* Runs s: prints the plan and one test per expectation. Returns the

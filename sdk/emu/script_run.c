@@ -3,16 +3,17 @@
  * execute the statements in order, one TAP test per expectation. */
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "afuc/replay.h"
+#include "afuc/tap.h"
 #include "emu/beside.h"
-#include "emu/machine.h"
 #include "emu/script.h"
 #include "fw/fw.h"
+#include "isa/isa.h"
+#include "util/util.h"
 
 struct ib_ref {
 	const char *name;
@@ -27,10 +28,11 @@ struct runner {
 	struct emu *emu;
 	struct ib_ref *ibs;
 	size_t nibs, ibs_cap;
-	int tests, failed;
+	struct tap tap;
 	enum emu_status last;
 	bool ran;
 	bool initialized;   /* a replay pushed the kernel's CP_ME_INIT */
+	bool quit;          /* the debugger's user quit: run nothing more */
 	enum emu_proc proc; /* whose registers ctrl, gpr... mean (proc) */
 };
 
@@ -119,19 +121,18 @@ static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_t
 		if (!number(x, st, t, 64, v))
 			return false;
 	} else if (!emu_lookup(x->emu, space, text, v)) {
-		const struct rnn_view *view = x->emu->views[space];
 		bool unkn = space == EMU_SPACE_PM4 && strncmp(text, "UNKN", 4) == 0;
 		const char *near[3];
-		size_t n = view && !unkn ? rnn_suggest(view, text, near, 3) : 0;
+		int n = emu_lookup_near(x->emu, space, text, near, 3);
 		struct util_str hint = {0};
 		if (unkn)
 			util_str_puts(&hint, " (UNKNn takes a decimal n from 0 to 127, "
 					     "without leading zeros)");
-		else if (!view)
+		else if (n < 0)
 			util_str_puts(&hint, " (no register database: use a number)");
-		util_did_you_mean(&hint, near, n);
+		util_did_you_mean(&hint, near, unkn || n < 0 ? 0 : (size_t)n);
 		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t->col), st->text,
-			 "unknown %s '%s' for %s%s", space_words[space], text, x->emu->gi->variant,
+			 "unknown %s '%s' for %s%s", space_words[space], text, emu_variant(x->emu),
 			 hint.text ? hint.text : "");
 		util_str_free(&hint);
 		return false;
@@ -347,42 +348,12 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 
 /* ---- TAP ---- */
 
-static void emitf(struct runner *x, const char *fmt, ...) UTIL_PRINTF(2, 3);
-static void emitf(struct runner *x, const char *fmt, ...)
-{
-	struct util_str s = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	util_str_vprintf(&s, fmt, ap);
-	va_end(ap);
-	x->r->emit(x->r->ctx, s.text);
-	util_str_free(&s);
-}
-
-/* Emits each line of text as a TAP comment. */
-static void comment(struct runner *x, const char *text)
-{
-	while (*text) {
-		const char *nl = strchr(text, '\n');
-		int len = nl ? (int)(nl - text) : (int)strlen(text);
-		emitf(x, "#   %.*s\n", len, text);
-		text += len + (nl != NULL);
-	}
-}
-
+/* A test of statement st, named by the statement as written. */
 static void result(struct runner *x, const struct emu_stmt *st, bool pass, const char *why)
 {
-	x->tests++;
-	const char *t = st->text;
-	while (*t == ' ' || *t == '\t')
-		t++;
-	emitf(x, "%sok %d - %s (line %u)\n", pass ? "" : "not ", x->tests, t, st->line);
-	if (!pass) {
-		x->failed++;
-		emitf(x, "#   Failed test at %s line %u.\n", x->s->path, st->line);
-		if (why)
-			comment(x, why);
-	}
+	const char *t = st->text + strspn(st->text, " \t");
+	tap_result(&x->tap, pass, x->s->path, (int)st->line, NULL, why, "%s (line %u)", t,
+		   st->line);
 }
 
 static void compare(struct runner *x, const struct emu_stmt *st, const char *what, uint32_t got)
@@ -405,9 +376,12 @@ static void describe(struct runner *x, const struct emu_write *w, struct util_st
 		util_str_printf(out, "0x%08x", w->value);
 		return;
 	}
-	if (w->kind == EMU_WRITE_MEM ||
-	    !emu_name_str(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE : EMU_SPACE_GPU,
-			  w->addr, out))
+	char name[128];
+	if (w->kind != EMU_WRITE_MEM &&
+	    emu_name(x->emu, w->kind == EMU_WRITE_PIPE ? EMU_SPACE_PIPE : EMU_SPACE_GPU, w->addr,
+		     name, sizeof name))
+		util_str_puts(out, name);
+	else
 		util_str_printf(out, "0x%llx", (unsigned long long)w->addr);
 	util_str_printf(out, " 0x%08x", w->value);
 }
@@ -476,17 +450,30 @@ static void check_error(struct runner *x, const struct emu_stmt *st)
 	free(why);
 }
 
+/* emu_run, through the debugger's hooks when there is one. */
+static enum emu_status run_emu(struct runner *x)
+{
+	const struct emu_script_run *r = x->r;
+	if (r->before_run && !r->before_run(r->debug_ctx, x->emu)) {
+		x->quit = true;
+		return EMU_STOPPED;
+	}
+	enum emu_status st;
+	do
+		st = emu_run(x->emu);
+	while (r->after_run && r->after_run(r->debug_ctx, x->emu, st));
+	x->quit |= st == EMU_STOPPED;
+	return st;
+}
+
 static void run(struct runner *x, const struct emu_stmt *st)
 {
 	emu_clear_writes(x->emu);
-	x->last = emu_run(x->emu);
+	x->last = run_emu(x);
 	x->ran = true;
-	if (x->last == EMU_ERROR && !st->error_checked) {
-		x->tests++;
-		x->failed++;
-		emitf(x, "not ok %d - run (line %u) stopped with an error\n", x->tests, st->line);
-		comment(x, emu_error(x->emu));
-	}
+	if (x->last == EMU_ERROR && !st->error_checked)
+		tap_result(&x->tap, false, NULL, 0, NULL, emu_error(x->emu),
+			   "run (line %u) stopped with an error", st->line);
 }
 
 /* Each submission of the capture, as afuc-emu --replay runs them: a test
@@ -496,35 +483,30 @@ static void replay(struct runner *x, const struct emu_stmt *st)
 	struct emu_replay *r = st->replay;
 	const char *name = st->toks[0].text;
 	for (size_t i = 0; i < emu_replay_count(r); i++) {
-		x->tests++;
 		if (x->ran && x->last == EMU_ERROR) {
-			x->failed++;
-			emitf(x,
-			      "not ok %d - replay %s submission %zu (line %u) # not run: the "
-			      "emulator stopped before\n",
-			      x->tests, name, i + 1, st->line);
+			tap_result(&x->tap, false, NULL, 0, NULL,
+				   "not run: the emulator stopped before",
+				   "replay %s submission %zu (line %u)", name, i + 1, st->line);
 			continue;
 		}
 		emu_clear_writes(x->emu);
 		char *error = NULL;
 		bool pushed = emu_replay_push(r, i, x->emu, !x->initialized, &error);
 		x->initialized = true;
-		x->last = pushed ? emu_run(x->emu) : EMU_ERROR;
+		x->last = pushed ? run_emu(x) : EMU_ERROR;
 		x->ran = true;
+		if (x->quit) {
+			free(error);
+			return;
+		}
 		bool fenced = x->last == EMU_IDLE && emu_replay_fenced(r, i, x->emu);
-		emitf(x,
-		      "%sok %d - replay %s submission %zu ran to idle and wrote its fence (line "
-		      "%u)\n",
-		      fenced ? "" : "not ", x->tests, name, i + 1, st->line);
-		if (fenced)
-			continue;
-		x->failed++;
-		if (!pushed)
-			comment(x, error);
-		else if (x->last == EMU_IDLE)
-			comment(x, "idle, but the fence was not written");
-		else
-			comment(x, emu_error(x->emu));
+		const char *why = fenced                ? NULL
+				  : !pushed             ? error
+				  : x->last == EMU_IDLE ? "idle, but the fence was not written"
+							: emu_error(x->emu);
+		tap_result(&x->tap, fenced, NULL, 0, NULL, why,
+			   "replay %s submission %zu ran to idle and wrote its fence (line %u)",
+			   name, i + 1, st->line);
 		free(error);
 	}
 }
@@ -839,6 +821,7 @@ static void no_test(const struct emu_script *s, struct diag *d)
 int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d)
 {
 	struct runner x = {.s = s, .r = r, .d = d};
+	tap_init_write(&x.tap, r->emit, r->ctx);
 	char *skip = NULL;
 	r->emu = NULL;
 	size_t errors = d->errors;
@@ -852,7 +835,7 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 			no_test(s, d);
 		bool skipped = skip && d->errors == errors;
 		if (skipped)
-			emitf(&x, "1..0 # SKIP %s\n", skip);
+			tap_skip_all(&x.tap, "%s", skip);
 		free(skip);
 		return skipped ? 0 : -1;
 	}
@@ -876,9 +859,9 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 	}
 	if (r->trace)
 		emu_set_trace(x.emu, r->trace, r->trace_ctx);
-	for (size_t i = 0; i < s->count; i++)
+	for (size_t i = 0; i < s->count && !x.quit; i++)
 		exec_stmt(&x, &s->stmts[i]);
-	emitf(&x, "1..%d\n", x.tests);
+	tap_done_testing(&x.tap);
 	r->emu = x.emu;
-	return x.failed;
+	return x.tap.failed;
 }

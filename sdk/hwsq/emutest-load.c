@@ -15,8 +15,8 @@ static void trace(void *ctx, const struct hwsq_emu_step *st)
 	struct hwsq_test *r = ctx;
 	char when[32];
 	hwsq_test_format_time(when, sizeof when, st->time_ns);
-	fprintf(r->out, "# slot %c 0x%03x at %s: %s\n", st->slot == HWSQ_SLOT_A ? 'A' : 'B', st->ip,
-		when, st->insn.opcode ? st->insn.opcode->name : "illegal opcode");
+	tap_diag(&r->tap, "slot %c 0x%03x at %s: %s", st->slot == HWSQ_SLOT_A ? 'A' : 'B', st->ip,
+		 when, st->insn.opcode ? st->insn.opcode->name : "illegal opcode");
 }
 
 void hwsq_test_new_emu(struct hwsq_test *r)
@@ -71,8 +71,7 @@ static void print_diag(struct hwsq_test *r, const struct diag *d)
 	FILE *mem = open_memstream(&buf, &len);
 	diag_print(d, mem, "hwsq-emu");
 	fclose(mem);
-	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
-		fprintf(r->out, "# %s\n", line);
+	tap_diag(&r->tap, "%s", buf ? buf : "");
 	free(buf);
 }
 
@@ -165,7 +164,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	char *path = NULL;
 	char *owned[64];
 	size_t owned_count = 0;
-	for (size_t i = 0; i < n && !r->bailed; i++) {
+	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
 		bool d = strncmp(w[i], "-D", 2) == 0, inc = strncmp(w[i], "-I", 2) == 0;
 		if (d || inc) {
 			const char *arg = w[i][2] ? w[i] + 2 : (i + 1 < n ? w[++i] : NULL);
@@ -184,9 +183,9 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 			hwsq_test_bail(r, 1, "source takes one file, found '%s' too", w[i]);
 		}
 	}
-	if (!path && !r->bailed)
+	if (!path && !r->tap.bailed)
 		hwsq_test_bail(r, 1, "source needs a file");
-	if (!r->bailed) {
+	if (!r->tap.bailed) {
 		struct diag d;
 		diag_init(&d);
 		struct hwsq_as_options ao = {r->family, hwsq_test_names(r)};
@@ -239,14 +238,14 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 	if (n > hwsq_family_info(r->family)->ram_size)
 		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
 			       hwsq_family_info(r->family)->range);
-	for (size_t i = 0; i < n && !r->bailed; i++) {
+	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
 		char *end;
 		unsigned long b = strtoul(w[i], &end, 16);
 		if (*end || b > 0xff || !*w[i])
 			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
 		bytes[i] = (uint8_t)b;
 	}
-	if (!r->bailed)
+	if (!r->tap.bailed)
 		load_raw(r, bytes, n);
 	free(copy);
 }
@@ -261,7 +260,7 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 	unsigned start = r->line_no;
 	for (;;) {
 		ssize_t n = hwsq_test_getline(r, in, buf, cap);
-		if (n < 0 && r->bailed) {
+		if (n < 0 && r->tap.bailed) {
 			util_str_free(&text);
 			return;
 		}
@@ -325,7 +324,8 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 	size_t cap = 0;
 	struct hwsq_toks toks = {0};
 	ssize_t got;
-	for (unsigned line = 1; !r->bailed && in && (got = getline(&buf, &cap, in)) >= 0; line++) {
+	for (unsigned line = 1; !r->tap.bailed && in && (got = getline(&buf, &cap, in)) >= 0;
+	     line++) {
 		unsigned bad;
 		uint64_t v[3];
 		char *err = NULL;

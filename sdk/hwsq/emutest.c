@@ -13,30 +13,27 @@
 
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 {
+	struct util_str msg = {0};
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(r->out, "Bail out! %s:%u:%u: ", r->path, r->line_no, col);
-	vfprintf(r->out, fmt, ap);
-	fputc('\n', r->out);
+	util_str_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	r->bailed = true;
+	tap_bail_out(&r->tap, "%s:%u:%u: %s", r->path, r->line_no, col, msg.text ? msg.text : "");
+	util_str_free(&msg);
 }
 
 void hwsq_test_check(struct hwsq_test *r, bool pass, const char *got, const char *fmt, ...)
 {
+	struct util_str name = {0};
 	va_list ap;
 	va_start(ap, fmt);
-	r->run++;
-	fprintf(r->out, "%sok %d - ", pass ? "" : "not ", r->run);
-	vfprintf(r->out, fmt, ap);
-	fputc('\n', r->out);
+	util_str_vprintf(&name, fmt, ap);
 	va_end(ap);
-	if (!pass) {
-		r->failed++;
-		fprintf(r->out, "#   Failed at %s line %u: %s\n", r->path, r->line_no, r->line);
-		if (got)
-			fprintf(r->out, "#          got: %s\n", got);
-	}
+	char *why = got ? util_xasprintf("       got: %s", got) : NULL;
+	tap_result(&r->tap, pass, r->path, (int)r->line_no, r->line, why, "%s",
+		   name.text ? name.text : "");
+	free(why);
+	util_str_free(&name);
 }
 
 void hwsq_test_format_time(char *buf, size_t size, uint64_t ns)
@@ -187,7 +184,7 @@ bool hwsq_test_named(struct hwsq_test *r, enum hwsq_name_kind kind, uint64_t *v)
 	}
 	if (!ok && hwsq_test_need_chip(r))
 		ok = hwsq_names_lookup(hwsq_test_names(r), kind, name, v);
-	if (!ok && !r->bailed) {
+	if (!ok && !r->tap.bailed) {
 		struct util_str why = {0};
 		hwsq_names_suggest(hwsq_test_names(r), kind, name, &why);
 		hwsq_test_bail(r, t->col, "unknown %s '%s'%s", hwsq_name_kind_text(kind), name,
@@ -302,13 +299,13 @@ static void cmd_run(struct hwsq_test *r)
 	r->have_stop = true;
 	char when[32];
 	hwsq_test_format_time(when, sizeof when, hwsq_emu_time_ns(r->emu));
-	fprintf(r->out, "# run stopped: %s at %s", hwsq_emu_stop_name(r->last_stop), when);
+	char note[128] = "";
 	if (r->last_stop == HWSQ_EMU_STEP_LIMIT)
-		fprintf(r->out,
-			" (%d instructions in one run: a script that restarts itself through "
-			"TRIGGER?)",
-			HWSQ_EMU_MAX_STEPS);
-	fputc('\n', r->out);
+		snprintf(note, sizeof note,
+			 " (%d instructions in one run: a script that restarts itself through "
+			 "TRIGGER?)",
+			 HWSQ_EMU_MAX_STEPS);
+	tap_diag(&r->tap, "run stopped: %s at %s%s", hwsq_emu_stop_name(r->last_stop), when, note);
 }
 
 /* event NAME VALUE [at TIME] */
@@ -356,7 +353,7 @@ static void cmd_chip(struct hwsq_test *r)
 	if (!hwsq_family_parse(name, &r->family))
 		hwsq_test_bail(r, col, "unknown chip '%s' (nv17, nv41, nv50 or nv92)", name);
 	free(name);
-	if (r->bailed || !hwsq_test_expect_end(r))
+	if (r->tap.bailed || !hwsq_test_expect_end(r))
 		return;
 	r->have_chip = true;
 	if (r->names_ready)
@@ -506,39 +503,35 @@ ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap
 
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
 {
-	struct hwsq_test r = {.o = o, .out = out, .path = path};
+	struct hwsq_test r = {.o = o, .path = path};
+	tap_init(&r.tap, out);
 	uint8_t *data;
 	size_t len;
 	int err = hwsq_read_input(path, &data, &len);
 	if (err) {
-		fprintf(out, "Bail out! cannot read %s: %s\n", path, hwsq_input_error(err));
+		tap_bail_out(&r.tap, "cannot read %s: %s", path, hwsq_input_error(err));
 		return 1;
 	}
 	/* fmemopen refuses a size of 0: an empty file has no lines */
 	FILE *in = len ? fmemopen(data, len, "r") : NULL;
 	if (len && !in) {
-		fprintf(out, "Bail out! cannot read %s: %s\n", path, strerror(errno));
+		tap_bail_out(&r.tap, "cannot read %s: %s", path, strerror(errno));
 		free(data);
 		return 1;
 	}
 	char *buf = NULL;
 	size_t cap = 0;
-	while (!r.bailed && hwsq_test_getline(&r, in, &buf, &cap) >= 0)
+	while (!r.tap.bailed && hwsq_test_getline(&r, in, &buf, &cap) >= 0)
 		one_line(&r, buf, in, &buf, &cap);
 	free(buf);
 	if (in)
 		fclose(in);
 	free(data);
 	/* a file that tests nothing must not pass by saying 1..0 */
-	if (!r.bailed && r.run == 0) {
-		fprintf(out,
-			"Bail out! %s: the file has no test: expected at least one 'expect' "
-			"line\n",
-			path);
-		r.bailed = true;
-	}
-	if (!r.bailed)
-		fprintf(out, "1..%d\n", r.run);
+	if (!r.tap.bailed && r.tap.run == 0)
+		tap_bail_out(&r.tap,
+			     "%s: the file has no test: expected at least one 'expect' line", path);
+	int status = tap_done_testing(&r.tap);
 	hwsq_emu_free(r.emu);
 	hwsq_program_free(&r.program);
 	free(r.image);
@@ -546,5 +539,5 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 	if (r.names_ready)
 		hwsq_names_free(&r.names);
 	hwsq_names_close_db(r.db);
-	return r.bailed || r.failed ? 1 : 0;
+	return status;
 }

@@ -6,16 +6,15 @@
 
 #include <sys/types.h>
 
+#include "afuc/tap.h"
 #include "hwsq/hwsq.h"
 
 struct hwsq_test {
 	const struct hwsq_emutest_options *o;
-	FILE *out;
+	struct tap tap; /* tap.bailed: a malformed line stopped the file */
 	const char *path;
 	unsigned line_no;
 	const char *line;
-	int run, failed;
-	bool bailed;
 
 	bool have_chip;
 	enum hwsq_family family;

@@ -29,7 +29,8 @@ missing_packages() {
 	fi
 	# liblzma, libzstd: firmware images as distributions ship them
 	# (a630_sqe.fw.xz, .fw.zst), read by every tool that reads an image
-	for pair in liblzma:liblzma-dev libzstd:libzstd-dev; do
+	# libedit: the line editing of afuc-emu -i's prompt
+	for pair in liblzma:liblzma-dev libzstd:libzstd-dev libedit:libedit-dev; do
 		if ! command -v pkg-config >/dev/null 2>&1 ||
 			! pkg-config --exists "${pair%%:*}" 2>/dev/null; then
 			printf ' %s' "${pair#*:}"
@@ -79,6 +80,8 @@ tmp="$out.tmp.$$"
 	echo "ZLIB_LIBS := $(pkg-config --libs zlib)"
 	echo "COMPRESS_CFLAGS := $(pkg-config --cflags liblzma libzstd)"
 	echo "COMPRESS_LIBS := $(pkg-config --libs liblzma libzstd)"
+	echo "EDIT_CFLAGS := $(pkg-config --cflags libedit)"
+	echo "EDIT_LIBS := $(pkg-config --libs libedit)"
 	echo "M4 := $(command -v m4)"
 	echo "CPP := $(command -v cpp)"
 } >"$tmp" && mv -f "$tmp" "$out"

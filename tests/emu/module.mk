@@ -10,5 +10,7 @@ $(eval $(call sdk_ctest,emu/test-boot,tests/emu/test_boot.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-mesa-trace,tests/emu/test_mesa_trace.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-replay,tests/emu/test_replay.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-debug,tests/emu/test_debug.c,$(EMU_TEST_LIBS)))
+# afuc-emu -i at a pseudo-terminal (tests/emu/debugger.sh drives it through -x)
+$(eval $(call sdk_ctest,emu/test-debug-pty,tests/emu/test_debug_pty.c,sdk-tap sdk-util))
 $(eval $(call sdk_cbench,emu/bench-emu,tests/emu/bench_emu.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))
 TESTS += tests/emu/source-lines.sh

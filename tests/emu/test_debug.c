@@ -54,7 +54,8 @@ static void make_elf(const struct prog *p, uint8_t **data, size_t *len)
 
 static struct emu *load(const uint8_t *elf, size_t len)
 {
-	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX, .step_limit = 100000}, NULL);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A6XX, .step_limit = 100000},
+				  NULL);
 	if (!emu || !emu_load_image_bytes(emu, elf, len)) {
 		fprintf(stderr, "%s\n", emu ? emu_error(emu) : "no emulator");
 		abort();
@@ -100,8 +101,7 @@ static void test_where(struct tap *t, const uint8_t *elf, size_t len)
 	size_t n = emu_line_pcs(emu, "test.S", 12, places, 4);
 	tap_ok(t, n == 1 && places[0].pc == 4, "test.S:12 starts at pc 4");
 	tap_is_int(t, emu_line_pcs(emu, "fw/test.S", 10, places, 4), 1, "a longer path matches");
-	tap_is_int(t, emu_line_pcs(emu, "est.S", 10, places, 4), 0,
-		   "part of a file name does not");
+	tap_is_int(t, emu_line_pcs(emu, "est.S", 10, places, 4), 0, "part of a file name does not");
 	tap_is_int(t, emu_line_pcs(emu, "test.S", 11, places, 4), 0, "a line with no code");
 	const char *files[4];
 	tap_ok(t, emu_source_files(emu, files, 4) == 1 && strcmp(files[0], "fw/test.S") == 0,

@@ -1,0 +1,46 @@
+#!/bin/sh
+# make coverage (sdk/make/coverage.mk): runs the firmware's tests with
+# AFUC_COVERAGE_OUT, so that every afuc-emu they start adds what it ran
+# to OUT/firmware.info (an lcov tracefile), then genhtml makes
+# OUT/html/index.html of it. genhtml is Debian's lcov package: installed
+# with apt-get when missing and make runs as root; otherwise the message
+# says how.
+#
+# usage: coverage.sh OUT TEST...   (from the project's root, with make's
+# test environment: SDK_ROOT, SDK_BUILD, SDK_BIN)
+set -u
+out=$1
+shift
+
+have_genhtml() {
+	command -v genhtml >/dev/null 2>&1 && return 0
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "make coverage: installing genhtml (Debian's lcov)"
+		export DEBIAN_FRONTEND=noninteractive
+		# a fresh machine may have no package lists yet
+		apt-get install -y -q --no-install-recommends lcov >"$out/apt.log" 2>&1 ||
+			{ apt-get update -q && apt-get install -y -q --no-install-recommends lcov; } \
+				>>"$out/apt.log" 2>&1
+		command -v genhtml >/dev/null 2>&1 && return 0
+		cat "$out/apt.log" >&2
+	fi
+	echo "make coverage: genhtml is missing: run 'sudo apt-get install lcov' (Debian; elsewhere lcov from https://github.com/linux-test-project/lcov) and make coverage again" >&2
+	return 1
+}
+
+rm -rf "$out"
+mkdir -p "$out"
+info=$(cd "$out" && pwd)/firmware.info
+AFUC_COVERAGE_OUT=$info prove --exec "sh $SDK_ROOT/tests/run-test" "$@"
+tests=$?
+if [ ! -s "$info" ]; then
+	echo "make coverage: the tests wrote no coverage into $info" >&2
+	exit 1
+fi
+have_genhtml || exit 1
+# the tracefile's paths are relative to the root, as the ELFs record them
+genhtml -q --legend --title "afuc SDK firmware" -o "$out/html" "$info" || exit 1
+awk -F: '/^LF:/ { lf += $2 } /^LH:/ { lh += $2 } /^FNF:/ { ff += $2 } /^FNH:/ { fh += $2 }
+	END { printf "make coverage: lines %d of %d run, labels %d of %d\n", lh, lf, fh, ff }' "$info"
+echo "make coverage: $out/html/index.html"
+exit $tests
