@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "afuc/emu.h"
+#include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
 #include "cli/afuc-emu-debug.h"
 #include "cli/afuc-emu-replay.h"
@@ -275,8 +276,11 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 		afuc_emu_coverage_take(cov, r.emu, path);
 		emu_free(r.emu);
 	}
-	if (failed < 0)
-		printf("Bail out! %s does not run (see the errors)\n", path);
+	if (failed < 0) {
+		struct tap t;
+		tap_init(&t, stdout);
+		tap_bail_out(&t, "%s does not run (see the errors)", path);
+	}
 	cmd_print_diag(c, &d); /* the warnings of a file that runs too */
 	diag_free(&d);
 	emu_script_free(s);

@@ -101,9 +101,8 @@ static int take(struct cmd *c, int id, void *ctx)
 		a->start = (unsigned)n;
 		break;
 	case OPT_SLOT:
-		if (strcmp(v, "a") != 0 && strcmp(v, "b") != 0)
+		if (!hwsq_parse_slot(v, &a->slot))
 			return cmd_bad_value(c, "a or b");
-		a->slot = v[0] == 'a' ? HWSQ_SLOT_A : HWSQ_SLOT_B;
 		break;
 	case OPT_ENTRY: {
 		unsigned e;

@@ -153,6 +153,49 @@ static bool section_index(const struct emu *e, const struct obj_section *s, uint
 	return at < e->image_size;
 }
 
+/* The labels and lines of a linked file o into e, whose words it must
+ * hold; base: the image index of o's file word 1. */
+static bool apply_linked(struct emu *e, uint32_t base, const struct obj_file *o, const char *name,
+			 char **error)
+{
+	for (size_t i = 0; i < o->section_count; i++) {
+		const struct obj_section *s = &o->sections[i];
+		for (size_t k = 0; k < s->count; k++) {
+			uint32_t index;
+			if (!section_index(e, s, base, k, &index) ||
+			    e->image[index] != s->words[k]) {
+				if (error)
+					*error = util_xasprintf(
+						"%s does not describe this image: word %zu of "
+						"section %s (image word 0x%x) %s",
+						name, k, s->name, index,
+						index < e->image_size ? "differs"
+								      : "is past its end");
+				return false;
+			}
+		}
+	}
+	for (size_t i = 0; i < o->symbol_count; i++) {
+		const struct obj_symbol *sym = &o->symbols[i];
+		if (sym->section >= o->section_count)
+			continue; /* a plain number */
+		const struct obj_section *s = &o->sections[sym->section];
+		uint32_t index;
+		if (sym->value >= s->addr &&
+		    section_index(e, s, base, sym->value - s->addr, &index))
+			emu_add_label(e, index, sym->name);
+	}
+	for (size_t i = 0; i < o->section_count; i++) {
+		const struct obj_section *s = &o->sections[i];
+		for (size_t k = 0; k < s->line_count; k++) {
+			uint32_t index;
+			if (section_index(e, s, base, s->lines[k].offset, &index))
+				emu_add_line(e, index, s->lines[k].loc.file, s->lines[k].loc.line);
+		}
+	}
+	return true;
+}
+
 bool emu_load_debug(struct emu *e, enum emu_proc proc, const uint8_t *bytes, size_t len,
 		    const char *name, char **error)
 {
@@ -167,50 +210,37 @@ bool emu_load_debug(struct emu *e, enum emu_proc proc, const uint8_t *bytes, siz
 	if (!read_linked(bytes, len, name, &o, error))
 		return false;
 	/* a pair's ME: its file word 1 is where its window starts */
-	const uint32_t base = proc == EMU_ME ? e->cpu[EMU_ME].base : 0;
-	for (size_t i = 0; i < o.section_count; i++) {
-		const struct obj_section *s = &o.sections[i];
-		for (size_t k = 0; k < s->count; k++) {
-			uint32_t index;
-			if (!section_index(e, s, base, k, &index) ||
-			    e->image[index] != s->words[k]) {
-				if (error)
-					*error = util_xasprintf(
-						"%s does not describe this image: word %zu of "
-						"section %s (image word 0x%x) %s",
-						name, k, s->name, index,
-						index < e->image_size ? "differs"
-								      : "is past its end");
-				obj_free(&o);
-				return false;
-			}
-		}
-	}
-	for (size_t i = 0; i < o.symbol_count; i++) {
-		const struct obj_symbol *sym = &o.symbols[i];
-		if (sym->section >= o.section_count)
-			continue; /* a plain number */
-		const struct obj_section *s = &o.sections[sym->section];
-		uint32_t index;
-		if (sym->value >= s->addr &&
-		    section_index(e, s, base, sym->value - s->addr, &index))
-			emu_add_label(e, index, sym->name);
-	}
-	for (size_t i = 0; i < o.section_count; i++) {
-		const struct obj_section *s = &o.sections[i];
-		for (size_t k = 0; k < s->line_count; k++) {
-			uint32_t index;
-			if (section_index(e, s, base, s->lines[k].offset, &index))
-				emu_add_line(e, index, s->lines[k].loc.file, s->lines[k].loc.line);
-		}
-	}
+	bool ok = apply_linked(e, proc == EMU_ME ? e->cpu[EMU_ME].base : 0, &o, name, error);
 	obj_free(&o);
-	return true;
+	return ok;
 }
 
 bool emu_is_elf(const uint8_t *bytes, size_t len)
 {
 	return len >= 4 && memcmp(bytes, "\177ELF", 4) == 0;
+}
+
+/* The firmware file again from a linked file: word 0 (which the kernel
+ * skips), then each section at its place from file word 1. */
+static uint32_t *file_words(const struct obj_file *o, size_t *count, char **error)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < o->section_count; i++) {
+		const struct obj_section *s = &o->sections[i];
+		if (1 + (size_t)s->load + s->count > n)
+			n = 1 + (size_t)s->load + s->count;
+	}
+	if (n > 1 + (size_t)EMU_MAX_IMAGE_WORDS) {
+		*error = util_xasprintf("the image would be %zu words, past %u", n - 1,
+					EMU_MAX_IMAGE_WORDS);
+		return NULL;
+	}
+	uint32_t *words = util_xcalloc(n, sizeof *words);
+	for (size_t i = 0; i < o->section_count; i++)
+		memcpy(words + 1 + o->sections[i].load, o->sections[i].words,
+		       o->sections[i].count * sizeof *words);
+	*count = n;
+	return words;
 }
 
 uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
@@ -219,25 +249,7 @@ uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size
 	struct obj_file o;
 	if (!read_linked(bytes, len, name, &o, error))
 		return NULL;
-	/* The firmware file again: word 0 (which the kernel skips), then
-	 * each section at its place from file word 1. */
-	size_t n = 1;
-	for (size_t i = 0; i < o.section_count; i++) {
-		const struct obj_section *s = &o.sections[i];
-		if (1 + (size_t)s->load + s->count > n)
-			n = 1 + (size_t)s->load + s->count;
-	}
-	uint32_t *words = NULL;
-	if (n > 1 + (size_t)EMU_MAX_IMAGE_WORDS) {
-		*error = util_xasprintf("the image would be %zu words, past %u", n - 1,
-					EMU_MAX_IMAGE_WORDS);
-	} else {
-		words = util_xcalloc(n, sizeof *words);
-		for (size_t i = 0; i < o.section_count; i++)
-			memcpy(words + 1 + o.sections[i].load, o.sections[i].words,
-			       o.sections[i].count * sizeof *words);
-		*count = n;
-	}
+	uint32_t *words = file_words(&o, count, error);
 	obj_free(&o);
 	return words;
 }
@@ -245,12 +257,17 @@ uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size
 bool emu_load_elf(struct emu *e, const uint8_t *bytes, size_t len, const char *name)
 {
 	char *error = NULL;
+	struct obj_file o;
+	if (!read_linked(bytes, len, name, &o, &error)) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE, "%s: %s", name, error);
+		free(error);
+		return false;
+	}
 	size_t count;
-	uint32_t *words = emu_elf_words(bytes, len, name, &count, &error);
-	bool ok = words && emu_load_image(e, words, count);
+	uint32_t *words = file_words(&o, &count, &error);
+	bool ok = words && emu_load_image(e, words, count) && apply_linked(e, 0, &o, name, &error);
 	free(words);
-	if (ok && !emu_load_debug(e, EMU_MAIN, bytes, len, name, &error))
-		ok = false;
+	obj_free(&o);
 	if (error)
 		emu_fault(e, NULL, EMU_ERR_NO_IMAGE, "%s: %s", name, error);
 	free(error);

@@ -1,6 +1,8 @@
 /* What the HWSQ command-line tools share: parsers of their option
  * values, which return and never print (the tools report through
  * sdk/cmd). */
+#include <string.h>
+
 #include "hwsq/hwsq.h"
 
 bool hwsq_parse_entry_arg(const char *text, unsigned *n, uint32_t *addr)
@@ -11,5 +13,13 @@ bool hwsq_parse_entry_arg(const char *text, unsigned *n, uint32_t *addr)
 		return false;
 	*n = (unsigned)(text[0] - '0');
 	*addr = (uint32_t)v;
+	return true;
+}
+
+bool hwsq_parse_slot(const char *text, enum hwsq_slot *slot)
+{
+	if (strcmp(text, "a") != 0 && strcmp(text, "b") != 0)
+		return false;
+	*slot = text[0] == 'a' ? HWSQ_SLOT_A : HWSQ_SLOT_B;
 	return true;
 }

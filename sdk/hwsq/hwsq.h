@@ -248,6 +248,8 @@ bool hwsq_find_nul(const char *text, size_t len, unsigned *line, unsigned *col);
 /* (The tools print their usage errors through sdk/cmd; the library only
  * parses and returns.) Parses "N=ADDRESS" (an entry point 0-3 and an address up to 0x1ff). */
 bool hwsq_parse_entry_arg(const char *text, unsigned *n, uint32_t *addr);
+/* Parses a slot: "a" or "b". */
+bool hwsq_parse_slot(const char *text, enum hwsq_slot *slot);
 
 /* ---- the emulator test files (emutest.c) ----------------------------------- */
 

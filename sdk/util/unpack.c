@@ -33,6 +33,24 @@ static uint8_t *grow_out(uint8_t *out, size_t *cap, size_t used, size_t max)
 	return util_xrealloc(out, want + 1); /* + the NUL util_read_file adds */
 }
 
+/* The end of every unpacker: the output, NUL-terminated, or err (EFBIG
+ * when it came out larger than max) with nothing kept. */
+static int finish_out(int err, uint8_t *out, size_t cap, size_t used, size_t max, uint8_t **data,
+		      size_t *len)
+{
+	if (!err && used > max)
+		err = EFBIG;
+	if (err) {
+		free(out);
+		return err;
+	}
+	out = grow_out(out, &cap, used, max);
+	out[used] = 0;
+	*data = out;
+	*len = used;
+	return 0;
+}
+
 static int unpack_xz(const uint8_t *in, size_t in_len, size_t max, uint8_t **data, size_t *len)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
@@ -57,17 +75,9 @@ static int unpack_xz(const uint8_t *in, size_t in_len, size_t max, uint8_t **dat
 	size_t used = cap - s.avail_out;
 	lzma_end(&s);
 	int err = r == LZMA_STREAM_END ? 0 : r == LZMA_MEM_ERROR ? ENOMEM : EBADMSG;
-	if (r == LZMA_OK || used > max) /* stopped at the limit */
+	if (r == LZMA_OK) /* stopped at the limit */
 		err = EFBIG;
-	if (err) {
-		free(out);
-		return err;
-	}
-	out = grow_out(out, &cap, used, max);
-	out[used] = 0;
-	*data = out;
-	*len = used;
-	return 0;
+	return finish_out(err, out, cap, used, max, data, len);
 }
 
 static int unpack_zstd(const uint8_t *in, size_t in_len, size_t max, uint8_t **data, size_t *len)
@@ -103,17 +113,7 @@ static int unpack_zstd(const uint8_t *in, size_t in_len, size_t max, uint8_t **d
 		}
 	}
 	ZSTD_freeDCtx(z);
-	if (!err && used > max)
-		err = EFBIG;
-	if (err) {
-		free(out);
-		return err;
-	}
-	out = grow_out(out, &cap, used, max);
-	out[used] = 0;
-	*data = out;
-	*len = used;
-	return 0;
+	return finish_out(err, out, cap, used, max, data, len);
 }
 
 static int unpack_gzip(const uint8_t *in, size_t in_len, size_t max, uint8_t **data, size_t *len)
@@ -158,17 +158,7 @@ static int unpack_gzip(const uint8_t *in, size_t in_len, size_t max, uint8_t **d
 		}
 	}
 	inflateEnd(&z);
-	if (!err && used > max)
-		err = EFBIG;
-	if (err) {
-		free(out);
-		return err;
-	}
-	out = grow_out(out, &cap, used, max);
-	out[used] = 0;
-	*data = out;
-	*len = used;
-	return 0;
+	return finish_out(err, out, cap, used, max, data, len);
 }
 
 int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len)

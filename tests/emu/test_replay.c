@@ -451,8 +451,8 @@ int main(void)
 	size_t len;
 	uint8_t *fw = sdk_firmware(&len);
 	if (!fw) {
-		printf("Bail out! build/firmware/a6xx/sqe.fw is not built (run make)\n");
-		return 1;
+		tap_bail_out(&t, "build/firmware/a6xx/sqe.fw is not built (run make)");
+		return tap_done_testing(&t);
 	}
 	test_replay(&t, fw, len);
 	test_stall(&t, fw, len);
