@@ -30,8 +30,11 @@ FW_GEN_INCLUDES := $(filter-out $(FW_TOPS),$(wildcard firmware/a5xx/*.S firmware
 FW_AS_DEPS := $(FW_AS) $(AFUC_M4_OUT) $(FW_COMMON) $(FW_GEN_INCLUDES)
 FW_DATA_DEPS = $(filter-out $(AFUC_M4_OUT),$(ALL_DATA)) $(GENERATED_HEADERS)
 
+# -O: instructions move into the nop delay slots of branches where that
+# provably changes nothing (docs/afuc-as.md, docs/firmware.md "Delay slots").
+FW_ASFLAGS := -O
 $(BUILD)/firmware/%.o: firmware/%.S $(FW_AS_DEPS) | $(FW_DATA_DEPS)
-	$(call quiet,AS,$@)mkdir -p $(@D) && $(FW_AS) -o $@ $<
+	$(call quiet,AS,$@)mkdir -p $(@D) && $(FW_AS) $(FW_ASFLAGS) -o $@ $<
 
 # fw_image(output, objects, script)
 define fw_image

@@ -90,7 +90,7 @@ HANDLER(CP_EVENT_WRITE)
 		NEXT_PACKET()
 	ENDSWITCH()
 	IF_NE($05, 0)
-		IF_GE($rem, 3)
+		IF_GE($rem, 3, $11)
 			or $05, $05, $04
 			mov $addr, A5XX_EVENT_TS
 			mov $data, $05

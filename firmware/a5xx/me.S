@@ -27,11 +27,22 @@ bootstrap:
 	addhi $08, $04, $00
 	START_MEM_READ($07, $08, 0x80)
 	mov $rem, 0x80
-	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
-	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
+	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
+	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_BANK, 0x0
 	NEXT_PACKET()
 
 #include "../common/cp-handlers.S"
 
 #include "events.S"
+
+; CP_COMPUTE_CHECKPOINT, as the PFP makes it up (render-mode.S): a word
+; a530_pm4 keeps for itself, which the SDK drops, then five words for
+; the pipe registers from A5XX_CKPT_PIPE, where the GPU takes the
+; checkpoint (unnamed in the register database).
+#define A5XX_CKPT_PIPE 0xf0
+HANDLER(CP_COMPUTE_CHECKPOINT)
+	mov $00, $data
+	mov $addr, A5XX_CKPT_PIPE << 24
+	(rep)mov $data, $data
+END_HANDLER()

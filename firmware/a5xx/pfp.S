@@ -18,6 +18,10 @@
  * where neither a530 image reads or writes. */
 #define DS_TABLE 0x100
 
+/* The bits of a530_pfp's state word that the SDK keeps
+ * (render-mode.S). */
+#define PFP_STATE $16
+
 [FW_ID_A5XX]
 [#__packet_table]
 
@@ -34,7 +38,7 @@ DEFINE_MACRO(PFP_START_MEM_READ, {
 })
 DEFINE_MACRO(PFP_READ_REG, {
 	mov $1, $2
-	cwrite $1, [$00 + A5XX_REG_READ_ADDR]
+	cwrite $1, [$00 + @REG_READ_ADDR]
 	mov $1, $regdata
 })
 
@@ -49,9 +53,9 @@ bootstrap:
 	; the image's address: CP_PFP_INSTR_BASE through the register read
 	; queue
 	mov $02, 0x2
-	cwrite $02, [$00 + A5XX_REG_READ_DWORDS]
+	cwrite $02, [$00 + @REG_READ_DWORDS]
 	mov $02, CP_PFP_INSTR_BASE_LO
-	cwrite $02, [$00 + A5XX_REG_READ_ADDR]
+	cwrite $02, [$00 + @REG_READ_ADDR]
 	mov $03, $regdata
 	mov $04, $regdata
 	; word 1: the packet table's offset
@@ -63,12 +67,13 @@ bootstrap:
 	addhi $08, $04, $00
 	mov $rem, 0x80
 	PFP_START_MEM_READ($07, $08, $rem, $rem)
-	cwrite $00, [$00 + A5XX_PACKET_TABLE_WRITE_ADDR]
-	(rep)cwrite $memdata, [$00 + A5XX_PACKET_TABLE_WRITE]
+	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
+	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_LEVEL, 0x0
 	mov G_MODE, 0x0
 	mov G_PRED, 0x0
-	cwrite $00, [$00 + IB_LEVEL_CTRL]
+	mov PFP_STATE, 0x0
+	cwrite $00, [$00 + @IB_LEVEL]
 	NEXT_PACKET()
 
 ; Every packet without a handler here goes to the ME.
@@ -99,7 +104,7 @@ END_HANDLER()
 ; last group with fewer than three words is dropped.
 HANDLER(CP_SET_DRAW_STATE)
 	LOOP()
-		IF_LT($rem, 3)
+		IF_LT($rem, 3, $11)
 			BREAK()
 		ENDIF()
 		mov $02, $data
@@ -127,13 +132,13 @@ HANDLER(CP_EVENT_WRITE)
 	mov $data, $01
 	mov $02, $data
 	and $03, $02, 0x3f
-	IF_LT($03, 32)
+	IF_LT($03, 32, $11)
 		mov $04, A5XX_FLUSH_EVENTS_HI << 16
 		or $04, $04, A5XX_FLUSH_EVENTS_LO
 		ushr $04, $04, $03
 		IF_BIT_SET($04, 0)
 			mov $05, A5XX_STATE_FLUSH
-			WRITE_REG_DIRECT(A5XX_RENDER_STATE, $05)
+			WRITE_REG_DIRECT(A5XX_RENDER_STATE, $05, $11)
 		ENDIF()
 	ENDIF()
 	mov $data, $02
@@ -146,5 +151,7 @@ END_HANDLER()
 HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 	and $02, $data, 0x1
 	SKIP_PAYLOAD()
-	WRITE_REG_DIRECT(A5XX_VISIBILITY_OVERRIDE, $02)
+	WRITE_REG_DIRECT(A5XX_VISIBILITY_OVERRIDE, $02, $11)
 END_HANDLER()
+
+#include "render-mode.S"

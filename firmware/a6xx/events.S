@@ -102,7 +102,7 @@ HANDLER(CP_EVENT_WRITE)
 		NEXT_PACKET()
 	ENDSWITCH()
 	IF_NE($05, 0)
-		IF_GE($rem, 3)
+		IF_GE($rem, 3, $11)
 			or $06, $06, 0x4
 			or $05, $05, $04
 			WRITE_REG(|EVENT_CMD << 24, $06)
@@ -131,7 +131,7 @@ HANDLER(CP_DRAW_INDX_OFFSET)
 	mov $04, $data
 	EXTRACT_BITS($05, $02, 6, 7)
 	IF_EQ($05, 0)
-		IF_GE($rem, 4)
+		IF_GE($rem, 4, $11)
 			mov $05, $data          ; FIRST_INDX
 			READ_ADDR64($06, $07)
 			WRITE_REG(PC_DRAW_INDX_BASE, $06, $07, $05, $data)

@@ -86,7 +86,7 @@ HANDLER(CP_EVENT_WRITE7)
 			ENDIF()
 			EXTRACT_BITS($09, $02, 20, 22)
 			mov $0a, 0x3                    ; timestamp sources
-			IF_LT($09, 2)
+			IF_LT($09, 2, $11)
 				add $0a, $09, 0x1       ; USER_32B -> 1, USER_64B -> 2
 			ENDIF()
 			shl $0a, $0a, 0x3

@@ -34,7 +34,7 @@ HANDLER(CP_COND_EXEC)
 	xor $06, $06, $0a
 	mov $0b, 0x0                    ; run the words?
 	IF_NE($08, 0)
-		IF_LE($09, $06)
+		IF_LE($09, $06, $11)
 			mov $0b, 0x1
 		ENDIF()
 	ENDIF()
@@ -54,7 +54,7 @@ HANDLER(CP_REG_TEST)
 		IF_BIT_CLEAR($02, 25)
 			WAIT_FOR_ME_SYNC($03)
 		ENDIF()
-		SET_APERTURE($03)
+		SET_APERTURE($03, $11)
 	ENDIF()
 #endif
 	IF_BIT_SET($02, 31)
@@ -106,7 +106,7 @@ HANDLER(CP_COND_REG_EXEC)
 		FE_READ_REG($08, $07)
 		EXTRACT_BITS($07, $03, 0, 17)
 		FE_READ_REG($09, $07)
-		IF_NE($08, $09)
+		IF_NE($08, $09, $11)
 			mov $06, 0x0
 		ENDIF()
 	CASE(3)
@@ -124,7 +124,7 @@ HANDLER(CP_COND_REG_EXEC)
 		mov $04, $data
 		EXTRACT_BITS($07, $02, 0, 17)
 		FE_READ_REG($08, $07)
-		IF_NE($08, $03)
+		IF_NE($08, $03, $11)
 			mov $06, 0x0
 		ENDIF()
 	CASE(5)
@@ -146,12 +146,11 @@ HANDLER(SET_MARKER_OPCODE)
 	IF_BIT_CLEAR($02, 8)
 		and G_MODE, $02, 0xf
 #if FW_GEN == 6
-		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19
-		; (unnamed in the register database) = 1, as a630 firmware
-		; writes it
+		; RM6_ENDVIS, the end of the binning pass: PC_UNKNOWN_9E19 = 1,
+		; as a630 firmware writes it
 		IF_EQ(G_MODE, RM6_ENDVIS)
 			mov $03, 0x1
-			WRITE_REG_DIRECT(PC_ENDVIS_9E19, $03)
+			WRITE_REG_DIRECT(PC_UNKNOWN_9E19, $03, $11)
 		ENDIF()
 #endif
 	ENDIF()

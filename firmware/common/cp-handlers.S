@@ -59,7 +59,7 @@ END_HANDLER()
 HANDLER(CP_MEM_WRITE)
 	READ_ADDR64($02, $03)
 	SET_NRT_ADDR($02, $03)
-	NRT_SELECT_DATA()
+	NRT_SELECT_DATA($11)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
 
@@ -109,7 +109,7 @@ HANDLER(MEMCPY_OPCODE)
 	IF_NE($02, 0)
 		START_MEM_READ($03, $04, $02)
 		SET_NRT_ADDR($05, $06)
-		NRT_SELECT_DATA()
+		NRT_SELECT_DATA($11)
 		mov $rem, $02
 		(rep)mov $data, $memdata
 	ENDIF()
@@ -302,7 +302,7 @@ SUBROUTINE(poll_test)
 #if FW_GEN == 6
 	IF_NE($08, 2)
 		WAIT_FOR_ME_SYNC($0a)
-		SET_APERTURE($0a)
+		SET_APERTURE($0a, $11)
 	ENDIF()
 #endif
 	SWITCH($08)
@@ -368,7 +368,7 @@ HANDLER(CP_COND_WRITE5)
 		READ_ADDR64($07, $08)
 		IF_BIT_SET($02, 8)
 			SET_NRT_ADDR($07, $08)
-			NRT_SELECT_DATA()
+			NRT_SELECT_DATA($11)
 			(rep)mov $data, $data
 		ELSE()
 			EXTRACT_BITS($07, $07, 0, 17)

@@ -25,15 +25,13 @@ GPU(a7xx)
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
 
+/* Registers are named from the register database (sdk/rnn/db): @NAME
+ * control registers, bare GPU register names, which afuc-as resolves for
+ * the generation. The CP_SCRATCH_* packets' eight scratch words are
+ * @SCRATCH_REG0..7 on every generation. */
+#define SCRATCH_BASE @SCRATCH_REG0
+
 #if FW_GEN == 5
-/* control registers the register database leaves unnamed on a5xx (from
- * how the a530 images use them) */
-#define A5XX_REG_READ_DWORDS 0x012
-#define A5XX_REG_READ_ADDR 0x013
-#define A5XX_PACKET_TABLE_WRITE_ADDR 0x033
-#define A5XX_PACKET_TABLE_WRITE 0x034
-#define IB_LEVEL_CTRL 0x031  /* the PFP's queue: 0 ring, 1 IB1, 2 IB2 */
-#define SCRATCH_BASE 0x050   /* the ME's scratch registers (0x050..0x07f) */
 #define MAX_IB_LEVEL 2       /* IB1 and IB2 */
 #define REG_TO_MEM_CNT_HI 29
 /* packets a5xx has without a name in the database: a6xx numbers */
@@ -41,31 +39,20 @@ GPU(a7xx)
 #define MEMCPY_OPCODE UNKN117       /* CP_MEMCPY */
 #define SET_MARKER_OPCODE UNKN101   /* CP_SET_MARKER */
 #define IB_END_OPCODE UNKN10        /* IN_IB_END */
-#define CP_FATAL_ERROR_CTRL 0x007   /* what a530 firmware writes 1 to */
 #elif FW_GEN == 6
-#define SCRATCH_BASE @SCRATCH_REG0 /* CP_SCRATCH_* packets' 8 registers */
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
 #define REG_TO_MEM_CNT_HI 29 /* CP_REG_TO_MEM's CNT: bits 18..29 */
-/* Which context's registers the SQE's register reads see (bit 4: the
- * 3D context, bit 0: the 2D one); between CP_APERTURE_CNTL_HOST and
- * _CD, unnamed in the register database. */
-#define CP_APERTURE_CNTL_SQE 0x0a01
 #elif FW_GEN == 7
-#define SCRATCH_BASE 0x1f8
 #define MAX_IB_LEVEL 3              /* IB1, IB2 and IB3 */
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
 #define REG_TO_MEM_CNT_HI 28        /* bit 29 is a flag on a7xx */
 #endif
 
 #if FW_GEN >= 6
-#define IB_LEVEL_CTRL @IB_LEVEL
 #define MEMCPY_OPCODE CP_MEMCPY
 #define SET_MARKER_OPCODE CP_SET_MARKER
 #define IB_END_OPCODE IN_IB_END
-/* Written with 1 before a fatal stop, as vendor firmware does; the
- * register database does not name it. */
-#define CP_FATAL_ERROR_CTRL 0x064
 #endif
 
 /* Reading memory and registers on the processor that reads the command
@@ -91,6 +78,5 @@ GPU(a7xx)
 #define RM6_BYPASS 1
 #define RM6_BINNING 2
 #define RM6_ENDVIS 5
-#define PC_ENDVIS_9E19 0x9e19 /* a6xx: set at RM6_ENDVIS (unnamed register) */
 
 #endif

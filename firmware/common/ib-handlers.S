@@ -1,7 +1,7 @@
 /* Indirect buffers, on the processor that reads the command stream: the
  * a6xx SQE, the a7xx BR, the a5xx PFP. Included after GPU() and fw.h;
  * the level being read is G_LEVEL, which the firmware mirrors into the
- * queue's level register (IB_LEVEL_CTRL). The IBn_BASE/IBn_DWORDS
+ * queue's level register (@IB_LEVEL). The IBn_BASE/IBn_DWORDS
  * registers of consecutive levels are 4 control registers apart on
  * every generation (0x010, 0x014... on a6xx and a7xx; 0x0b0, 0x0b4 on
  * a5xx). */
@@ -16,7 +16,7 @@ HANDLER(CP_INDIRECT_BUFFER)
 	EXTRACT_BITS($04, $data, 0, 19)
 	SKIP_PAYLOAD()
 	IF_NE($04, 0)
-		IF_GE(G_LEVEL, MAX_IB_LEVEL)
+		IF_GE(G_LEVEL, MAX_IB_LEVEL, $11)
 			jump #fatal_error
 			nop
 		ENDIF()
@@ -25,17 +25,16 @@ HANDLER(CP_INDIRECT_BUFFER)
 		cwrite $03, [$05 + @IB1_BASE+0x1]
 		cwrite $04, [$05 + @IB1_DWORDS]
 		add G_LEVEL, G_LEVEL, 0x1
-		cwrite G_LEVEL, [$00 + IB_LEVEL_CTRL]
+		cwrite G_LEVEL, [$00 + @IB_LEVEL]
 	ENDIF()
 END_HANDLER()
 
 ; A command stream the firmware cannot go on with: raise the CP's error
-; (what vendor firmware writes 1 to before it stops: control register
-; 0x064, 0x007 on a5xx) and stop for good; the kernel sees the error and
-; resets the GPU.
+; (what vendor firmware writes 1 to before it stops: @FATAL_ERROR_CTRL)
+; and stop for good; the kernel sees the error and resets the GPU.
 fatal_error:
 	mov $02, 0x1
-	cwrite $02, [$00 + CP_FATAL_ERROR_CTRL]
+	cwrite $02, [$00 + @FATAL_ERROR_CTRL]
 fatal_stop:
 	jump #fatal_stop
 	nop
@@ -46,5 +45,5 @@ HANDLER(IB_END_OPCODE)
 	IF_NE(G_LEVEL, 0)
 		sub G_LEVEL, G_LEVEL, 0x1
 	ENDIF()
-	cwrite G_LEVEL, [$00 + IB_LEVEL_CTRL]
+	cwrite G_LEVEL, [$00 + @IB_LEVEL]
 END_HANDLER()

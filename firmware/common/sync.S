@@ -8,11 +8,13 @@
  * drains, and hand the wait down the pipeline (the WFI_PEND_DECR pipe
  * register), which the GPU acts on.
  *
- * SET_APERTURE(tmp): point the SQE's register reads at the context the
+ * SET_APERTURE(tmp, tmp2): point the SQE's register reads at the context the
  * registers were last written in. The GPU switches between its two 3D
  * contexts at every CONTEXT_DONE, and the a6xx SQE sends one after every
  * event and draw (events.S), so the context is the parity of G_SEQ. The
- * SDK sends no 2D events, so the 2D context (bit 0) stays 0. */
+ * SDK sends no 2D events, so the 2D context (bit 0) stays 0. Both
+ * arguments are scratch registers: the value, and the register offset
+ * WRITE_REG_DIRECT needs. */
 #ifndef FW_COMMON_SYNC_S
 #define FW_COMMON_SYNC_S
 #if FW_GEN == 6
@@ -29,7 +31,7 @@ DEFINE_MACRO(WAIT_FOR_ME_SYNC, {
 DEFINE_MACRO(SET_APERTURE, {
 	and $1, G_SEQ, 0x1
 	shl $1, $1, 0x4
-	WRITE_REG_DIRECT(CP_APERTURE_CNTL_SQE, $1)
+	WRITE_REG_DIRECT(CP_APERTURE_CNTL_SQE, $1, $2)
 })
 #else
 DEFINE_MACRO(WAIT_FOR_ME_SYNC, {})

@@ -16,7 +16,7 @@ GPU(a6xx)
 HANDLER(UNKN122)                      ; the packet-table entry for 0x7a
 	READ_ADDR64($02, $03)         ; where to write
 	; two registers from CP_ALWAYS_ON_COUNTER on: its low, then high word
-	START_REG_READ(CP_ALWAYS_ON_COUNTER, 2)
+	START_REG_READ(CP_ALWAYS_ON_COUNTER, 2, $11)
 	mov $04, $regdata
 	mov $05, $regdata
 	MEM_WRITE($02, $03, $04, $05)

@@ -8,8 +8,16 @@
 
 ; ---- Conditions ------------------------------------------------------------
 
-; The register IF_LT and friends give to cmp unless told another one.
-_AFUC_DEF({_AFUC_CMP_TMP}, {$11})
+; A macro that needs a scratch register (the cmp of IF_LT, the offset
+; WRITE_REG_DIRECT holds...) takes it as its last argument, and there is
+; no default: a call never clobbers a register it does not name.
+; _AFUC_TMP_IF(needed, macro, tmp, why, usage, then): then, unless tmp is
+; given and is not a register, or is needed and not given (why: "for its
+; cmp"; usage: the call with its scratch, "IF_LT(a, b, tmp)").
+m4_define({_AFUC_TMP_IF}, {m4_ifelse({$3}, {}, {m4_ifelse({$1}, {1},
+	{_AFUC_ERROR({$2}, {needs a scratch register $4: pass one as the last argument, as in $5})},
+	{$6})}, _AFUC_IS_REG({$3}), {0}, {_AFUC_ERROR({$2}, {the scratch register '$3' is not a register})},
+	{$6})})
 
 ; cmp d, a, b sets d to 0x2b when a == b, 0x1e when a < b and 0x00 when
 ; a > b (unsigned), so b0 means ==, b1 means <= and b2 means <.
@@ -17,21 +25,20 @@ _AFUC_DEF({_AFUC_CMP_TMP}, {$11})
 ; the condition does not hold (the delay slot is the caller's).
 m4_define({_AFUC_BRANCH_UNLESS}, {m4_ifelse(
 	{$1}, {eq}, {m4_ifelse(_AFUC_NEEDS_CMP({$3}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
-brne _AFUC_T({$4}), b0, $5}, {brne $2, $3, $5})},
+brne $4, b0, $5}, {brne $2, $3, $5})},
 	{$1}, {ne}, {m4_ifelse(_AFUC_NEEDS_CMP({$3}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
-breq _AFUC_T({$4}), b0, $5}, {breq $2, $3, $5})},
+breq $4, b0, $5}, {breq $2, $3, $5})},
 	{$1}, {set}, {brne $2, _AFUC_BIT({$3}), $5},
 	{$1}, {clear}, {breq $2, _AFUC_BIT({$3}), $5},
 	{$1}, {lt}, {_AFUC_CMP({$4}, {$2}, {$3})
-brne _AFUC_T({$4}), b2, $5},
+brne $4, b2, $5},
 	{$1}, {le}, {_AFUC_CMP({$4}, {$2}, {$3})
-brne _AFUC_T({$4}), b1, $5},
+brne $4, b1, $5},
 	{$1}, {gt}, {_AFUC_CMP({$4}, {$2}, {$3})
-breq _AFUC_T({$4}), b1, $5},
+breq $4, b1, $5},
 	{$1}, {ge}, {_AFUC_CMP({$4}, {$2}, {$3})
-breq _AFUC_T({$4}), b2, $5})})
-m4_define({_AFUC_T}, {m4_ifelse({$1}, {}, {_AFUC_CMP_TMP}, {$1})})
-m4_define({_AFUC_CMP}, {cmp _AFUC_T({$1}), $2, $3})
+breq $4, b2, $5})})
+m4_define({_AFUC_CMP}, {cmp $1, $2, $3})
 ; breq/brne compare with a 5-bit immediate only: a register or a larger
 ; number goes through cmp. (Names and expressions are left to afuc-as,
 ; which reports a value that does not fit.)
@@ -46,13 +53,19 @@ m4_define({_AFUC_IF}, {m4_ifelse(_AFUC_IS_REG({$3}), {0},
 	{_AFUC_ERROR({$1}, {the first argument must be a register, got '$3'})},
 	m4_ifelse({$2}, {set}, {_AFUC_BAD_BIT({$4})}, {$2}, {clear}, {_AFUC_BAD_BIT({$4})}, {0}), {1},
 	{_AFUC_ERROR({$1}, {bit '$4' is not 0..31})},
+	{_AFUC_TMP_IF(_AFUC_IF_CMP({$2}, {$4}), {$1}, {$5}, {for its cmp}, {$1(a, b, tmp)},
 	{_AFUC_OPEN({if}, {$1(}_AFUC_JOIN(m4_shift(m4_shift($@))){)})_AFUC_BRANCH_UNLESS({$2},
 	{$3}, {$4}, {$5}, {#afuc.if}_AFUC_TOP_ID{.else})
-nop})})
+nop})})})
+; _AFUC_IF_CMP(cond, b): 1 when the condition is tested through cmp.
+m4_define({_AFUC_IF_CMP}, {m4_ifelse({$1}, {set}, {0}, {$1}, {clear}, {0},
+	{$1}, {eq}, {_AFUC_NEEDS_CMP({$2})}, {$1}, {ne}, {_AFUC_NEEDS_CMP({$2})}, {1})})
 m4_define({_AFUC_BAD_BIT}, {m4_ifelse(m4_regexp({$1}, {^b?[0-9]+$}), {0},
 	{m4_eval(m4_patsubst({$1}, {^b}) > 31)}, {0})})
 
-; IF_EQ(a, b[, tmp]) ... [ELSE() ...] ENDIF()  and the same for the others.
+; IF_EQ(a, b[, tmp]) ... [ELSE() ...] ENDIF()  and the same for the others;
+; tmp, the register cmp writes, is needed by IF_LT/LE/GT/GE always and by
+; IF_EQ/NE when b is a register or a number above 31.
 m4_define({_AFUC_DO_IF_EQ}, {_AFUC_NARGS({IF_EQ}, 2, 3, _AFUC_COUNT($@), {_AFUC_IF({IF_EQ}, {eq}, $@)})})
 m4_define({_AFUC_DO_IF_NE}, {_AFUC_NARGS({IF_NE}, 2, 3, _AFUC_COUNT($@), {_AFUC_IF({IF_NE}, {ne}, $@)})})
 m4_define({_AFUC_DO_IF_BIT_SET}, {_AFUC_NARGS({IF_BIT_SET}, 2, 2, _AFUC_COUNT($@),

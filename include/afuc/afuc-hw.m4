@@ -4,13 +4,10 @@
 ; Where a5xx differs, the a5xx expansion is the ME's (the PFP forwards
 ; packets to the ME and does not write registers or memory this way).
 ; The a5xx ME reaches memory through GPU registers: reads through
-; 0x80d/0x80e (address) and 0x80f (count), then $memdata; writes through
-; 0x810/0x811 (address) and 0x812 (data). The register database calls
-; 0x80d CP_ME_NRT_ADDR_LO and 0x810 CP_ME_NRT_DATA, which is not what
-; the ME firmware uses them for, so the numbers are spelled out here.
-m4_define({_AFUC_A5_READ_ADDR}, {0x80d})
-m4_define({_AFUC_A5_WRITE_ADDR}, {0x810})
-m4_define({_AFUC_A5_WRITE_DATA}, {0x812})
+; CP_ME_MEM_READ_ADDR (0x80d/0x80e) and CP_ME_MEM_READ_DWORDS, then
+; $memdata; writes through CP_ME_MEM_WRITE_ADDR (0x810/0x811) and
+; CP_ME_MEM_WRITE_DATA (the register database's names, which afuc-as
+; resolves).
 
 ; ---- Reading the packet ------------------------------------------------------
 
@@ -45,12 +42,14 @@ m4_define({_AFUC_DO_WRITE_REG}, {_AFUC_NARGS({WRITE_REG}, 2, 64, _AFUC_COUNT($@)
 m4_define({_AFUC_DATA_WRITES}, {m4_ifelse({$#}, {0}, {}, {
 mov $data, $1{}m4_ifelse({$#}, {1}, {}, {_AFUC_DATA_WRITES(m4_shift($@))})})})
 
-; WRITE_REG_DIRECT(REG, value_reg[, tmp]): writes one register at once
+; WRITE_REG_DIRECT(REG, value_reg, tmp): writes one register at once
 ; through @REG_WRITE_ADDR/@REG_WRITE, skipping the queues (for the
-; front-end registers that need it). tmp (default $11) holds REG.
+; front-end registers that need it). The scratch register tmp holds REG.
 _AFUC_PUBLIC({WRITE_REG_DIRECT})
 m4_define({_AFUC_DO_WRITE_REG_DIRECT}, {_AFUC_NARGS({WRITE_REG_DIRECT}, 2, 3, _AFUC_COUNT($@),
-	{_AFUC_REGS({WRITE_REG_DIRECT}, {$2}, {_AFUC_WRITE_REG_DIRECT({$1}, {$2}, _AFUC_T({$3}))})})})
+	{_AFUC_REGS({WRITE_REG_DIRECT}, {$2}, {_AFUC_TMP_IF(1, {WRITE_REG_DIRECT}, {$3},
+	{to hold REG}, {WRITE_REG_DIRECT(REG, value, tmp)},
+	{_AFUC_WRITE_REG_DIRECT({$1}, {$2}, {$3})})})})})
 _AFUC_DEF({_AFUC_WRITE_REG_DIRECT}, {mov $3, $1
 cwrite $3, [$00 + @REG_WRITE_ADDR]
 cwrite $2, [$00 + @REG_WRITE]})
@@ -74,12 +73,20 @@ mov $1, $regdata})
 
 ; START_REG_READ(REG, count[, tmp]): queues count consecutive registers
 ; from REG; each read of $regdata then returns the next. REG and count may
-; be registers or immediates; tmp (default $11) holds an immediate. (On
+; be registers or immediates; on a6xx and a7xx the scratch register tmp
+; holds an immediate, so it is needed unless both are registers. (On
 ; a5xx the ME reads the registers at $addr, which this points at REG.)
 _AFUC_PUBLIC({START_REG_READ})
 m4_define({_AFUC_DO_START_REG_READ}, {_AFUC_NARGS({START_REG_READ}, 2, 3, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({START_REG_READ}, {mov $addr, $1},
-	{_AFUC_REG_READ6({$1}, {$2}, _AFUC_T({$3}))}, {_AFUC_REG_READ6({$1}, {$2}, _AFUC_T({$3}))})})})
+	{_AFUC_BY_GEN({START_REG_READ}, {_AFUC_REG_READ_TMP(0, {$3}, {mov $addr, $1})},
+	{_AFUC_REG_READ_TMP(_AFUC_ANY_IMM({$1}, {$2}), {$3}, {_AFUC_REG_READ6($@)})},
+	{_AFUC_REG_READ_TMP(_AFUC_ANY_IMM({$1}, {$2}), {$3}, {_AFUC_REG_READ6($@)})})})})
+m4_define({_AFUC_REG_READ_TMP}, {_AFUC_TMP_IF({$1}, {START_REG_READ}, {$2}, {to hold an immediate},
+	{START_REG_READ(REG, count, tmp)}, {$3})})
+; _AFUC_ANY_IMM(a, b): 0 when both are registers, else 1; _AFUC_NOT_REG(a)
+; the same for one.
+m4_define({_AFUC_ANY_IMM}, {m4_ifelse(_AFUC_IS_REG({$1})_AFUC_IS_REG({$2}), {11}, {0}, {1})})
+m4_define({_AFUC_NOT_REG}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {0}, {1})})
 m4_define({_AFUC_REG_READ6}, {_AFUC_CWRITE_ANY({$2}, {@REG_READ_DWORDS}, {$3})
 _AFUC_CWRITE_ANY({$1}, {@REG_READ_ADDR}, {$3})})
 ; _AFUC_CWRITE_ANY(value, control, tmp): cwrite of a register or immediate.
@@ -104,24 +111,30 @@ m4_ifelse({$4}, {0}, {}, {ushr $1, $1, $4})})})
 ; ---- Memory --------------------------------------------------------------------
 
 ; START_MEM_READ(lo, hi, count[, tmp]): queues count words of memory from
-; the 64-bit address hi:lo; each read of $memdata returns the next.
+; the 64-bit address hi:lo; each read of $memdata returns the next. On
+; a6xx and a7xx the scratch register tmp holds an immediate count (so it
+; is needed unless count is a register).
 _AFUC_PUBLIC({START_MEM_READ})
 m4_define({_AFUC_DO_START_MEM_READ}, {_AFUC_NARGS({START_MEM_READ}, 3, 4, _AFUC_COUNT($@),
 	{_AFUC_REGS({START_MEM_READ}, {$1, $2}, {_AFUC_BY_GEN({START_MEM_READ},
-	{_AFUC_MEM_READ5($@)}, {_AFUC_MEM_READ6($@)}, {_AFUC_MEM_READ6($@)})})})})
-_AFUC_DEF({_AFUC_MEM_READ5}, {mov $addr, _AFUC_A5_READ_ADDR
+	{_AFUC_MEM_READ_TMP(0, {$4}, {_AFUC_MEM_READ5($@)})},
+	{_AFUC_MEM_READ_TMP(_AFUC_NOT_REG({$3}), {$4}, {_AFUC_MEM_READ6($@)})},
+	{_AFUC_MEM_READ_TMP(_AFUC_NOT_REG({$3}), {$4}, {_AFUC_MEM_READ6($@)})})})})})
+m4_define({_AFUC_MEM_READ_TMP}, {_AFUC_TMP_IF({$1}, {START_MEM_READ}, {$2}, {to hold the count},
+	{START_MEM_READ(lo, hi, count, tmp)}, {$3})})
+_AFUC_DEF({_AFUC_MEM_READ5}, {mov $addr, CP_ME_MEM_READ_ADDR
 mov $data, $1
 mov $data, $2
 mov $data, $3})
 _AFUC_DEF({_AFUC_MEM_READ6}, {cwrite $1, [$00 + @MEM_READ_ADDR]
 cwrite $2, [$00 + @MEM_READ_ADDR+0x1]
-_AFUC_CWRITE_ANY({$3}, {@MEM_READ_DWORDS}, _AFUC_T({$4}))})
+_AFUC_CWRITE_ANY({$3}, {@MEM_READ_DWORDS}, {$4})})
 
 ; SET_NRT_ADDR(lo, hi): where the next NRT_WRITE goes (the low two bits of
 ; lo are flags on a6xx and a7xx: keep the address 4-byte aligned).
 _AFUC_PUBLIC({SET_NRT_ADDR})
 m4_define({_AFUC_DO_SET_NRT_ADDR}, {_AFUC_NARGS({SET_NRT_ADDR}, 2, 2, _AFUC_COUNT($@),
-	{_AFUC_NEED_GEN({SET_NRT_ADDR}, {_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, _AFUC_A5_WRITE_ADDR},
+	{_AFUC_NEED_GEN({SET_NRT_ADDR}, {_AFUC_BY_GEN({SET_NRT_ADDR}, {mov $addr, CP_ME_MEM_WRITE_ADDR},
 	{mov $addr, |NRT_ADDR << 24}, {mov $addr, |NRT_ADDR << 24})
 mov $data, $1
 mov $data, $2})})})
@@ -134,7 +147,7 @@ m4_define({_AFUC_DO_NRT_WRITE}, {_AFUC_NARGS({NRT_WRITE}, 1, 64, _AFUC_COUNT($@)
 	{_AFUC_NRT_DATA6{}_AFUC_DATA_WRITES($@)}, {_AFUC_NRT_DATA6{}_AFUC_DATA_WRITES($@)})})})
 ; |NRT_DATA with bit 18 set: $addr stays on NRT_DATA for every write.
 m4_define({_AFUC_NRT_DATA6}, {mov $addr, (|NRT_DATA << 8 | 0x4) << 16})
-m4_define({_AFUC_NRT_WRITE5}, {mov $addr, _AFUC_A5_WRITE_DATA
+m4_define({_AFUC_NRT_WRITE5}, {mov $addr, CP_ME_MEM_WRITE_DATA
 mov $data, $1{}m4_ifelse({$#}, {1}, {}, {
 _AFUC_NRT_WRITE5(m4_shift($@))})})
 
@@ -146,19 +159,21 @@ _AFUC_DO_NRT_WRITE(m4_shift(m4_shift($@)))})})})
 
 ; NRT_SELECT_DATA([tmp]): points $addr at the NRT data register without
 ; auto-increment, so that a following (rep)mov $data, ... writes a run of
-; words to memory. (a5xx needs tmp, default $11, to build the address.)
+; words to memory. a5xx needs the scratch register tmp to build the
+; address.
 _AFUC_PUBLIC({NRT_SELECT_DATA})
 m4_define({_AFUC_DO_NRT_SELECT_DATA}, {_AFUC_NARGS({NRT_SELECT_DATA}, 0, 1, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({NRT_SELECT_DATA}, {mov _AFUC_T({$1}), 0x4 << 16
-or $addr, _AFUC_T({$1}), _AFUC_A5_WRITE_DATA}, {_AFUC_NRT_DATA6}, {_AFUC_NRT_DATA6})})})
+	{_AFUC_BY_GEN({NRT_SELECT_DATA}, {_AFUC_NRT_SELECT_TMP(1, {$1}, {mov $1, 0x4 << 16
+or $addr, $1, CP_ME_MEM_WRITE_DATA})}, {_AFUC_NRT_SELECT_TMP(0, {$1}, {_AFUC_NRT_DATA6})},
+	{_AFUC_NRT_SELECT_TMP(0, {$1}, {_AFUC_NRT_DATA6})})})})
+m4_define({_AFUC_NRT_SELECT_TMP}, {_AFUC_TMP_IF({$1}, {NRT_SELECT_DATA}, {$2},
+	{to build the address on a5xx}, {NRT_SELECT_DATA(tmp)}, {$3})})
 
 ; WAIT_MEM_WRITES(): waits until the memory writes issued so far have
-; landed (the WAIT_MEM_WRITES pipe register; 0xc4 on the a5xx ME, which the
-; register database does not name).
+; landed (the WAIT_MEM_WRITES pipe register).
 _AFUC_PUBLIC({WAIT_MEM_WRITES})
 m4_define({_AFUC_DO_WAIT_MEM_WRITES}, {_AFUC_NARGS({WAIT_MEM_WRITES}, 0, 0, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({WAIT_MEM_WRITES}, {mov $addr, 0xc4 << 24},
-	{mov $addr, |WAIT_MEM_WRITES << 24}, {mov $addr, |WAIT_MEM_WRITES << 24})})})
+	{_AFUC_NEED_GEN({WAIT_MEM_WRITES}, {mov $addr, |WAIT_MEM_WRITES << 24})})})
 
 ; ---- Spilling to scratch control registers ---------------------------------
 

@@ -84,7 +84,8 @@ struct emu_replay_log {
 /* Appends what emu did since the last take (its packet and write logs,
  * without the words a pair's PFP passed to its ME, and without what came
  * before the first packet: the bootstrap), as submission submit, then
- * clears emu's logs. */
+ * clears emu's logs. In a pair, what the ME did goes to the packet whose
+ * words it was reading, not to the one the PFP was at then. */
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
 void emu_replay_log_free(struct emu_replay_log *log);
 

@@ -119,13 +119,17 @@ uint32_t as_emit(struct as_ctx *c, uint32_t word)
 bool as_align(struct as_ctx *c, uint32_t bytes, uint32_t col)
 {
 	struct obj_section *s = as_section(c);
-	uint32_t words = bytes / 4;
+	uint32_t words = bytes / 4, at = (uint32_t)s->count;
 	if (s->count % words) {
 		if (!as_need_gen(c, col))
 			return false;
 		while (s->count % words)
 			obj_emit(s, c->isa.nop);
 	}
+	/* with none too: the delay-slot pass pads anew where words moved */
+	if (c->opt->fill_delay_slots)
+		*UTIL_PUSH(c->pads, c->pad_count, c->pad_cap) = (struct as_pad){
+			c->section, at, (uint32_t)s->count - at, bytes};
 	/* The padding is counted from the section start, so the section
 	 * must start on such a boundary too. */
 	if (s->align < bytes)
@@ -251,13 +255,15 @@ static void list_line(struct as_ctx *c, struct list_mark m, const char *file, co
 	ll->count = (uint32_t)c->o->sections[c->section].count - m.count;
 }
 
-static void finish(struct as_ctx *c)
+static void finish(struct as_ctx *c, size_t errors_before)
 {
 	if (c->handler_count)
 		as_error_at(c, &c->handler_src, c->handler_cols[0],
 			    ".handler at the end of the "
 			    "source: no instruction follows");
 	as_need_gen(c, 0); /* the object must say which generation it is for */
+	if (c->opt->fill_delay_slots && c->d->errors == errors_before)
+		as_fill_delay_slots(c);
 	as_resolve_fixups(c);
 	as_finish_symbols(c);
 }
@@ -283,6 +289,8 @@ static void free_ctx(struct as_ctx *c)
 	free(c->handlers_seen);
 	free(c->handler_info);
 	free(c->table_info);
+	free(c->insns);
+	free(c->pads);
 	if (c->db_owned)
 		rnn_close(c->db);
 }
@@ -334,7 +342,7 @@ bool as_assemble(const char *text, size_t len, const char *name, const struct as
 		line = next;
 	}
 	if (!diag_full(d))
-		finish(&c);
+		finish(&c, errors_before);
 	if (c.gen_locked)
 		out->gen = c.gen;
 	bool ok = d->errors == errors_before;

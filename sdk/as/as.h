@@ -34,6 +34,10 @@ struct as_options {
 	/* NULL, or where to record what each source line assembled to
 	 * (afuc-as -a); the caller frees it with as_listing_free. */
 	struct as_listing *listing;
+	/* Move an instruction into the nop delay slot of the branch after
+	 * it wherever that provably changes nothing, and drop the nop
+	 * (afuc-as -O; docs/afuc-as.md, "Filling delay slots"). */
+	bool fill_delay_slots;
 };
 
 /* A listing: per source line, where its words went. */

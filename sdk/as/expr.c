@@ -161,6 +161,7 @@ static uint32_t parse_primary_at_depth(struct as_ctx *c)
 			c->pos++;
 			uint32_t n = num_node(c, (int64_t)what->num, col);
 			c->nodes[n].op = AS_N_ADDR;
+			c->numeric_address = true;
 			c->nodes[n].has_hash = true;
 			return n;
 		}

@@ -67,24 +67,36 @@ static bool is_local(const struct as_ctx *c, const struct as_fixup *f, uint32_t 
 	return c->o->symbols[sym].section == f->section;
 }
 
-/* setsecure skips two instructions: its target can only be pc + 3. */
-static void check_setsecure(struct as_ctx *c, const struct as_fixup *f, const struct as_value *v)
+/* The operand of form that fills field but that the encoding fixes
+ * (setsecure's target, which can only be pc + 3), or NULL. */
+static const struct isa_operand *implied_operand(const struct isa_form *form, uint8_t field)
+{
+	const struct isa_syntax_desc *syn = isa_form_syntax(form);
+	for (unsigned i = 0; i < syn->count; i++)
+		if (syn->ops[i].implied && syn->ops[i].field == field)
+			return &syn->ops[i];
+	return NULL;
+}
+
+static void check_implied(struct as_ctx *c, const struct as_fixup *f, const struct isa_form *form,
+			  const struct isa_operand *op, const struct as_value *v)
 {
 	int64_t target = v->c;
 	if (v->plus != AS_NONE) {
 		if (!is_local(c, f, v->plus)) {
 			as_error_at(c, &f->src, f->col,
-				    "the target of setsecure must be a label of its "
-				    "own section, 3 words after it");
+				    "the target of %s must be a label of its "
+				    "own section, %u words after it",
+				    form->name, op->fixed);
 			return;
 		}
 		target += c->o->symbols[v->plus].value;
 	}
-	if (target != (int64_t)f->offset + 3)
+	if (target != (int64_t)f->offset + op->fixed)
 		as_error_at(c, &f->src, f->col,
-			    "the target of setsecure is fixed 3 words after it "
+			    "the target of %s is fixed %u words after it "
 			    "(address 0x%x), not 0x%llx",
-			    f->offset + 3, (long long)target);
+			    form->name, op->fixed, f->offset + op->fixed, (long long)target);
 }
 
 /* Relocation kinds for an immediate field, by its width. */
@@ -98,8 +110,9 @@ static void resolve_field(struct as_ctx *c, const struct as_fixup *f, const stru
 {
 	struct as_pending *p = &c->pend[f->pending];
 	const struct isa_form *form = p->in.form;
-	if (form->shape->syntax == ISA_SYN_SETSECURE) {
-		check_setsecure(c, f, v);
+	const struct isa_operand *implied = implied_operand(form, f->field);
+	if (implied) {
+		check_implied(c, f, form, implied, v);
 		return;
 	}
 	const struct isa_field *field = isa_form_field(form, (enum isa_field_kind)f->field);

@@ -1,90 +1,34 @@
 /* One instruction: modifiers, mnemonic, operands. The operands are
  * parsed by their look (register, bit, [reg + offset], expression), then
- * matched against the syntax of each ISA form of the mnemonic; the form
- * that fits gets the fields and isa_encode makes the word. */
+ * matched against the operand description of each ISA form of the
+ * mnemonic (sdk/isa/syntax.c); the form that fits gets the fields and
+ * isa_encode makes the word. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "as/internal.h"
 
-enum operand_kind { OPK_REG, OPK_BIT, OPK_MEM, OPK_EXPR, OPK_COUNT };
-
-static const char *const kind_names[OPK_COUNT] = {
-	[OPK_REG] = "a register",
-	[OPK_BIT] = "a bit (b0..b31)",
-	[OPK_MEM] = "a [$reg + offset] operand",
-	[OPK_EXPR] = "an immediate or #label",
+/* Operands are told apart by their look (enum isa_operand_kind); the
+ * description of each syntax (sdk/isa/syntax.c) says which it takes. */
+static const char *const kind_names[ISA_OPND_KIND_COUNT] = {
+	[ISA_OPND_REG] = "a register",
+	[ISA_OPND_BIT] = "a bit (b0..b31)",
+	[ISA_OPND_MEM] = "a [$reg + offset] operand",
+	[ISA_OPND_EXPR] = "an immediate or #label",
 };
 
 struct operand {
-	uint8_t kind;
+	uint8_t kind; /* enum isa_operand_kind */
 	uint32_t col;
-	const struct as_tok *reg; /* OPK_REG, and the base of OPK_MEM */
-	uint32_t bit;             /* OPK_BIT */
-	uint32_t expr;            /* OPK_EXPR, and the offset of OPK_MEM */
+	const struct as_tok *reg; /* ISA_OPND_REG, and the base of ISA_OPND_MEM */
+	uint32_t bit;             /* ISA_OPND_BIT */
+	uint32_t expr;            /* ISA_OPND_EXPR, and the offset of ISA_OPND_MEM */
 	uint32_t expr_col;
-	bool preinc; /* OPK_MEM: ']!' */
+	bool preinc; /* ISA_OPND_MEM: ']!' */
 };
 
-#define MAX_OPERANDS 4
-
-/* The operands each syntax takes, and the field each one fills (for
- * OPK_MEM: the base register's field; offset and '!' go to IMM and
- * PREINC). A register operand is a destination when it fills DST. */
-static const struct syntax_pattern {
-	uint8_t count;
-	uint8_t kinds[MAX_OPERANDS];
-	uint8_t fields[MAX_OPERANDS];
-	const char *usage;
-} patterns[] = {
-	[ISA_SYN_NONE] = {0, {0}, {0}, "no operands"},
-	[ISA_SYN_ALU] = {3,
-			 {OPK_REG, OPK_REG, OPK_REG},
-			 {ISA_F_DST, ISA_F_SRC1, ISA_F_SRC2},
-			 "$dst, $src1, $src2"},
-	[ISA_SYN_ALU_IMM] = {3,
-			     {OPK_REG, OPK_REG, OPK_EXPR},
-			     {ISA_F_DST, ISA_F_SRC1, ISA_F_IMM},
-			     "$dst, $src1, immediate"},
-	[ISA_SYN_ALU1] = {2, {OPK_REG, OPK_REG}, {ISA_F_DST, ISA_F_SRC2}, "$dst, $src"},
-	[ISA_SYN_ALU1_IMM] = {2, {OPK_REG, OPK_EXPR}, {ISA_F_DST, ISA_F_IMM}, "$dst, immediate"},
-	[ISA_SYN_MOVI] = {2,
-			  {OPK_REG, OPK_EXPR},
-			  {ISA_F_DST, ISA_F_IMM},
-			  "$dst, immediate [<< shift]"},
-	[ISA_SYN_SETBIT] = {3,
-			    {OPK_REG, OPK_REG, OPK_BIT},
-			    {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT},
-			    "$dst, $src, bN"},
-	[ISA_SYN_BITFIELD] = {4,
-			      {OPK_REG, OPK_REG, OPK_BIT, OPK_BIT},
-			      {ISA_F_DST, ISA_F_SRC1, ISA_F_BIT, ISA_F_HI},
-			      "$dst, $src, bLO, bHI"},
-	[ISA_SYN_CONTROL_WRITE] = {2,
-				   {OPK_REG, OPK_MEM},
-				   {ISA_F_SRC1, ISA_F_SRC2},
-				   "$src, [$base + offset][!]"},
-	[ISA_SYN_CONTROL_READ] = {2,
-				  {OPK_REG, OPK_MEM},
-				  {ISA_F_DST, ISA_F_SRC1},
-				  "$dst, [$base + offset][!]"},
-	[ISA_SYN_BRANCH_IMM] = {3,
-				{OPK_REG, OPK_EXPR, OPK_EXPR},
-				{ISA_F_SRC1, ISA_F_IMM, ISA_F_OFFSET},
-				"$src, immediate, #target"},
-	[ISA_SYN_BRANCH_BIT] = {3,
-				{OPK_REG, OPK_BIT, OPK_EXPR},
-				{ISA_F_SRC1, ISA_F_BIT, ISA_F_OFFSET},
-				"$src, bN, #target"},
-	[ISA_SYN_JUMP] = {1, {OPK_EXPR}, {ISA_F_OFFSET}, "#target"},
-	[ISA_SYN_CALL] = {1, {OPK_EXPR}, {ISA_F_TARGET}, "#target"},
-	[ISA_SYN_JUMPR] = {1, {OPK_REG}, {ISA_F_SRC1}, "$src"},
-	[ISA_SYN_SETSECURE] = {2,
-			       {OPK_REG, OPK_EXPR},
-			       {ISA_F_SRC1, ISA_F_OFFSET},
-			       "$02, #target (3 words on)"},
-};
+#define MAX_OPERANDS ISA_MAX_OPERANDS
 
 /* ---- operands ---- */
 
@@ -111,7 +55,7 @@ static bool parse_bit(struct as_ctx *c, struct operand *op)
 		as_error(c, t->col, "bit b%u does not exist: bits are b0..b31", v);
 		return true; /* consumed, error given */
 	}
-	op->kind = OPK_BIT;
+	op->kind = ISA_OPND_BIT;
 	op->bit = v;
 	return true;
 }
@@ -143,7 +87,7 @@ static bool parse_mem(struct as_ctx *c, struct operand *op)
 		op->preinc = true;
 		c->pos++;
 	}
-	op->kind = OPK_MEM;
+	op->kind = ISA_OPND_MEM;
 	return true;
 }
 
@@ -152,7 +96,7 @@ static bool parse_operand(struct as_ctx *c, struct operand *op)
 	const struct as_tok *t = as_peek(c);
 	*op = (struct operand){.col = t->col, .expr_col = t->col, .expr = AS_NONE};
 	if (t->type == AS_T_REG) {
-		op->kind = OPK_REG;
+		op->kind = ISA_OPND_REG;
 		op->reg = t;
 		c->pos++;
 		return true;
@@ -162,18 +106,18 @@ static bool parse_operand(struct as_ctx *c, struct operand *op)
 		return c->d->errors == errors;
 	if (as_tok_is(t, '['))
 		return parse_mem(c, op);
-	op->kind = OPK_EXPR;
+	op->kind = ISA_OPND_EXPR;
 	op->expr = as_parse_expr(c);
 	return op->expr != AS_NONE;
 }
 
 /* ---- matching ---- */
 
-static bool kinds_match(const struct syntax_pattern *p, const struct operand *ops, size_t n,
+static bool kinds_match(const struct isa_syntax_desc *p, const struct operand *ops, size_t n,
 			size_t *matched)
 {
 	size_t i = 0;
-	while (i < n && i < p->count && p->kinds[i] == ops[i].kind)
+	while (i < n && i < p->count && p->ops[i].kind == ops[i].kind)
 		i++;
 	*matched = i;
 	return i == n && n == p->count;
@@ -187,22 +131,22 @@ static void no_match(struct as_ctx *c, const struct isa_form *first, const struc
 	size_t best = 0;
 	for (const struct isa_form *f = first; f; f = isa_next_form(&c->isa, first->name, f)) {
 		size_t m;
-		kinds_match(&patterns[f->shape->syntax], ops, n, &m);
+		kinds_match(isa_form_syntax(f), ops, n, &m);
 		if (m > best)
 			best = m;
 	}
-	bool seen[OPK_COUNT] = {false};
+	bool seen[ISA_OPND_KIND_COUNT] = {false};
 	struct util_str want = {0}, usage = {0};
 	size_t alternatives = 0;
 	for (const struct isa_form *f = first; f; f = isa_next_form(&c->isa, first->name, f)) {
-		const struct syntax_pattern *p = &patterns[f->shape->syntax];
+		const struct isa_syntax_desc *p = isa_form_syntax(f);
 		size_t m;
 		kinds_match(p, ops, n, &m);
 		util_str_printf(&usage, "%s'%s %s'", usage.len ? " or " : "", f->name, p->usage);
-		if (m == best && best < p->count && !seen[p->kinds[best]]) {
-			seen[p->kinds[best]] = true;
+		if (m == best && best < p->count && !seen[p->ops[best].kind]) {
+			seen[p->ops[best].kind] = true;
 			util_str_printf(&want, "%s%s", alternatives++ ? " or " : "",
-					kind_names[p->kinds[best]]);
+					kind_names[p->ops[best].kind]);
 		}
 	}
 	if (best < n && alternatives) {
@@ -267,9 +211,11 @@ struct build {
 	uint32_t pc;
 };
 
-/* An expression operand into field: now if it holds no label, else later. */
+/* An expression operand into field: now if it holds no label, else later.
+ * implied: the operand's description when the encoding fixes its value
+ * (setsecure's target), which is then only checked. */
 static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind field, uint32_t node,
-		       uint32_t col)
+		       uint32_t col, const struct isa_operand *implied)
 {
 	b->cols[field] = col;
 	const struct as_node *n = &c->nodes[node];
@@ -285,11 +231,12 @@ static bool expr_field(struct as_ctx *c, struct build *b, enum isa_field_kind fi
 	int64_t v;
 	if (!as_eval_const(c, node, &v))
 		return false;
-	if (b->in.form->shape->syntax == ISA_SYN_SETSECURE) {
-		if (v != (int64_t)b->pc + 3) {
+	if (implied) {
+		uint32_t want = b->pc + implied->fixed;
+		if (v != (int64_t)want) {
 			as_error(c, col,
-				 "the target of setsecure is fixed 3 words after it (address 0x%x)",
-				 b->pc + 3);
+				 "the target of %s is fixed %u words after it (address 0x%x)",
+				 b->in.form->name, implied->fixed, want);
 			return false;
 		}
 		return true;
@@ -312,7 +259,7 @@ static bool movi_operand(struct as_ctx *c, struct build *b, const struct operand
 {
 	const struct as_node *n = &c->nodes[op->expr];
 	if (n->op != AS_N_SHL || n->paren)
-		return expr_field(c, b, ISA_F_IMM, op->expr, op->col);
+		return expr_field(c, b, ISA_F_IMM, op->expr, op->col, NULL);
 	if (c->nodes[n->b].has_label) {
 		as_error(c, c->nodes[n->b].col, "the shift of mov must be a number");
 		return false;
@@ -328,41 +275,50 @@ static bool movi_operand(struct as_ctx *c, struct build *b, const struct operand
 		return false;
 	}
 	b->in.f[ISA_F_SHIFT] = (uint32_t)shift;
-	return expr_field(c, b, ISA_F_IMM, left, op->col);
+	return expr_field(c, b, ISA_F_IMM, left, op->col, NULL);
 }
 
 static bool fill_fields(struct as_ctx *c, struct build *b, const struct operand *ops)
 {
-	const struct syntax_pattern *p = &patterns[b->in.form->shape->syntax];
+	const struct isa_syntax_desc *p = isa_form_syntax(b->in.form);
 	bool ok = true;
 	for (size_t i = 0; i < p->count; i++) {
 		const struct operand *op = &ops[i];
-		enum isa_field_kind field = (enum isa_field_kind)p->fields[i];
+		const struct isa_operand *d = &p->ops[i];
+		enum isa_field_kind field = (enum isa_field_kind)d->field;
 		b->cols[field] = op->col;
-		switch (op->kind) {
-		case OPK_REG:
-			ok &= reg_value(c, op->reg, field == ISA_F_DST, &b->in.f[field]);
+		switch ((enum isa_operand_kind)op->kind) {
+		case ISA_OPND_REG:
+			ok &= reg_value(c, op->reg, d->role == ISA_ROLE_DST, &b->in.f[field]);
 			break;
-		case OPK_BIT:
+		case ISA_OPND_BIT:
 			b->in.f[field] = op->bit;
 			break;
-		case OPK_MEM:
+		case ISA_OPND_MEM:
 			ok &= reg_value(c, op->reg, false, &b->in.f[field]);
 			b->in.f[ISA_F_PREINC] = op->preinc;
 			b->cols[ISA_F_PREINC] = op->col;
-			ok &= expr_field(c, b, ISA_F_IMM, op->expr, op->expr_col);
+			ok &= expr_field(c, b, (enum isa_field_kind)d->field2, op->expr,
+					 op->expr_col, NULL);
 			break;
-		case OPK_EXPR:
-			if (b->in.form->shape->syntax == ISA_SYN_MOVI)
+		case ISA_OPND_EXPR:
+		case ISA_OPND_KIND_COUNT:
+			if (d->field2 == ISA_F_SHIFT)
 				ok &= movi_operand(c, b, op);
 			else
-				ok &= expr_field(c, b, field, op->expr, op->col);
+				ok &= expr_field(c, b, field, op->expr, op->col,
+						 d->implied ? d : NULL);
 			break;
 		}
 	}
-	if (ok && b->in.form->shape->syntax == ISA_SYN_SETSECURE && b->in.f[ISA_F_SRC1] != 2) {
-		as_error(c, ops[0].col, "setsecure takes $02 (it is implied by the encoding)");
-		ok = false;
+	/* What the encoding fixes must be what was written. */
+	for (size_t i = 0; ok && i < p->count; i++) {
+		const struct isa_operand *d = &p->ops[i];
+		if (d->implied && d->kind == ISA_OPND_REG && b->in.f[d->field] != d->fixed) {
+			as_error(c, ops[i].col, "%s takes %s (it is implied by the encoding)",
+				 b->in.form->name, isa_reg_name(d->fixed, false));
+			ok = false;
+		}
 	}
 	return ok;
 }
@@ -470,6 +426,9 @@ static void emit_instruction(struct as_ctx *c, struct build *b)
 		return;
 	}
 	uint32_t offset = as_emit(c, word);
+	if (c->opt->fill_delay_slots)
+		*UTIL_PUSH(c->insns, c->insn_count,
+			   c->insn_cap) = (struct as_insn_rec){c->section, offset, b->in};
 	uint32_t pending = AS_NONE;
 	for (int f = 0; f < ISA_F_COUNT; f++) {
 		if (b->deferred[f] == AS_NONE)
@@ -534,7 +493,7 @@ void as_instruction(struct as_ctx *c)
 	}
 	const struct isa_form *form = first;
 	size_t matched;
-	while (form && !kinds_match(&patterns[form->shape->syntax], ops, n, &matched))
+	while (form && !kinds_match(isa_form_syntax(form), ops, n, &matched))
 		form = isa_next_form(&c->isa, name, form);
 	if (!form) {
 		no_match(c, first, ops, n, as_peek(c)->col);

@@ -9,6 +9,7 @@
  *   directive.c  the directives
  *   symbols.c    labels, their scopes, handler records, visibility
  *   fixup.c      what waits for labels: resolved at the end or relocated
+ *   slots.c      -O: instructions moved into the nop delay slots of branches
  *   as.c         the line loop, generation, sections
  */
 #ifndef SDK_AS_INTERNAL_H
@@ -132,6 +133,16 @@ struct as_fixup {
 	struct as_src src;
 };
 
+/* For the delay-slot pass: a word that an instruction made, and a place
+ * where .align (or .section) padded. Kept only with fill_delay_slots. */
+struct as_insn_rec {
+	uint32_t section, offset;
+	struct isa_instr in;
+};
+struct as_pad {
+	uint32_t section, at, count, bytes;
+};
+
 struct as_sym_info {
 	struct as_src src; /* where it was defined, for notes */
 	uint32_t col;
@@ -210,6 +221,13 @@ struct as_ctx {
 	/* per section: where .jumptbl was (line), for the note on a second one */
 	struct as_sym_info *table_info;
 	size_t table_info_cap;
+
+	/* what the delay-slot pass reads (fill_delay_slots only) */
+	struct as_insn_rec *insns;
+	size_t insn_count, insn_cap;
+	struct as_pad *pads;
+	size_t pad_count, pad_cap;
+	bool numeric_address; /* an #N was written: words must stay where they are */
 };
 
 /* as.c: messages at the current line (col 0: the whole line) */
@@ -297,5 +315,8 @@ void as_resolve_fixups(struct as_ctx *c);
 /* The message for an isa_encode failure. */
 void as_encode_error(struct as_ctx *c, const struct as_src *src, uint32_t col,
 		     const struct isa_instr *in, const struct isa_encode_error *err);
+
+/* slots.c: after the last line, before the fixups are resolved */
+void as_fill_delay_slots(struct as_ctx *c);
 
 #endif

@@ -28,6 +28,7 @@ enum {
 	OPT_MD,
 	OPT_MF,
 	OPT_MT,
+	OPT_FILL_SLOTS,
 };
 
 struct args {
@@ -37,7 +38,7 @@ struct args {
 	const char *listing;               /* -a: "-"; --listing FILE */
 	const char *dep_file, *dep_target; /* -MF, -MT */
 	enum isa_gen gen;
-	bool preprocess_only, deps;
+	bool preprocess_only, deps, fill_slots;
 	const char **defines, **includes;
 	size_t define_count, include_count;
 };
@@ -76,6 +77,10 @@ static const struct cmd_option options[] = {
 	 CMD_KEEP_STRING(struct args, dep_file)},
 	{OPT_MT, 0, "MT", "TARGET", "-MD: the rule's target (default: the object)", CMD_SINGLE_DASH,
 	 CMD_KEEP_STRING(struct args, dep_target)},
+	{OPT_FILL_SLOTS, 'O', "fill-delay-slots", NULL,
+	 "move the instruction before a branch into the branch's\n"
+	 "nop delay slot where that provably changes nothing",
+	 0, CMD_KEEP_FLAG(struct args, fill_slots)},
 };
 
 static const struct cmd_spec spec = {
@@ -216,8 +221,10 @@ static int run(const struct args *a, const char *source, struct diag *d)
 		return 1;
 	}
 	struct as_listing listing = {0};
-	struct as_options opt = {
-		.gen = a->gen, .rnndb_dir = a->rnndb, .listing = a->listing ? &listing : NULL};
+	struct as_options opt = {.gen = a->gen,
+				 .rnndb_dir = a->rnndb,
+				 .listing = a->listing ? &listing : NULL,
+				 .fill_delay_slots = a->fill_slots};
 	struct obj_file obj = {0};
 	const char *name = strcmp(source, "-") == 0 ? "<stdin>" : source;
 	char *out = a->output            ? util_xstrdup(a->output)

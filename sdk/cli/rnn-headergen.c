@@ -63,6 +63,8 @@ static const struct header headers[] = {
 	 "a7xx register offsets",
 	 {{RNN_GPU, "A7XX", "REG_A7XX_", "A6XX", "GPU registers"},
 	  {RNN_CONTROL, "A7XX", "A7XX_CTRL_", NULL, "control registers (@)"},
+	  {RNN_CONTROL, "A7XX_GEN3", "A7XX_GEN3_CTRL_", NULL,
+	   "control registers (@) of a750 (gen70900) and later"},
 	  {RNN_SQE, "A7XX", "A7XX_SQE_", NULL, "SQE registers (%)"},
 	  {RNN_PIPE, "A7XX", "A7XX_PIPE_", NULL, "pipe registers (|)"}}},
 	{"hwsq_regs.h",

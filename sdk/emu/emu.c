@@ -110,6 +110,7 @@ void emu_free(struct emu *e)
 	emu_mem_free(&e->mem);
 	free(e->ring);
 	free(e->meq);
+	emu_pair_free(e);
 	free(e->log);
 	free(e->packets);
 	emu_debug_free(e->debug);
@@ -199,8 +200,10 @@ enum emu_status emu_run(struct emu *e)
 			if (c->state == EMU_CPU_OFF)
 				continue;
 			e->reschedule = false;
+			const uint64_t from = e->steps;
 			if (emu_cpu_run(e, c, others_busy(e, p) ? EMU_SLICE : UINT64_MAX))
 				progress = true;
+			emu_pair_ran(e, p, from);
 			if (e->reschedule)
 				progress = true;
 		}
@@ -361,6 +364,7 @@ void emu_clear_writes(struct emu *e)
 {
 	e->log_count = 0;
 	e->packet_count = 0;
+	emu_pair_clear(e);
 }
 
 uint64_t emu_exec_count(const struct emu *e, uint32_t index)

@@ -10,6 +10,22 @@
 /* The public header cannot name sdk/fw's limit; they must agree. */
 _Static_assert(EMU_MAX_IMAGE_WORDS == FW_MAX_IMAGE_WORDS, "one image size limit");
 
+/* Where the interpreter finds each role's value (exec.c): registers
+ * come from their fields; the rest lands in imm, bit or hi. */
+enum { SLOT_NONE, SLOT_IMM, SLOT_BIT, SLOT_HI };
+static const struct role_slot {
+	uint8_t slot, flags;
+} role_slots[ISA_ROLE_COUNT] = {
+	[ISA_ROLE_SRC_IMM] = {SLOT_IMM, EMU_I_IMM}, /* read instead of src2 */
+	[ISA_ROLE_VALUE] = {SLOT_IMM, 0},           /* mov: already shifted */
+	[ISA_ROLE_CMP] = {SLOT_BIT, 0},             /* the value a branch compares with */
+	[ISA_ROLE_BIT] = {SLOT_BIT, 0},
+	[ISA_ROLE_HI] = {SLOT_HI, 0},
+	[ISA_ROLE_MEM] = {SLOT_IMM, 0}, /* the offset added to the base */
+	[ISA_ROLE_OFFSET] = {SLOT_IMM, 0},
+	[ISA_ROLE_TARGET] = {SLOT_IMM, 0},
+};
+
 static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out)
 {
 	struct isa_instr in;
@@ -36,42 +52,22 @@ static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out
 			    : (uint8_t)f[ISA_F_SRC2];
 	out->flags = (uint8_t)((f[ISA_F_REP] ? EMU_I_REP : 0) | (f[ISA_F_PEEK] ? EMU_I_PEEK : 0) |
 			       (f[ISA_F_PREINC] ? EMU_I_PREINC : 0));
-	switch (in.form->shape->syntax) {
-	case ISA_SYN_ALU_IMM:
-	case ISA_SYN_ALU1_IMM:
-		out->flags |= EMU_I_IMM;
-		out->imm = f[ISA_F_IMM];
-		break;
-	case ISA_SYN_MOVI:
-		out->imm = f[ISA_F_SHIFT] < 32 ? f[ISA_F_IMM] << f[ISA_F_SHIFT] : 0;
-		break;
-	case ISA_SYN_SETBIT:
-		out->bit = (uint8_t)f[ISA_F_BIT];
-		break;
-	case ISA_SYN_BITFIELD:
-		out->bit = (uint8_t)f[ISA_F_BIT];
-		out->hi = (uint8_t)f[ISA_F_HI];
-		break;
-	case ISA_SYN_CONTROL_WRITE:
-	case ISA_SYN_CONTROL_READ:
-		out->imm = f[ISA_F_IMM];
-		break;
-	case ISA_SYN_BRANCH_IMM:
-		out->bit = (uint8_t)f[ISA_F_IMM]; /* the value compared with */
-		out->imm = f[ISA_F_OFFSET];
-		break;
-	case ISA_SYN_BRANCH_BIT:
-		out->bit = (uint8_t)f[ISA_F_BIT];
-		out->imm = f[ISA_F_OFFSET];
-		break;
-	case ISA_SYN_JUMP:
-		out->imm = f[ISA_F_OFFSET];
-		break;
-	case ISA_SYN_CALL:
-		out->imm = f[ISA_F_TARGET];
-		break;
-	default:
-		break;
+	/* The immediate-like operands, by role (sdk/isa/syntax.c says which
+	 * operand of a syntax has which role). */
+	const struct isa_syntax_desc *syn = isa_form_syntax(in.form);
+	for (unsigned i = 0; i < syn->count; i++) {
+		const struct isa_operand *op = &syn->ops[i];
+		const struct role_slot *rs = &role_slots[op->role];
+		if (rs->slot == SLOT_NONE || op->implied) /* setsecure: fixed, unused */
+			continue;
+		uint32_t v = isa_operand_value(&in, op);
+		if (rs->slot == SLOT_IMM)
+			out->imm = v;
+		else if (rs->slot == SLOT_BIT)
+			out->bit = (uint8_t)v;
+		else
+			out->hi = (uint8_t)v;
+		out->flags |= rs->flags;
 	}
 }
 

@@ -250,6 +250,16 @@ struct emu {
 	bool pair;
 	uint32_t *meq;
 	size_t meq_count, meq_cap, meq_read;
+	/* What the ME does belongs to the PFP packet that passed it its
+	 * words, whenever it runs (emu_pair_attribute): each MEQ word's packet
+	 * (an emu_packets index + 1, 0 for none), the ME's changes of
+	 * packet, and which processor ran which steps. */
+	size_t *meq_from, meq_from_cap;
+	size_t me_packet;
+	struct emu_pair_turn *turns;
+	size_t turn_count, turn_cap;
+	struct emu_pair_slice *slices;
+	size_t slice_count, slice_cap;
 
 	struct emu_write *log;
 	size_t log_count, log_cap;
@@ -403,6 +413,17 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
 /* After a run: an ME stopped inside a packet for words that never came
  * is a fault. */
 void emu_pair_check_idle(struct emu *e);
+/* After emu_cpu_run of processor proc, which started at step from of
+ * this run: a pair records who ran the steps. */
+void emu_pair_ran(struct emu *e, int proc, uint64_t from);
+/* With emu_clear_writes: the turns and slices start afresh. */
+void emu_pair_clear(struct emu *e);
+void emu_pair_free(struct emu *e);
+/* A pair's log by whose work it is (after a run): packet[w] for each
+ * write (an emu_packets index + 1, 0 before the first packet) and
+ * steps[i] the instructions of packet i, the PFP's and the ME's for its
+ * words; false, with nothing written, when e is not a pair. */
+bool emu_pair_attribute(const struct emu *e, size_t *packet, uint64_t *steps);
 
 /* ---- gpu.c: the GPU behind the CP ---- */
 

@@ -5,6 +5,9 @@
 # ELF), afuc-isa, sdk-rnn and sdk-tap.
 # The capture reader (sdk/rd) is part of the emulator's library, which
 # replays captures.
+# gen.c takes its register offsets from the headers sdk/rnn/module.mk
+# generates from the register database (afuc/a[567]xx_regs.h, pm4.h: in
+# GENERATED_HEADERS, made before any object).
 EMU_SRCS := $(wildcard sdk/emu/*.c sdk/rd/*.c)
 EMU_BUNDLE_LIBS := sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
 $(eval $(call sdk_library,sdk-emu,$(EMU_SRCS)))

@@ -13,16 +13,42 @@
  * the instruction, so the ME runs each packet soon after it is passed;
  * the ME waits before an instruction that reads more $data words than
  * the MEQ holds, so a (rep) never starts on a half-passed payload. The
- * MEQ has no size limit here: the PFP never stalls on a full one. */
+ * MEQ has no size limit here: the PFP never stalls on a full one.
+ *
+ * Whose work is it: the PFP reads ahead of the ME (as the hardware's
+ * prefetch parser does), so by the time the ME writes what a packet
+ * asks, the PFP may be packets further on. What the ME does belongs to
+ * the packet whose words it is reading, whenever it runs: each MEQ word
+ * carries the PFP's packet, the ME's turns say when it moved to another
+ * packet's words, and the slices which processor ran which steps;
+ * emu_pair_attribute turns that into writes and instructions per
+ * packet, the same however the turns were scheduled. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu/machine.h"
 
+/* The ME moved to the words of another packet. */
+struct emu_pair_turn {
+	size_t write;  /* the log's length then: its writes from here on */
+	uint64_t step; /* emu_total_steps() then */
+	size_t packet; /* emu_packets index + 1; 0: words passed before any */
+};
+
+/* Steps [from, to) (counted as emu_total_steps) ran on one processor. */
+struct emu_pair_slice {
+	uint64_t from, to;
+	uint64_t before[2]; /* the PFP's and the ME's steps before from */
+	bool me;
+};
+
 void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	if (e->meq_count == e->meq_cap)
 		util_grow(&e->meq, &e->meq_cap, e->meq_count + 1, sizeof *e->meq);
+	if (e->meq_count == e->meq_from_cap)
+		util_grow(&e->meq_from, &e->meq_from_cap, e->meq_count + 1, sizeof *e->meq_from);
+	e->meq_from[e->meq_count] = e->packet_count; /* the PFP's packet, + 1 */
 	e->meq[e->meq_count++] = value;
 	e->progress_step = e->steps;
 	emu_log_write(e, c, EMU_WRITE_MEQ, 0, value);
@@ -35,6 +61,17 @@ bool emu_meq_pull(struct emu *e, bool peek, uint32_t *value)
 	if (e->meq_read == e->meq_count)
 		return false;
 	*value = e->meq[e->meq_read];
+	if (!peek && e->meq_from[e->meq_read] != e->me_packet) {
+		/* the reading instruction is counted already: it is the
+		 * packet's, as the PFP's waitin delay slot is */
+		const uint64_t now = e->total_steps + e->steps;
+		e->me_packet = e->meq_from[e->meq_read];
+		*UTIL_PUSH(e->turns, e->turn_count, e->turn_cap) = (struct emu_pair_turn){
+			.write = e->log_count,
+			.step = now ? now - 1 : 0,
+			.packet = e->me_packet,
+		};
+	}
 	if (!peek && ++e->meq_read == e->meq_count)
 		e->meq_read = e->meq_count = 0;
 	return true;
@@ -138,4 +175,97 @@ bool emu_is_pair(const struct emu *e)
 size_t emu_meq_pending(const struct emu *e)
 {
 	return e->meq_count - e->meq_read;
+}
+
+void emu_pair_ran(struct emu *e, int proc, uint64_t from)
+{
+	if (!e->pair || e->steps == from)
+		return;
+	const uint64_t start = e->total_steps + from, end = e->total_steps + e->steps;
+	const bool me = proc == EMU_ME;
+	struct emu_pair_slice *last = e->slice_count ? &e->slices[e->slice_count - 1] : NULL;
+	if (last && last->me == me && last->to == start) {
+		last->to = end;
+		return;
+	}
+	struct emu_pair_slice s = {.from = start, .to = end, .me = me};
+	if (last) {
+		s.before[0] = last->before[0];
+		s.before[1] = last->before[1];
+		s.before[last->me] += last->to - last->from;
+	}
+	*UTIL_PUSH(e->slices, e->slice_count, e->slice_cap) = s;
+}
+
+void emu_pair_clear(struct emu *e)
+{
+	e->turn_count = 0;
+	e->slice_count = 0;
+	e->me_packet = 0;
+	for (size_t i = e->meq_read; i < e->meq_count; i++)
+		e->meq_from[i] = 0; /* their packets leave the log */
+}
+
+void emu_pair_free(struct emu *e)
+{
+	free(e->meq_from);
+	free(e->turns);
+	free(e->slices);
+}
+
+/* The steps the ME (or the PFP) ran before step `at`. */
+static uint64_t own_steps(const struct emu *e, bool me, uint64_t at)
+{
+	size_t lo = 0, hi = e->slice_count; /* the first slice starting after at */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (e->slices[mid].from <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	const struct emu_pair_slice *s = &e->slices[lo - 1];
+	uint64_t n = s->before[me];
+	if (s->me == me)
+		n += (at < s->to ? at : s->to) - s->from;
+	return n;
+}
+
+bool emu_pair_attribute(const struct emu *e, size_t *packet, uint64_t *steps)
+{
+	if (!e->pair)
+		return false;
+	const size_t np = e->packet_count;
+	const uint64_t end = e->total_steps;
+	/* by time first: the PFP's packet when the write was made */
+	size_t p = 0;
+	for (size_t w = 0; w < e->log_count; w++) {
+		while (p < np && e->packets[p].write_first <= w)
+			p++;
+		packet[w] = p;
+	}
+	/* the ME's writes: the packet whose words it was reading */
+	size_t t = 0, current = 0;
+	for (size_t w = 0; w < e->log_count; w++) {
+		while (t < e->turn_count && e->turns[t].write <= w)
+			current = e->turns[t++].packet;
+		if (current && e->log[w].proc == EMU_ME)
+			packet[w] = current;
+	}
+	/* the PFP's steps from each packet to the next, and the ME's turns;
+	 * the ME's steps before its first turn are its bootstrap's */
+	for (size_t i = 0; i < np; i++) {
+		uint64_t to = i + 1 < np ? e->packets[i + 1].steps : end;
+		steps[i] = own_steps(e, false, to) - own_steps(e, false, e->packets[i].steps);
+	}
+	for (size_t k = 0; k < e->turn_count; k++) {
+		const struct emu_pair_turn *turn = &e->turns[k];
+		if (!turn->packet || turn->packet > np)
+			continue;
+		uint64_t to = k + 1 < e->turn_count ? e->turns[k + 1].step : end;
+		steps[turn->packet - 1] += own_steps(e, true, to) - own_steps(e, true, turn->step);
+	}
+	return true;
 }

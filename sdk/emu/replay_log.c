@@ -7,31 +7,77 @@
 #include "afuc/replay.h"
 #include "emu/machine.h"
 
+/* Appends packet i of emu's log, with the writes listed in order[first,
+ * last) (indexes into emu_writes()), steps instructions. */
+static void take_packet(struct emu_replay_log *log, const struct emu *emu, size_t i,
+			uint32_t submit, const size_t *order, size_t first, size_t last,
+			uint64_t steps)
+{
+	const struct emu_packet *p = &emu_packets(emu)[i];
+	const struct emu_write *writes = emu_writes(emu);
+	struct emu_replay_packet *rp = UTIL_PUSH(log->packets, log->count, log->cap);
+	*rp = (struct emu_replay_packet){
+		.submit = submit,
+		.header = p->header,
+		.level = p->level,
+		.made_up = p->made_up,
+		.addr = p->addr,
+		.steps = steps,
+		.write_first = log->write_count,
+	};
+	for (size_t k = first; k < last; k++) {
+		const struct emu_write *w = &writes[order ? order[k] : k];
+		if (w->kind == EMU_WRITE_MEQ)
+			continue; /* between a pair's PFP and ME: their own business */
+		*UTIL_PUSH(log->writes, log->write_count, log->write_cap) = *w;
+	}
+	rp->write_count = log->write_count - rp->write_first;
+}
+
+/* A pair's log: each write goes to the packet whose work it is
+ * (emu_pair_attribute), in the order made; false when emu is no pair. */
+static bool take_pair(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
+{
+	if (!emu_is_pair(emu))
+		return false;
+	const size_t np = emu_packet_count(emu), nw = emu_write_count(emu);
+	size_t *packet = util_xmalloc((nw ? nw : 1) * sizeof *packet);
+	uint64_t *steps = util_xmalloc((np ? np : 1) * sizeof *steps);
+	emu_pair_attribute(emu, packet, steps);
+	/* a counting sort by packet, stable: start[i + 1] is where packet
+	 * i's writes begin in order[] (packet 0: before the first) */
+	size_t *start = util_xcalloc(np + 2, sizeof *start);
+	size_t *order = util_xmalloc((nw ? nw : 1) * sizeof *order);
+	for (size_t w = 0; w < nw; w++)
+		start[packet[w] + 1]++;
+	for (size_t i = 1; i < np + 2; i++)
+		start[i] += start[i - 1];
+	size_t *fill = util_xmalloc((np + 1) * sizeof *fill);
+	memcpy(fill, start, (np + 1) * sizeof *fill);
+	for (size_t w = 0; w < nw; w++)
+		order[fill[packet[w]]++] = w;
+	for (size_t i = 0; i < np; i++)
+		take_packet(log, emu, i, submit, order, start[i + 1], start[i + 2], steps[i]);
+	free(fill);
+	free(order);
+	free(start);
+	free(steps);
+	free(packet);
+	return true;
+}
+
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
 {
-	const struct emu_packet *packets = emu_packets(emu);
-	const struct emu_write *writes = emu_writes(emu);
-	const size_t npackets = emu_packet_count(emu), nwrites = emu_write_count(emu);
-	for (size_t i = 0; i < npackets; i++) {
-		const struct emu_packet *p = &packets[i];
-		size_t end = i + 1 < npackets ? packets[i + 1].write_first : nwrites;
-		uint64_t end_steps = i + 1 < npackets ? packets[i + 1].steps : emu_total_steps(emu);
-		struct emu_replay_packet *rp = UTIL_PUSH(log->packets, log->count, log->cap);
-		*rp = (struct emu_replay_packet){
-			.submit = submit,
-			.header = p->header,
-			.level = p->level,
-			.made_up = p->made_up,
-			.addr = p->addr,
-			.steps = end_steps - p->steps,
-			.write_first = log->write_count,
-		};
-		for (size_t w = p->write_first; w < end; w++) {
-			if (writes[w].kind == EMU_WRITE_MEQ)
-				continue; /* between a pair's PFP and ME: their own business */
-			*UTIL_PUSH(log->writes, log->write_count, log->write_cap) = writes[w];
+	if (!take_pair(log, emu, submit)) {
+		const struct emu_packet *packets = emu_packets(emu);
+		const size_t npackets = emu_packet_count(emu), nwrites = emu_write_count(emu);
+		for (size_t i = 0; i < npackets; i++) {
+			size_t end = i + 1 < npackets ? packets[i + 1].write_first : nwrites;
+			uint64_t end_steps = i + 1 < npackets ? packets[i + 1].steps
+							      : emu_total_steps(emu);
+			take_packet(log, emu, i, submit, NULL, packets[i].write_first, end,
+				    end_steps - packets[i].steps);
 		}
-		rp->write_count = log->write_count - rp->write_first;
 	}
 	emu_clear_writes(emu);
 }

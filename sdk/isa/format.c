@@ -1,5 +1,6 @@
-/* Printing an instruction in Mesa's afuc syntax. The shape's syntax says
- * which operands there are; the field values fill them in. */
+/* Printing an instruction in Mesa's afuc syntax. The operand description
+ * of the form's syntax (syntax.c) says which operands there are; the
+ * field values fill them in. */
 #include "isa/isa.h"
 
 static void put_reg(struct util_str *out, uint32_t reg, bool is_dst)
@@ -17,10 +18,9 @@ static void put_label(struct util_str *out, const struct isa_names *names, uint3
 /* The base of a [reg + base] operand: a register name when the hook
  * knows one, otherwise a number ("0x0a4"; pre-increment bases are plain
  * offsets, printed "0x1", as Mesa does). */
-static void put_base(struct util_str *out, const struct isa_instr *in,
+static void put_base(struct util_str *out, const struct isa_instr *in, uint32_t base,
 		     const struct isa_names *names)
 {
-	uint32_t base = in->f[ISA_F_IMM];
 	bool preinc = in->f[ISA_F_PREINC] != 0;
 	enum isa_space space = (enum isa_space)in->form->space;
 	if (!preinc && names) {
@@ -49,107 +49,49 @@ static void put_modifiers(struct util_str *out, const struct isa_instr *in)
 		util_str_puts(out, "(peek)");
 }
 
+/* One operand, as its description in syntax.c says it is written. */
+static void put_operand(struct util_str *out, const struct isa_instr *in,
+			const struct isa_operand *op, uint32_t pc, const struct isa_names *names)
+{
+	const uint32_t *f = in->f;
+	switch ((enum isa_operand_kind)op->kind) {
+	case ISA_OPND_REG:
+		put_reg(out, op->implied ? op->fixed : f[op->field], op->role == ISA_ROLE_DST);
+		return;
+	case ISA_OPND_BIT:
+		util_str_printf(out, "b%u", f[op->field]);
+		return;
+	case ISA_OPND_MEM:
+		util_str_putc(out, '[');
+		put_reg(out, f[op->field], false);
+		util_str_puts(out, " + ");
+		put_base(out, in, f[op->field2], names);
+		util_str_puts(out, f[ISA_F_PREINC] ? "]!" : "]");
+		return;
+	case ISA_OPND_EXPR:
+	case ISA_OPND_KIND_COUNT:
+		break;
+	}
+	if (op->role == ISA_ROLE_OFFSET) {
+		uint32_t offset = op->implied ? op->fixed : f[op->field];
+		put_label(out, names, pc + offset);
+	} else if (op->role == ISA_ROLE_TARGET) {
+		put_label(out, names, f[op->field]);
+	} else {
+		util_str_printf(out, "0x%x", f[op->field]);
+		if (op->field2 == ISA_F_SHIFT && f[ISA_F_SHIFT])
+			util_str_printf(out, " << %u", f[ISA_F_SHIFT]);
+	}
+}
+
 void isa_format(const struct isa_instr *in, uint32_t pc, const struct isa_names *names,
 		struct util_str *out)
 {
-	const uint32_t *f = in->f;
 	put_modifiers(out, in);
 	util_str_puts(out, in->form->name);
-	switch (in->form->shape->syntax) {
-	case ISA_SYN_NONE:
-		break;
-	case ISA_SYN_ALU:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC2], false);
-		break;
-	case ISA_SYN_ALU_IMM:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_printf(out, ", 0x%x", f[ISA_F_IMM]);
-		break;
-	case ISA_SYN_ALU1:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC2], false);
-		break;
-	case ISA_SYN_ALU1_IMM:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_printf(out, ", 0x%x", f[ISA_F_IMM]);
-		break;
-	case ISA_SYN_MOVI:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_printf(out, ", 0x%x", f[ISA_F_IMM]);
-		if (f[ISA_F_SHIFT])
-			util_str_printf(out, " << %u", f[ISA_F_SHIFT]);
-		break;
-	case ISA_SYN_SETBIT:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_printf(out, ", b%u", f[ISA_F_BIT]);
-		break;
-	case ISA_SYN_BITFIELD:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", ");
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_printf(out, ", b%u, b%u", f[ISA_F_BIT], f[ISA_F_HI]);
-		break;
-	case ISA_SYN_CONTROL_WRITE:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_puts(out, ", [");
-		put_reg(out, f[ISA_F_SRC2], false);
-		util_str_puts(out, " + ");
-		put_base(out, in, names);
-		util_str_puts(out, f[ISA_F_PREINC] ? "]!" : "]");
-		break;
-	case ISA_SYN_CONTROL_READ:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_DST], true);
-		util_str_puts(out, ", [");
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_puts(out, " + ");
-		put_base(out, in, names);
-		util_str_puts(out, f[ISA_F_PREINC] ? "]!" : "]");
-		break;
-	case ISA_SYN_BRANCH_IMM:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_printf(out, ", 0x%x, ", f[ISA_F_IMM]);
-		put_label(out, names, pc + (uint32_t)isa_branch_offset(in));
-		break;
-	case ISA_SYN_BRANCH_BIT:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_SRC1], false);
-		util_str_printf(out, ", b%u, ", f[ISA_F_BIT]);
-		put_label(out, names, pc + (uint32_t)isa_branch_offset(in));
-		break;
-	case ISA_SYN_JUMP:
-		util_str_putc(out, ' ');
-		put_label(out, names, pc + (uint32_t)isa_branch_offset(in));
-		break;
-	case ISA_SYN_CALL:
-		util_str_putc(out, ' ');
-		put_label(out, names, f[ISA_F_TARGET]);
-		break;
-	case ISA_SYN_JUMPR:
-		util_str_putc(out, ' ');
-		put_reg(out, f[ISA_F_SRC1], false);
-		break;
-	case ISA_SYN_SETSECURE:
-		util_str_puts(out, " $02, ");
-		put_label(out, names, pc + 3);
-		break;
+	const struct isa_syntax_desc *syn = isa_form_syntax(in->form);
+	for (unsigned i = 0; i < syn->count; i++) {
+		util_str_puts(out, i ? ", " : " ");
+		put_operand(out, in, &syn->ops[i], pc, names);
 	}
 }

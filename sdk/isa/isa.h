@@ -105,26 +105,80 @@ enum isa_field_kind {
 	ISA_F_COUNT
 };
 
-/* How operands are written. The sources named below are the field kinds
- * (so "dst, src1, src2" reads ISA_F_DST, ISA_F_SRC1, ISA_F_SRC2). */
+/* How operands are written: the key of a description in syntax.c
+ * (isa_syntax_desc), which says each operand's kind, role and field. */
 enum isa_syntax {
-	ISA_SYN_NONE,          /* waitin | ret | iret | nop | sret */
-	ISA_SYN_ALU,           /* dst, src1, src2 */
-	ISA_SYN_ALU_IMM,       /* dst, src1, imm */
-	ISA_SYN_ALU1,          /* dst, src2            (not, msb, mov) */
-	ISA_SYN_ALU1_IMM,      /* dst, imm             (not) */
-	ISA_SYN_MOVI,          /* dst, imm [<< shift] */
-	ISA_SYN_SETBIT,        /* dst, src1, bBIT */
-	ISA_SYN_BITFIELD,      /* dst, src1, bBIT, bHI */
-	ISA_SYN_CONTROL_WRITE, /* src1, [src2 + imm][!]   (cwrite, swrite, store) */
-	ISA_SYN_CONTROL_READ,  /* dst, [src1 + imm][!]    (cread, sread, load) */
-	ISA_SYN_BRANCH_IMM,    /* src1, imm, #offset */
-	ISA_SYN_BRANCH_BIT,    /* src1, bBIT, #offset */
-	ISA_SYN_JUMP,          /* #offset */
-	ISA_SYN_CALL,          /* #target */
-	ISA_SYN_JUMPR,         /* src1 */
-	ISA_SYN_SETSECURE,     /* $02, #(pc + 3): written out, fixed by hardware */
+	ISA_SYN_NONE,          /* waitin, ret, iret, nop, sret */
+	ISA_SYN_ALU,           /* add $dst, $src1, $src2 */
+	ISA_SYN_ALU_IMM,       /* add $dst, $src1, 0x10 */
+	ISA_SYN_ALU1,          /* not, msb, mov with one register source */
+	ISA_SYN_ALU1_IMM,      /* not $dst, 0x10 */
+	ISA_SYN_MOVI,          /* mov $dst, 0x10 << 4 */
+	ISA_SYN_SETBIT,        /* setbit, clrbit with bN */
+	ISA_SYN_BITFIELD,      /* ubfx, bfi */
+	ISA_SYN_CONTROL_WRITE, /* cwrite, swrite, store */
+	ISA_SYN_CONTROL_READ,  /* cread, sread, load */
+	ISA_SYN_BRANCH_IMM,    /* brne/breq with an immediate */
+	ISA_SYN_BRANCH_BIT,    /* brne/breq with bN */
+	ISA_SYN_JUMP,          /* jump #label */
+	ISA_SYN_CALL,          /* call, bl, jumpa */
+	ISA_SYN_JUMPR,         /* jump $reg */
+	ISA_SYN_SETSECURE,     /* setsecure $02, #(pc + 3) */
+	ISA_SYN_COUNT
 };
+
+/* What an operand is to the instruction. The assembler, the printer,
+ * the emulator's decoder and afuc-as's delay-slot pass read instructions
+ * through these roles, so that no one re-derives them per syntax. */
+enum isa_role {
+	ISA_ROLE_DST,     /* a register written */
+	ISA_ROLE_SRC,     /* a register read */
+	ISA_ROLE_SRC_IMM, /* an immediate standing where a second source would */
+	ISA_ROLE_VALUE,   /* the value written (mov): field << shift field */
+	ISA_ROLE_CMP,     /* an immediate a branch compares its source with */
+	ISA_ROLE_BIT,     /* a bit number, or a bitfield's low bit */
+	ISA_ROLE_HI,      /* a bitfield's high bit */
+	ISA_ROLE_MEM,     /* [base + offset][!]: base register read, and written with '!' */
+	ISA_ROLE_OFFSET,  /* a branch target, in instructions from the branch */
+	ISA_ROLE_TARGET,  /* an absolute instruction address */
+	ISA_ROLE_COUNT
+};
+
+/* How an operand is written. */
+enum isa_operand_kind {
+	ISA_OPND_REG,  /* $reg */
+	ISA_OPND_BIT,  /* bN */
+	ISA_OPND_MEM,  /* [$reg + expression][!] */
+	ISA_OPND_EXPR, /* an expression: number, #label, name */
+	ISA_OPND_KIND_COUNT
+};
+
+#define ISA_MAX_OPERANDS 4
+
+/* One operand of a syntax: how it is written, what it is, and the field
+ * it fills: a register or a value (ISA_OPND_MEM: the base register; its
+ * offset goes to field2 and its '!' to ISA_F_PREINC). field2 is
+ * ISA_F_COUNT when unused; ISA_ROLE_VALUE's is its shift field. An
+ * implied operand is written out but fixed by the encoding (setsecure's
+ * $02 and target 3 words on): its fields are not in the word and its
+ * value is `fixed` (the register, or the offset from the instruction). */
+struct isa_operand {
+	uint8_t kind;  /* enum isa_operand_kind */
+	uint8_t role;  /* enum isa_role */
+	uint8_t field; /* enum isa_field_kind */
+	uint8_t field2;
+	bool implied;
+	uint8_t fixed;
+};
+
+struct isa_syntax_desc {
+	uint8_t count;
+	struct isa_operand ops[ISA_MAX_OPERANDS];
+	const char *usage; /* for messages: "$dst, $src1, $src2" */
+};
+
+/* The operands of a syntax, once for all users. */
+const struct isa_syntax_desc *isa_syntax_desc(enum isa_syntax syntax);
 
 /* Where a control-write/read base lives: control registers, SQE
  * registers or plain memory offsets (load/store). */
@@ -158,6 +212,11 @@ struct isa_form {
 	bool decode_only;
 };
 
+static inline const struct isa_syntax_desc *isa_form_syntax(const struct isa_form *form)
+{
+	return isa_syntax_desc(form->shape->syntax);
+}
+
 /* Bits no field and no ignored range covers: the fixed bits. */
 uint32_t isa_form_mask(const struct isa_form *form);
 const struct isa_field *isa_form_field(const struct isa_form *form, enum isa_field_kind kind);
@@ -172,6 +231,18 @@ struct isa_instr {
 	uint32_t f[ISA_F_COUNT]; /* field values; ISA_F_OFFSET is two's complement */
 	uint32_t ignored_bits;   /* set bits in ignored positions (decoder only) */
 };
+
+/* The number an operand stands for in a decoded instruction: the field
+ * (mov: shifted by its shift field), a memory operand's offset, or an
+ * implied operand's fixed value. */
+uint32_t isa_operand_value(const struct isa_instr *in, const struct isa_operand *op);
+
+/* The registers in reads and writes, as masks by number (so bit 0x1d
+ * is $memdata in reads and $addr in writes): the operands' by their
+ * roles, a '!' base's write, what (rep) does to $rem and what bl and
+ * sret do to $lr. (xmovN), (sdsN) and (peek) move more words through
+ * the queues than this says: callers that care treat them apart. */
+void isa_instr_regs(const struct isa_instr *in, uint32_t *reads, uint32_t *writes);
 
 static inline int32_t isa_branch_offset(const struct isa_instr *in)
 {

@@ -27,6 +27,7 @@ struct recipe {
 	enum rnn_space space;
 	const char *variant; /* NULL: any value of venum */
 	const char *venum;
+	const char *chip; /* the value of venum it is built for; NULL: variant */
 	const char *files[4];
 	struct source sources[2];
 };
@@ -57,6 +58,9 @@ static const struct recipe recipes[] = {
 	       .sources = {DOMAIN("A6XX_CONTROL_REG")}),
 	ADRENO(RNN_CONTROL, "A7XX", .files = {ADRENO_COMMON, ADRENO_CONTROL},
 	       .sources = {DOMAIN("A7XX_CONTROL_REG")}),
+	/* a750 (gen70900) and later move the control registers around */
+	ADRENO(RNN_CONTROL, "A7XX_GEN3", .chip = "A7XX", .files = {ADRENO_COMMON, ADRENO_CONTROL},
+	       .sources = {DOMAIN("A7XX_GEN3_CONTROL_REG")}),
 	ADRENO(RNN_SQE, "A6XX", .files = {ADRENO_COMMON, ADRENO_CONTROL},
 	       .sources = {DOMAIN("A6XX_SQE_REG")}),
 	ADRENO(RNN_SQE, "A7XX", .files = {ADRENO_COMMON, ADRENO_CONTROL},
@@ -406,9 +410,10 @@ static struct rnn_view *build_view(struct rnn_db *db, const struct recipe *r, co
 	struct rnn_builder b = {.arena = &db->arena};
 	b.vc.model = &db->model;
 	b.vc.venum = rnn_find_enum(&db->model, r->venum);
-	if (!rnn_variant_index(b.vc.venum, variant, &b.vc.index)) {
+	const char *chip = r->chip ? r->chip : variant;
+	if (!rnn_variant_index(b.vc.venum, chip, &b.vc.index)) {
 		diag_error(d, DIAG_NOWHERE, "unknown variant %s: not a value of enum %s in %s",
-			   variant, r->venum, db->root);
+			   chip, r->venum, db->root);
 		return NULL;
 	}
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(r->sources) && ok; i++)

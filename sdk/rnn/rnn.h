@@ -32,7 +32,8 @@
 
 enum rnn_space {
 	RNN_GPU,        /* GPU registers: domain A5XX, or A6XX (variants A6XX, A7XX) */
-	RNN_CONTROL,    /* @: A5XX_CONTROL_REG, A6XX_CONTROL_REG, A7XX_CONTROL_REG */
+	RNN_CONTROL,    /* @: A5XX_CONTROL_REG, A6XX_CONTROL_REG, A7XX_CONTROL_REG,
+			 * A7XX_GEN3_CONTROL_REG (variant "A7XX_GEN3") */
 	RNN_SQE,        /* %: A6XX_SQE_REG, A7XX_SQE_REG */
 	RNN_PIPE,       /* |: A5XX_PIPE_REG, A6XX_PIPE_REG */
 	RNN_PM4,        /* CP_* type-7 opcodes and PKT4 (enum adreno_pm4_type3_packets) */
@@ -107,7 +108,8 @@ void rnn_close(struct rnn_db *db);
 const char *rnn_root(const struct rnn_db *db);
 
 /* A view of one space for one variant: "A5XX", "A6XX", "A7XX" for
- * Adreno, "NV17", "NV41", "NV50", "NV92" (or any chipset name the tree
+ * Adreno (and "A7XX_GEN3" for the control registers of a750 and later,
+ * read as variant A7XX), "NV17", "NV41", "NV50", "NV92" (or any chipset name the tree
  * knows) for NVIDIA; case does not matter. Built on first use (reading
  * the files it needs) and owned by db. Returns NULL (with a message in d)
  * when the tree has nothing for that space, or errors in the files it

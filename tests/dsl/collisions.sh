@@ -196,13 +196,14 @@ MINE:
 jump #MINE
 nop'
 
-# cpp runs first: #define constants reach macro arguments, and cpp's
-# line markers pass m4 untouched.
+# cpp runs first: #define constants reach macro arguments (the scratch
+# register too), and cpp's line markers pass m4 untouched.
 source_file cpp <<'S'
 #define REG_A $05
 #define LIMIT 0x7
+#define TMP $11
 GPU(a6xx)
-IF_GT(REG_A, LIMIT)
+IF_GT(REG_A, LIMIT, TMP)
 	mov REG_A, LIMIT
 ENDIF()
 S

@@ -68,9 +68,9 @@ HANDLER(CP_MEM_WRITE)
 END_HANDLER()
 S
 
-fails 4 'IF_LT\(\$02, \$03\): never closed: ENDIF\(\) is missing' <<'S'
+fails 4 'IF_LT\(\$02, \$03, \$11\): never closed: ENDIF\(\) is missing' <<'S'
 GPU(a6xx)
-IF_LT($02, $03)
+IF_LT($02, $03, $11)
 nop
 S
 

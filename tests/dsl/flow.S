@@ -14,19 +14,19 @@ HANDLER(UNKN121)
 	mov $04, $data
 	mov $05, $data
 	mov $06, 0x0
-	IF_EQ($04, $05)
+	IF_EQ($04, $05, $11)
 		or $06, $06, 0x1
 	ENDIF()
-	IF_NE($04, $05)
+	IF_NE($04, $05, $11)
 		or $06, $06, 0x2
 	ENDIF()
-	IF_LT($04, $05)
+	IF_LT($04, $05, $11)
 		or $06, $06, 0x4
 	ENDIF()
-	IF_LE($04, $05)
+	IF_LE($04, $05, $11)
 		or $06, $06, 0x8
 	ENDIF()
-	IF_GT($04, $05)
+	IF_GT($04, $05, $11)
 		or $06, $06, 0x10
 	ENDIF()
 	IF_GE($04, $05, $07)
@@ -38,16 +38,16 @@ HANDLER(UNKN121)
 	IF_NE($04, 5)
 		or $06, $06, 0x200
 	ENDIF()
-	IF_LT($04, 5)
+	IF_LT($04, 5, $11)
 		or $06, $06, 0x400
 	ENDIF()
-	IF_LE($04, 5)
+	IF_LE($04, 5, $11)
 		or $06, $06, 0x800
 	ENDIF()
-	IF_GT($04, 5)
+	IF_GT($04, 5, $11)
 		or $06, $06, 0x1000
 	ENDIF()
-	IF_GE($04, 5)
+	IF_GE($04, 5, $11)
 		or $06, $06, 0x2000
 	ENDIF()
 	IF_BIT_SET($04, 3)
@@ -153,7 +153,7 @@ SUBROUTINE(add_07_to_05)
 END_SUBROUTINE()
 
 SUBROUTINE(clamp)
-	IF_LE($06, 10)
+	IF_LE($06, 10, $11)
 		RETURN()
 	ENDIF()
 	mov $06, 10
@@ -181,13 +181,13 @@ END_HANDLER()
 ; image in memory: the linker fills them with label addresses.
 HANDLER(UNKN126)
 	READ_ADDR64($02, $03)
-	START_REG_READ(CP_SQE_INSTR_BASE, 2)
+	START_REG_READ(CP_SQE_INSTR_BASE, 2, $11)
 	mov $04, $regdata
 	mov $05, $regdata
 	mov $06, #targets << 2          ; the table's byte offset in the image
 	add $04, $04, $06
 	addhi $05, $05, $00
-	START_MEM_READ($04, $05, 3)
+	START_MEM_READ($04, $05, 3, $11)
 	mov $06, $memdata
 	mov $07, $memdata
 	mov $08, $memdata

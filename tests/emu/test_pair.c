@@ -3,6 +3,7 @@
  * word it reads to consecutive GPU registers from 0x100; so the
  * registers show exactly what the ME saw, in order, and the log what
  * the PFP passed. */
+#include "afuc/replay.h"
 #include "afuc/tap.h"
 #include "prog.h"
 
@@ -228,6 +229,74 @@ static void test_errors(struct tap *t)
 	emu_free(emu);
 }
 
+/* An ME slower than the PFP: each packet, 200 steps of other work, then
+ * the header and payload to SEEN on. */
+static uint32_t slow_me_prog(struct prog *p)
+{
+	prog_init(p, EMU_A5XX);
+	li(p, R_ADDR, SEEN);
+	prog_end(p);
+	uint32_t handler = here(p);
+	put(p, A(p, "mov", F(DST, 2), F(IMM, 100)));
+	uint32_t loop = here(p);
+	put(p, A(p, "brne", F(SRC1, 2), F(IMM, 0), F(OFFSET, (uint32_t)to(p, loop))));
+	put(p, A(p, "sub", F(DST, 2), F(SRC1, 2), F(IMM, 1)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, 1)));
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+	prog_end(p);
+	return handler;
+}
+
+/* The PFP passes three packets on while the ME is still at the first:
+ * in the replay log each packet has what the ME did with its words
+ * (emu_pair_attribute), not what the ME happened to do while the PFP was
+ * at it, and its instructions are the PFP's and the ME's for it. */
+static void test_attribution(struct tap *t)
+{
+	struct prog pfp, me;
+	pfp_prog(&pfp);
+	uint32_t handler = slow_me_prog(&me);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A5XX, .step_limit = 100000},
+				  NULL);
+	if (!emu || !emu_load_pair(emu, pfp.words, pfp.count, me.words, me.count))
+		abort();
+	emu_set_packet_entry(emu, EMU_PFP, 0x10, PFP_FWD);
+	emu_set_packet_entry(emu, EMU_ME, 0x10, handler);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "the slow pair boots");
+	emu_clear_writes(emu);
+	for (uint32_t i = 0; i < 3; i++)
+		emu_push_pkt7(emu, 0x10, (uint32_t[]){0xa0 + i}, 1);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "and runs three packets: %s", emu_error(emu));
+	/* the PFP took the third packet before the ME wrote for the first */
+	const struct emu_packet *pk = emu_packets(emu);
+	size_t first_me = 0;
+	while (first_me < emu_write_count(emu) && emu_writes(emu)[first_me].proc != EMU_ME)
+		first_me++;
+	tap_ok(t, emu_packet_count(emu) == 3 && pk[2].write_first <= first_me,
+	       "the ME lags: its first write (%zu) comes after the PFP took packet 3 (%zu)",
+	       first_me, emu_packet_count(emu) == 3 ? pk[2].write_first : 0);
+	struct emu_replay_log log = {0};
+	emu_replay_log_take(&log, emu, 1);
+	tap_is_int(t, (long)log.count, 3, "three packets in the log");
+	for (uint32_t i = 0; i < 3 && log.count == 3; i++) {
+		const struct emu_replay_packet *rp = &log.packets[i];
+		const struct emu_write *w = &log.writes[rp->write_first];
+		bool ok = rp->write_count == 2 && w[0].kind == EMU_WRITE_GPU &&
+			  w[0].addr == SEEN + 2 * i && w[0].value == emu_pkt7_header(0x10, 1) &&
+			  w[1].addr == SEEN + 2 * i + 1 && w[1].value == 0xa0 + i;
+		tap_ok(t, ok, "packet %u has its own two ME writes (it has %zu)", i + 1,
+		       rp->write_count);
+		/* each side from the delay slot that read the header to the
+		 * next waitin, which the last packet's do not reach: the PFP
+		 * mov $01, mov, (rep)mov once, waitin; the ME mov $01, mov,
+		 * 101 rounds of brne and sub, mov, (rep)mov once, waitin */
+		long want = i < 2 ? 4 + 207 : 3 + 206;
+		tap_is_int(t, (long)rp->steps, want, "packet %u: %ld instructions", i + 1, want);
+	}
+	emu_replay_log_free(&log);
+	emu_free(emu);
+}
+
 /* The bytes variant loads the same pair. */
 static void test_bytes(struct tap *t)
 {
@@ -261,5 +330,6 @@ int main(void)
 	test_run_waits_for_both(&t);
 	test_errors(&t);
 	test_bytes(&t);
+	test_attribution(&t);
 	return tap_done_testing(&t);
 }

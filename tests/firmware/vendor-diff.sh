@@ -70,5 +70,5 @@ compare() {
 
 plan 8
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
-compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 123
+compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
 done_testing

@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		db = rnn_open(NULL, &open_d);
 	}
 	for (enum isa_gen gen = ISA_GEN_MIN; gen <= ISA_GEN_MAX; gen++) {
-		struct as_options opt = {.gen = gen, .db = db};
+		/* a6xx with -O, so that the delay-slot pass sees every input */
+		struct as_options opt = {.gen = gen, .db = db, .fill_delay_slots = gen == ISA_A6XX};
 		struct obj_file o;
 		struct diag d;
 		diag_init(&d);

@@ -304,11 +304,127 @@ static void test_misc(struct tap *t)
 	tap_ok(t, isa_parse_gen("a7xx", &gen) && gen == ISA_A7XX, "gen names");
 }
 
+/* The kinds of operand each role can be written as. */
+static bool role_fits_kind(const struct isa_operand *op)
+{
+	static const uint16_t kinds_of[ISA_ROLE_COUNT] = {
+		[ISA_ROLE_DST] = 1u << ISA_OPND_REG,      [ISA_ROLE_SRC] = 1u << ISA_OPND_REG,
+		[ISA_ROLE_SRC_IMM] = 1u << ISA_OPND_EXPR, [ISA_ROLE_VALUE] = 1u << ISA_OPND_EXPR,
+		[ISA_ROLE_CMP] = 1u << ISA_OPND_EXPR,     [ISA_ROLE_BIT] = 1u << ISA_OPND_BIT,
+		[ISA_ROLE_HI] = 1u << ISA_OPND_BIT,       [ISA_ROLE_MEM] = 1u << ISA_OPND_MEM,
+		[ISA_ROLE_OFFSET] = 1u << ISA_OPND_EXPR,  [ISA_ROLE_TARGET] = 1u << ISA_OPND_EXPR,
+	};
+	return op->role < ISA_ROLE_COUNT && op->kind < ISA_OPND_KIND_COUNT &&
+	       (kinds_of[op->role] >> op->kind & 1);
+}
+
+/* A value for field with its top and bottom bits set (an offset: a
+ * negative one, which must come back sign-extended). */
+static uint32_t probe_value(const struct isa_field *f)
+{
+	unsigned width = f->hi - f->lo + 1u;
+	if (f->kind == ISA_F_OFFSET)
+		return (uint32_t)-3;
+	return width == 1 ? 1 : 1u | 1u << (width - 1);
+}
+
+/* The operand description of every syntax against the rows that use it
+ * and against the encoder: each operand's field is a field of the word
+ * (an implied one's is not), its value lands in exactly that field's
+ * bits, decodes back as the operand's value, and every operand field of
+ * the word is some operand's. */
+static void test_syntax(struct tap *t)
+{
+	int bad = 0, checked = 0;
+	for (unsigned s = 0; s < ISA_SYN_COUNT; s++) {
+		const struct isa_syntax_desc *syn = isa_syntax_desc((enum isa_syntax)s);
+		unsigned parts = syn->count ? 1 : 0;
+		for (const char *p = syn->usage; *p; p++)
+			parts += *p == ',';
+		if (parts != syn->count || syn->count > ISA_MAX_OPERANDS) {
+			tap_diag(t, "syntax %u: usage '%s' shows %u operands, the table %u", s,
+				 syn->usage, parts, syn->count);
+			bad++;
+		}
+		for (unsigned i = 0; i < syn->count; i++) {
+			if (!role_fits_kind(&syn->ops[i])) {
+				tap_diag(t,
+					 "syntax %u operand %u: role %u cannot be written as kind "
+					 "%u",
+					 s, i + 1, syn->ops[i].role, syn->ops[i].kind);
+				bad++;
+			}
+		}
+	}
+	for (unsigned r = 0; r < isa_form_count; r++) {
+		const struct isa_form *form = &isa_forms[r];
+		const struct isa_syntax_desc *syn = isa_form_syntax(form);
+		struct isa isa;
+		isa_init(&isa, (enum isa_gen)form->gen_min);
+		bool covered[ISA_F_COUNT] = {false};
+		for (unsigned i = 0; i < syn->count; i++) {
+			const struct isa_operand *op = &syn->ops[i];
+			const struct isa_field *f = isa_form_field(form, op->field);
+			covered[op->field] = true;
+			if (op->field2 < ISA_F_COUNT)
+				covered[op->field2] = true;
+			if (op->implied) {
+				if (f) {
+					tap_diag(t,
+						 "%s operand %u: implied, yet field %u is in the "
+						 "word",
+						 form->name, i + 1, op->field);
+					bad++;
+				}
+				continue;
+			}
+			if (!f || (op->field2 < ISA_F_COUNT && !isa_form_field(form, op->field2)) ||
+			    (op->kind == ISA_OPND_MEM && !isa_form_field(form, ISA_F_PREINC))) {
+				tap_diag(t, "%s operand %u: fills a field the word does not have",
+					 form->name, i + 1);
+				bad++;
+				continue;
+			}
+			/* the encoder puts the value in that field's bits, nowhere else */
+			struct isa_instr in = {.form = form}, out;
+			uint32_t zero, word, v = probe_value(f);
+			in.f[op->field] = v;
+			bool encoded = isa_encode(&(struct isa_instr){.form = form}, &zero, NULL) &&
+				       isa_encode(&in, &word, NULL);
+			uint32_t bits = (uint32_t)(((1ull << (f->hi - f->lo + 1)) - 1) << f->lo);
+			if (!encoded || (word ^ zero) != ((v << f->lo) & bits) ||
+			    !isa_decode(&isa, word, &out) || /* maybe as an alias: mov, jump */
+			    isa_operand_value(&out, op) != (op->kind == ISA_OPND_MEM ? 0 : v)) {
+				tap_diag(t,
+					 "%s operand %u: 0x%x does not go to bits %u..%u and back",
+					 form->name, i + 1, v, f->lo, f->hi);
+				bad++;
+				continue;
+			}
+			checked++;
+		}
+		for (unsigned k = 0; k < form->shape->field_count; k++) {
+			enum isa_field_kind kind = (enum isa_field_kind)form->shape->fields[k].kind;
+			bool modifier = kind == ISA_F_REP || kind == ISA_F_XMOV ||
+					kind == ISA_F_PEEK || kind == ISA_F_SDS ||
+					kind == ISA_F_PREINC;
+			if (!modifier && !covered[kind]) {
+				tap_diag(t, "%s: field %u of the word is no operand's", form->name,
+					 kind);
+				bad++;
+			}
+		}
+	}
+	tap_is_int(t, bad, 0, "every syntax's operands fit the encoding (%d operands checked)",
+		   checked);
+}
+
 int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
 	test_rows(&t);
+	test_syntax(&t);
 	for (int g = ISA_GEN_MIN; g <= ISA_GEN_MAX; g++) {
 		test_ambiguity(&t, (enum isa_gen)g);
 		test_round_trip(&t, (enum isa_gen)g);

@@ -4,11 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afuc/tap.h"
 #include "firmware.h"
 #include "util/util.h"
 
 /* Vendor images are a few hundred KB; this only stops a wrong file. */
 #define TEST_FIRMWARE_MAX ((size_t)64 << 20)
+
+/* A required image that is missing ends the test: C tests write their TAP
+ * to stdout, so the bail-out goes there through a TAP writer of its own
+ * (the test's counts no longer matter). */
+static void bail_out(const char *file, const struct util_fw_dirs *d)
+{
+	char *where = util_fw_dirs_text(d);
+	struct tap t;
+	tap_init(&t, stdout);
+	tap_bail_out(&t, "vendor image %s not found (looked in %s) and AFUC_REQUIRE_FIRMWARE=1",
+		     file, where);
+	free(where);
+}
 
 uint8_t *test_firmware(const char *file, size_t *len, char **path)
 {
@@ -24,14 +38,11 @@ uint8_t *test_firmware(const char *file, size_t *len, char **path)
 		else
 			free(p);
 	}
-	if (!data && util_require_firmware()) {
-		char *where = util_fw_dirs_text(&d);
-		printf("Bail out! vendor image %s not found (looked in %s) and "
-		       "AFUC_REQUIRE_FIRMWARE=1\n",
-		       file, where);
-		free(where);
-		exit(1);
-	}
+	bool bail = !data && util_require_firmware();
+	if (bail)
+		bail_out(file, &d);
 	util_fw_dirs_free(&d);
+	if (bail)
+		exit(1);
 	return data;
 }

@@ -12,7 +12,8 @@
  * Returns its bytes (the caller frees them) and, when path is not NULL,
  * where it was found (freed by the caller too); NULL when it is nowhere,
  * for the test to skip. With AFUC_REQUIRE_FIRMWARE=1 (CI that must run
- * the vendor tests) a miss is a TAP "Bail out!" and exit 1 instead. */
+ * the vendor tests) a miss is a TAP "Bail out!" (through the TAP writer,
+ * on stdout where C tests write their TAP) and exit 1 instead. */
 uint8_t *test_firmware(const char *file, size_t *len, char **path);
 
 #endif

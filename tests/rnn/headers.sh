@@ -17,7 +17,7 @@ for h in pm4.h a5xx_regs.h a6xx_regs.h a7xx_regs.h hwsq_regs.h; do
 	is "$bad" "" "$h: only #ifndef/#define/#endif outside comments"
 	# Every macro has a prefix no afuc assembly name has.
 	unprefixed=$(grep '^#define ' "$inc/$h" | awk '{print $2}' |
-		grep -Ev '^(AFUC_[A-Z0-9_]+_H$|PM4_|REG_A[567]XX_|A[567]XX_(CTRL|SQE|PIPE)_|HWSQ_(REG|FLAG|EVENT)_)' | head -3)
+		grep -Ev '^(AFUC_[A-Z0-9_]+_H$|PM4_|REG_A[567]XX_|A[567]XX_(GEN3_)?(CTRL|SQE|PIPE)_|HWSQ_(REG|FLAG|EVENT)_)' | head -3)
 	is "$unprefixed" "" "$h: every name is prefixed"
 	# Every value is parenthesised.
 	bare=$(grep '^#define ' "$inc/$h" | grep -v '_H$' | grep -Ev '^#define [A-Za-z0-9_]+(\([a-z0-9, ]+\))? \(.*\)$' | head -3)
@@ -40,6 +40,12 @@ is "$(expand a7xx_regs.h 'A7XX_CTRL_MEM_READ_ADDR A7XX_PIPE_WAIT_FOR_IDLE REG_A7
 	"(0x1c)(0x87)((0x300)+(1)*0x2)" "a7xx: @MEM_READ_ADDR, |WAIT_FOR_IDLE, RBBM_PERFCTR_CP(1)"
 is "$(expand a5xx_regs.h 'REG_A5XX_CP_ME_NRT_ADDR_LO REG_A5XX_CP_SCRATCH_REG(7) A5XX_CTRL_MEM_READ_ADDR')" \
 	"(0x80d)((0xb78)+(7)*0x1)(0xb8)" "a5xx: CP_ME_NRT_ADDR_LO, CP_SCRATCH_REG(7), @MEM_READ_ADDR"
+# Names the SDK adds to the database (docs/registers.md), checked against
+# the offsets a530_pm4, a530_pfp and gen70900 use.
+is "$(expand a5xx_regs.h 'REG_A5XX_CP_ME_MEM_WRITE_DATA A5XX_CTRL_PACKET_TABLE_WRITE A5XX_PIPE_WAIT_MEM_WRITES')" \
+	"(0x812)(0x34)(0xc4)" "a5xx additions: CP_ME_MEM_WRITE_DATA, @PACKET_TABLE_WRITE, |WAIT_MEM_WRITES"
+is "$(expand a7xx_regs.h 'A7XX_GEN3_CTRL_PACKET_TABLE_WRITE A7XX_GEN3_CTRL_PROTECT_STATUS A7XX_CTRL_SCRATCH_REG0')" \
+	"(0x71)(0xa8)(0x1f8)" "a7xx: a750's @PACKET_TABLE_WRITE, @PROTECT_STATUS; @SCRATCH_REG0"
 is "$(expand hwsq_regs.h 'HWSQ_FLAG_FB_PAUSE HWSQ_EVENT_FB_PAUSED HWSQ_REG_PBUS_HWSQ_ENTRY_POINT HWSQ_REG_PBUS_HWSQ_CODE(3)')" \
 	"(0x10)(0x0)(0x1304)((0x1400)+(3)*0x1)" "hwsq: FB_PAUSE 16, FB_PAUSED 0, ENTRY_POINT, CODE(3)"
 is "$(printf '#include "afuc/a6xx_regs.h"\n#include "afuc/a6xx_regs.h"\n#include "afuc/pm4.h"\nok\n' >"$tmp/y.S"; cpp -x assembler-with-cpp -undef -P -I "$SDK_BUILD/include" "$tmp/y.S" 2>&1 | grep -v '^$')" \

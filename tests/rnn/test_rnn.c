@@ -613,6 +613,70 @@ static void test_own_names(struct tap *t)
 	free(dir);
 }
 
+/* The names the SDK adds to Mesa's (docs/registers.md: from how vendor
+ * images use the registers), both ways. Where the addition shares an
+ * offset with a Mesa name, the offset still prints as Mesa prints it. */
+static void test_sdk_additions(struct tap *t)
+{
+	static const struct {
+		enum rnn_space space;
+		const char *variant, *name;
+		uint64_t value;
+		const char *prints; /* the name the value prints as */
+	} names[] = {
+		{RNN_GPU, "A5XX", "CP_ME_MEM_READ_ADDR", 0x80d, "CP_ME_NRT_ADDR_LO"},
+		{RNN_GPU, "A5XX", "CP_ME_MEM_READ_DWORDS", 0x80f, "CP_ME_MEM_READ_DWORDS"},
+		{RNN_GPU, "A5XX", "CP_ME_MEM_WRITE_ADDR", 0x810, "CP_ME_NRT_DATA"},
+		{RNN_GPU, "A5XX", "CP_ME_MEM_WRITE_ADDR+0x1", 0x811, "CP_ME_MEM_WRITE_ADDR+0x1"},
+		{RNN_GPU, "A5XX", "CP_ME_MEM_WRITE_DATA", 0x812, "CP_ME_MEM_WRITE_DATA"},
+		{RNN_GPU, "A5XX", "CP_ME_EVENT_TS_CTRL", 0x813, "CP_ME_EVENT_TS_CTRL"},
+		{RNN_GPU, "A5XX", "CP_ME_EVENT_TS_DATA", 0x816, "CP_ME_EVENT_TS_DATA"},
+		{RNN_GPU, "A6XX", "CP_APERTURE_CNTL_SQE", 0xa01, "CP_APERTURE_CNTL_SQE"},
+		{RNN_GPU, "A6XX", "PC_UNKNOWN_9E19", 0x9e19, "PC_UNKNOWN_9E19"},
+		{RNN_CONTROL, "A5XX", "FATAL_ERROR_CTRL", 0x007, "FATAL_ERROR_CTRL"},
+		{RNN_CONTROL, "A5XX", "REG_READ_DWORDS", 0x012, "REG_READ_DWORDS"},
+		{RNN_CONTROL, "A5XX", "REG_READ_ADDR", 0x013, "REG_READ_ADDR"},
+		{RNN_CONTROL, "A5XX", "IB_LEVEL", 0x031, "IB_LEVEL"},
+		{RNN_CONTROL, "A5XX", "PACKET_TABLE_WRITE_ADDR", 0x033, "PACKET_TABLE_WRITE_ADDR"},
+		{RNN_CONTROL, "A5XX", "PACKET_TABLE_WRITE", 0x034, "PACKET_TABLE_WRITE"},
+		{RNN_CONTROL, "A5XX", "SCRATCH_REG0", 0x050, "SCRATCH_REG0"},
+		{RNN_CONTROL, "A6XX", "PROTECT_STATUS", 0x05b, "PROTECT_STATUS"},
+		{RNN_CONTROL, "A6XX", "FATAL_ERROR_CTRL", 0x064, "FATAL_ERROR_CTRL"},
+		{RNN_CONTROL, "A7XX", "CHIP_ID", 0x000, "CHIP_ID"},
+		{RNN_CONTROL, "A7XX", "FATAL_ERROR_CTRL", 0x064, "FATAL_ERROR_CTRL"},
+		{RNN_CONTROL, "A7XX", "PROCESSOR_ID", 0x0ef, "PROCESSOR_ID"},
+		{RNN_CONTROL, "A7XX", "SCRATCH_REG7", 0x1ff, "SCRATCH_REG7"},
+		{RNN_CONTROL, "A7XX_GEN3", "REG_READ_ADDR", 0x01b, "REG_READ_ADDR"},
+		{RNN_CONTROL, "A7XX_GEN3", "PROCESSOR_ID", 0x002, "PROCESSOR_ID"},
+		{RNN_CONTROL, "A7XX_GEN3", "PROTECT_STATUS", 0x0a8, "PROTECT_STATUS"},
+		{RNN_PIPE, "A5XX", "WAIT_MEM_WRITES", 0xc4, "WAIT_MEM_WRITES"},
+	};
+	const char *build = getenv("SDK_BUILD");
+	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
+	struct diag d;
+	diag_init(&d);
+	struct rnn_db *db = rnn_open(dir, &d);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++) {
+		const struct rnn_view *v = db ? rnn_view(db, names[i].space, names[i].variant, &d)
+					      : NULL;
+		uint64_t value = 0;
+		struct util_str back = {0};
+		bool found = v && rnn_name_to_value(v, names[i].name, &value);
+		bool prints = v && rnn_value_to_name(v, names[i].value, &back) &&
+			      !strcmp(back.text, names[i].prints);
+		tap_ok(t, found && value == names[i].value && prints,
+		       "ours: %s %s %s is 0x%llx, which prints as %s (got %s)",
+		       rnn_space_name(names[i].space), names[i].variant, names[i].name,
+		       (unsigned long long)names[i].value, names[i].prints,
+		       back.text ? back.text : "nothing");
+		util_str_free(&back);
+	}
+	diag_print(&d, stdout, "#");
+	diag_free(&d);
+	rnn_close(db);
+	free(dir);
+}
+
 /* Packet opcodes as Mesa's tools name them: database names, and UNKNn
  * for the rest (n decimal, no leading zeros, below 0x80). */
 static void test_pm4_names(struct tap *t)
@@ -669,6 +733,7 @@ int main(void)
 	test_lazy(&t, &s);
 	test_open_order(&t, &s);
 	test_own_names(&t);
+	test_sdk_additions(&t);
 	test_pm4_names(&t);
 	cleanup(&s);
 	xmlCleanupParser();
