@@ -280,10 +280,11 @@ HANDLER(CP_WAIT_MEM_WRITES)
 END_HANDLER()
 
 ; CP_WAIT_FOR_ME: the SQE is its own ME; what is left is the wait for
-; the pipeline that the a6xx SQE hands down (WAIT_FOR_ME_SYNC, sync.S).
+; the pipeline that the a6xx SQE and a7xx BR hand down (PIPELINE_WAIT,
+; sync.S).
 HANDLER(CP_WAIT_FOR_ME)
 	SKIP_PAYLOAD()
-	WAIT_FOR_ME_SYNC($02)
+	PIPELINE_WAIT($02)
 END_HANDLER()
 
 ; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds

@@ -161,7 +161,11 @@ static const struct emu_gen_info gen_a7xx = {
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {0x830, N},
 	TS_PIPES,
-	.reset_ctrl = {{0x000, 7u << 28}, {0x0ef, 1u << 21}},
+	/* 0x051: the draw-state engine's status after gen70500's BR writes
+	 * a mode to 0x053 before a draw or dispatch (bit 0: ready, polled;
+	 * bit 1: no group left to run as SDS). The model has no engine:
+	 * always ready, nothing to run. */
+	.reset_ctrl = {{0x000, 7u << 28}, {0x0ef, 1u << 21}, {0x051, 3}},
 };
 
 /* gen70900 (a750) and the gen 8 parts, their BR and their AQE: the
