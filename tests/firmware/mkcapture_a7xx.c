@@ -9,6 +9,7 @@
  * without looking. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "afuc/a7xx_regs.h"
 #include "afuc/emu.h"
@@ -92,8 +93,12 @@ static void event(struct words *b, uint32_t ev)
 
 static void event_write(struct words *b, uint32_t ev, uint32_t src, uint64_t addr, uint32_t value)
 {
-	PKT7(b, PM4_CP_EVENT_WRITE7, ev | EV7_WRITE_ENABLED | EV7_SRC(src), LO(addr), HI(addr),
-	     value);
+	if (src == 1) /* USER_64B: two payload words */
+		PKT7(b, PM4_CP_EVENT_WRITE7, ev | EV7_WRITE_ENABLED | EV7_SRC(src), LO(addr),
+		     HI(addr), value, 0);
+	else
+		PKT7(b, PM4_CP_EVENT_WRITE7, ev | EV7_WRITE_ENABLED | EV7_SRC(src), LO(addr),
+		     HI(addr), value);
 }
 
 /* The cache maintenance turnip does between a render pass and what
@@ -188,20 +193,69 @@ static void dispatch(struct words *b)
 	event_write(b, EV_CACHE_CLEAN, 0, RESULT_BASE + 0x80, 0x5678);
 }
 
+/* The rest of what turnip emits around draws on a7xx: BR-only sections
+ * (CP_COND_REG_EXEC in THREAD_MODE), transform-feedback flushes,
+ * inline geometry constants, the visibility override, query results
+ * copied and written, indirect draws and dispatches, a 2D blit, waits on
+ * memory. */
+static void more(struct words *b)
+{
+	/* a section only BR runs: two dwords */
+	PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 /* THREAD_MODE */ | 1u << 26 /* BR */, 2);
+	PKT7(b, PM4_CP_EVENT_WRITE7, EV_CCU_INVALIDATE_COLOR);
+	/* a section only BV runs, skipped here */
+	PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 25 /* BV */, 2);
+	PKT7(b, PM4_CP_EVENT_WRITE7, EV_CCU_INVALIDATE_DEPTH);
+	PKT7(b, PM4_CP_EVENT_WRITE7, 0x11 /* FLUSH_SO_0 */);
+	PKT7(b, PM4_CP_EVENT_WRITE7, 0x14 /* FLUSH_SO_3 */);
+	/* 4 inline constants for the vertex shader */
+	PKT7(b, PM4_CP_LOAD_STATE6_GEOM, 0 | 0u << 16 /* SS6_DIRECT */ | 8u << 18 | 1u << 22, 0, 0,
+	     0x3f800000, 0, 0, 0x3f800000);
+	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 1);
+	/* VIS_CULL USE_VISIBILITY (bit 9), which gen70500 leaves out */
+	PKT7(b, PM4_CP_DRAW_INDIRECT, 4 | 2u << 6 | 1u << 9, LO(RESULT_BASE + 0x100),
+	     HI(RESULT_BASE + 0x100));
+	PKT7(b, PM4_CP_DRAW_INDX_INDIRECT, 4 | 1u << 11, LO(INDEX_BASE), HI(INDEX_BASE), 6,
+	     LO(RESULT_BASE + 0x140), HI(RESULT_BASE + 0x140));
+	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 0);
+	/* local size 64 x 2 x 1 */
+	PKT7(b, PM4_CP_EXEC_CS_INDIRECT, 0, LO(RESULT_BASE + 0x120), HI(RESULT_BASE + 0x120),
+	     63u << 2 | 1u << 12);
+	/* a 2D blit */
+	PKT7(b, PM4_CP_SET_MARKER, RM6_BLIT2DSCALE);
+	PKT7(b, PM4_CP_BLIT, 3 /* BLIT_OP_SCALE */);
+	/* an availability word written, waited for, and the result copied */
+	PKT7(b, PM4_CP_MEM_WRITE, LO(RESULT_BASE + 0x70), HI(RESULT_BASE + 0x70), 1, 2);
+	PKT7(b, PM4_CP_WAIT_MEM_WRITES);
+	PKT7(b, PM4_CP_WAIT_REG_MEM, 3 /* EQ */ | 1u << 4 /* memory */, LO(RESULT_BASE + 0x70),
+	     HI(RESULT_BASE + 0x70), 1, 0xffffffff, 16);
+	PKT7(b, PM4_CP_MEM_TO_MEM, 0, LO(RESULT_BASE + 0x60), HI(RESULT_BASE + 0x60),
+	     LO(RESULT_BASE + 0x74), HI(RESULT_BASE + 0x74));
+	event_write(b, EV_RB_DONE_TS, 1 /* USER_64B */, RESULT_BASE + 0x78, 0x9abc);
+}
+
 /* One submission: its command stream at IB_BASE + 0x10000 * index, the
  * buffers it reads, then the stream. */
 static void submit(struct rd_out *out, const struct words *ib, size_t index,
 		   const struct group *groups, size_t group_count)
 {
 	const uint32_t indices[4] = {0x00010000, 0x00020001, 0x00030002, 0x00000003};
-	const uint32_t zeros[64] = {0};
+	/* at RESULT_BASE + 0x100: VkDrawIndirectCommand, at + 0x120:
+	 * VkDispatchIndirectCommand, at + 0x140:
+	 * VkDrawIndexedIndirectCommand */
+	uint32_t results[96] = {0};
+	const uint32_t draw[] = {3, 2, 4, 9}, dispatch[] = {2, 3, 1}, indexed[] = {6, 2, 1, 5, 7};
+	memcpy(&results[0x100 / 4], draw, sizeof draw);
+	memcpy(&results[0x120 / 4], dispatch, sizeof dispatch);
+	memcpy(&results[0x140 / 4], indexed, sizeof indexed);
+	const uint32_t zeros[16] = {0};
 	uint64_t addr = IB_BASE + 0x10000 * index;
 	for (size_t i = 0; i < group_count; i++)
 		rd_out_buffer(out, STATE_BASE + 0x100 * groups[i].id, groups[i].words.w,
 			      groups[i].words.len);
 	rd_out_buffer(out, INDEX_BASE, indices, UTIL_ARRAY_SIZE(indices));
-	rd_out_buffer(out, RESULT_BASE, zeros, UTIL_ARRAY_SIZE(zeros));
-	rd_out_buffer(out, CS_CONST_BASE, zeros, 16);
+	rd_out_buffer(out, RESULT_BASE, results, UTIL_ARRAY_SIZE(results));
+	rd_out_buffer(out, CS_CONST_BASE, zeros, UTIL_ARRAY_SIZE(zeros));
 	rd_out_buffer(out, addr, ib->w, ib->len);
 	rd_out_stream(out, addr, (uint32_t)ib->len);
 }
@@ -221,10 +275,11 @@ int main(int argc, char **argv)
 	PKT4(&groups[1].words, REG_A7XX_VFD_CONTROL_0, 0x0101);
 	PKT4(&groups[2].words, REG_A7XX_GRAS_LRZ_CNTL, 0);
 
-	struct words ibs[3] = {{0}};
+	struct words ibs[4] = {{0}};
 	init_hw(&ibs[0]);
 	render_pass(&ibs[1], groups, UTIL_ARRAY_SIZE(groups));
 	dispatch(&ibs[2]);
+	more(&ibs[3]);
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(ibs); i++)
 		submit(&out, &ibs[i], i, groups, UTIL_ARRAY_SIZE(groups));
 

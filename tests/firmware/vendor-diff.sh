@@ -86,5 +86,5 @@ turnip_a7xx=$SDK_BUILD/tests/firmware/turnip-a7xx.rd
 plan 12
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 123
-compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 48
+compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 69
 done_testing
