@@ -83,8 +83,22 @@ turnip_a7xx=$SDK_BUILD/tests/firmware/turnip-a7xx.rd
 	exit 1
 }
 
-plan 12
+plan 15
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 123
 compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 69
+
+# --show-diffs: without the ignore list, PC_MARKER makes many a6xx
+# packets differ; the default prints 10 of them, 0 prints every one.
+if capture=$(find_capture fd-clouds.rd.gz) && vendor=$(find_firmware a630_sqe.fw); then
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw"
+	is "$(printf '%s\n' "$out" | grep -c '^# differs')" 10 "--diff prints 10 differing packets by default"
+	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw" --show-diffs 0
+	is "$(printf '%s\n' "$out" | grep -c '^# differs')" "$((${figure#* } - ${figure% *}))" \
+		"--show-diffs 0 prints every differing packet (${figure% *} of ${figure#* } agree)"
+	like "$out" "differs: packet" "and each says which packet"
+else
+	skip 3 "fd-clouds.rd.gz or a630_sqe.fw not found: no --show-diffs check"
+fi
 done_testing
