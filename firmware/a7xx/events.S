@@ -205,6 +205,14 @@ SUBROUTINE(dispatch)
 	CALL(seq_end)
 END_SUBROUTINE()
 
+; indirect_draw: the arguments' last two words, still in $memdata (the
+; first vertex or vertex offset, the first instance), to VFD, then the
+; draw.
+SUBROUTINE(indirect_draw)
+	WRITE_REG(VFD_INDEX_OFFSET, $memdata, $memdata)
+	CALL(draw)
+END_SUBROUTINE()
+
 ; CP_DRAW_INDIRECT: the initiator and the address of the draw's
 ; arguments (VkDrawIndirectCommand: vertices, instances, first vertex,
 ; first instance), which go to VFD_INDEX_OFFSET and
@@ -216,11 +224,7 @@ HANDLER(CP_DRAW_INDIRECT)
 		START_MEM_READ($05, $06, 4, $07)
 		mov $04, $memdata
 		mov $03, $memdata
-		mov $0f, $memdata
-		mov $10, $memdata
-		SKIP_PAYLOAD()
-		WRITE_REG(VFD_INDEX_OFFSET, $0f, $10)
-		CALL(draw)
+		CALL(indirect_draw)
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
@@ -240,11 +244,7 @@ HANDLER(CP_DRAW_INDX_INDIRECT)
 		mov $04, $memdata
 		mov $03, $memdata
 		WRITE_REG(PC_DRAW_INDX_BASE, $0c, $0d, $memdata, $0e)
-		mov $0f, $memdata
-		mov $10, $memdata
-		SKIP_PAYLOAD()
-		WRITE_REG(VFD_INDEX_OFFSET, $0f, $10)
-		CALL(draw)
+		CALL(indirect_draw)
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
