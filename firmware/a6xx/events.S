@@ -1,46 +1,9 @@
-/* Events, draws and dispatches of the a6xx SQE, as a630 firmware sends
- * them down the pipeline (cpp-included by sqe.S).
- *
- * Every event, draw and dispatch has a number, G_SEQ (0..0xff, then
- * 0 again). It goes to CP_EVENT_START, in bits 16..23 of HLSQ_EVENT_CMD
- * and PC_EVENT_CMD (the number alone for HLSQ/PC_DRAW_CMD and
- * _DISPATCH_CMD) and to CP_EVENT_END; after each one the SQE sends a
- * CONTEXT_DONE event with the same number, which moves the GPU to its
- * other 3D context (the parity SET_APERTURE reads back, sync.S). What
- * a630 firmware also writes around them, PC_MARKER bookkeeping and
- * performance-counter controls, the SDK leaves out. */
+/* Events of the a6xx SQE, as a630 firmware sends them down the pipeline
+ * (cpp-included by sqe.S); the numbering and the draw are
+ * ../common/seq.S. */
+#include "../common/seq.S"
 
-#define EV_CONTEXT_DONE 0x5
 #define EV_CACHE_FLUSH_TS 0x4
-
-; seq_start: $09 = G_SEQ << 16, CP_EVENT_START = G_SEQ.
-SUBROUTINE(seq_start)
-	and $09, G_SEQ, 0xff
-	WRITE_REG(CP_EVENT_START, $09)
-	shl $09, $09, 0x10
-END_SUBROUTINE()
-
-; seq_end: with $09 = G_SEQ << 16, the CONTEXT_DONE event, CP_EVENT_END,
-; and the next number.
-SUBROUTINE(seq_end)
-	or $08, $09, EV_CONTEXT_DONE
-	WRITE_REG(HLSQ_EVENT_CMD, $08)
-	WRITE_REG(PC_EVENT_CMD, $08)
-	ushr $08, $09, 0x10
-	WRITE_REG(CP_EVENT_END, $08)
-	add G_SEQ, G_SEQ, 0x1
-	and G_SEQ, G_SEQ, 0xff
-END_SUBROUTINE()
-
-; fire_event: the event $03 between CP_EVENT_START and CP_EVENT_END
-; (the EVENT_CMD pipe register is the caller's).
-SUBROUTINE(fire_event)
-	CALL(seq_start)
-	or $08, $09, $03
-	WRITE_REG(HLSQ_EVENT_CMD, $08)
-	WRITE_REG(PC_EVENT_CMD, $08)
-	CALL(seq_end)
-END_SUBROUTINE()
 
 ; CP_EVENT_WRITE: EVENT (bits 0..5), TIMESTAMP (30), IRQ (31); for the
 ; timestamp events ADDR_LO, ADDR_HI and the value. EVENT_CMD (bit 0:
@@ -118,31 +81,4 @@ HANDLER(CP_EVENT_WRITE)
 	ENDIF()
 	SKIP_PAYLOAD()
 	CALL(fire_event)
-END_HANDLER()
-
-; CP_DRAW_INDX_OFFSET: the draw initiator (SOURCE_SELECT in bits 6..7:
-; 0 DMA, indices from memory; 2 AUTO_INDEX), NUM_INSTANCES,
-; NUM_INDICES; with DMA also FIRST_INDX, INDX_BASE (64-bit) and
-; MAX_INDICES. The PC registers, then the draw down the pipeline
-; (EVENT_CMD 2: a draw) with its number.
-HANDLER(CP_DRAW_INDX_OFFSET)
-	mov $02, $data
-	mov $03, $data
-	mov $04, $data
-	EXTRACT_BITS($05, $02, 6, 7)
-	IF_EQ($05, 0)
-		IF_GE($rem, 4, $11)
-			mov $05, $data          ; FIRST_INDX
-			READ_ADDR64($06, $07)
-			WRITE_REG(PC_DRAW_INDX_BASE, $06, $07, $05, $data)
-		ENDIF()
-	ENDIF()
-	SKIP_PAYLOAD()
-	WRITE_REG(PC_DRAW_INITIATOR, $02, $03, $04)
-	WRITE_REG(|EVENT_CMD << 24, 0x2)
-	CALL(seq_start)
-	ushr $08, $09, 0x10
-	WRITE_REG(HLSQ_DRAW_CMD, $08)
-	WRITE_REG(PC_DRAW_CMD, $08)
-	CALL(seq_end)
 END_HANDLER()

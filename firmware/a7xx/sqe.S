@@ -57,52 +57,7 @@ END_SUBROUTINE()
 #include "../common/cp-handlers.S"
 #include "../common/sqe-handlers.S"
 
-; CP_WAIT_FOR_IDLE: the WAIT_FOR_IDLE pipe register waits for the GPU.
-HANDLER(CP_WAIT_FOR_IDLE)
-	SKIP_PAYLOAD()
-	mov $addr, |WAIT_FOR_IDLE << 24
-END_HANDLER()
-
-; CP_EVENT_WRITE7: EVENT (bits 0..7), WRITE_SRC (20..22), WRITE_DST (24:
-; 0 memory), WRITE_ENABLED (27); for a memory write ADDR_LO, ADDR_HI,
-; PAYLOAD_0, PAYLOAD_1. The event goes down the pipeline in the documented
-; sequence; a write rides along as EVENT_TS_* pipe registers: where
-; (EVENT_TS_ADDR), what (EVENT_TS_CTRL: MEMSPACE 1 = memory, VALUE 1 = 32
-; bits, 2 = 64 bits, 3 = the always-on counter) and the data.
-HANDLER(CP_EVENT_WRITE7)
-	mov $02, $data
-	and $03, $02, 0xff
-	mov $07, 0x1                    ; EVENT_CMD: EVENT_TYPE = EVENT
-	IF_BIT_SET($02, 27)
-		IF_BIT_CLEAR($02, 24)
-			READ_ADDR64($04, $05)
-			mov $06, 0x0
-			mov $08, 0x0
-			IF_NE($rem, 0)
-				mov $06, $data
-			ENDIF()
-			IF_NE($rem, 0)
-				mov $08, $data
-			ENDIF()
-			EXTRACT_BITS($09, $02, 20, 22)
-			mov $0a, 0x3                    ; timestamp sources
-			IF_LT($09, 2, $11)
-				add $0a, $09, 0x1       ; USER_32B -> 1, USER_64B -> 2
-			ENDIF()
-			shl $0a, $0a, 0x3
-			or $0a, $0a, 0x1                ; MEMSPACE = EXTERNAL_MEMORY
-			mov $addr, |EVENT_TS_ADDR << 24
-			mov $data, $04
-			mov $data, $05
-			mov $data, $0a                  ; EVENT_TS_CTRL
-			mov $data, $06                  ; EVENT_TS_DATA
-			mov $data, $08
-			or $07, $07, 0x1 << 3           ; TS_WRITE_COUNT = 1
-		ENDIF()
-	ENDIF()
-	SKIP_PAYLOAD()
-	FIRE_EVENT($07, $03)
-END_HANDLER()
+#include "events.S"
 
 ; ---- BV --------------------------------------------------------------------------
 

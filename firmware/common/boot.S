@@ -31,3 +31,6 @@
 	mov G_MODE, 0x0
 	mov G_PRED, 0x0
 	mov G_SEQ, 0x0
+#if FW_GEN == 7
+	mov G_FLAGS, 0x0
+#endif

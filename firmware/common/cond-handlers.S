@@ -49,7 +49,7 @@ END_HANDLER()
 ; more words, PRED_MASK and PRED_VAL, set the predicate bits directly.
 HANDLER(CP_REG_TEST)
 	mov $02, $data
-#if FW_GEN == 6
+#if FW_GEN >= 6
 	IF_BIT_CLEAR($02, 31)
 		IF_BIT_CLEAR($02, 25)
 			WAIT_FOR_ME_SYNC($03)

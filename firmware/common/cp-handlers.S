@@ -73,6 +73,9 @@ HANDLER(CP_MEM_TO_MEM)
 	IF_BIT_SET($02, 30)
 		WAIT_MEM_WRITES()
 	ENDIF()
+#if FW_GEN == 7
+	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading memory
+#endif
 	mov $05, 0x0                    ; sum, low word
 	mov $06, 0x0                    ; sum, high word
 	mov $07, $02                    ; NEG bits, one source per shift
@@ -280,7 +283,8 @@ HANDLER(CP_WAIT_MEM_WRITES)
 END_HANDLER()
 
 ; CP_WAIT_FOR_ME: the SQE is its own ME; what is left is the wait for
-; the pipeline that the a6xx SQE hands down (WAIT_FOR_ME_SYNC, sync.S).
+; the pipeline that the a6xx SQE and a7xx BR hand down (WAIT_FOR_ME_SYNC,
+; sync.S).
 HANDLER(CP_WAIT_FOR_ME)
 	SKIP_PAYLOAD()
 	WAIT_FOR_ME_SYNC($02)
@@ -299,8 +303,8 @@ END_HANDLER()
 #define POLL_FUNCTIONS_LO 0x0127
 SUBROUTINE(poll_test)
 	EXTRACT_BITS($08, $02, 4, 5)
-#if FW_GEN == 6
-	IF_NE($08, 2)
+#if FW_GEN >= 6
+	IF_LT($08, 2, $0a)              ; registers and memory, not scratch
 		WAIT_FOR_ME_SYNC($0a)
 		SET_APERTURE($0a, $11)
 	ENDIF()

@@ -1,23 +1,22 @@
-/* What a handler does before it reads GPU state that the pipeline may
- * still be changing (cpp-included by cp-handlers.S and cond-handlers.S;
- * once). The a6xx SQE does what a630 firmware does; on a5xx and a7xx the
- * macros are empty, as before.
+/* Waiting for the pipeline before reading what it may still be changing
+ * (cpp-included by cp-handlers.S and cond-handlers.S; once), as a630 and
+ * gen70500 firmware do; on a5xx the macros are empty.
  *
- * WAIT_FOR_ME_SYNC(tmp): the CP_WAIT_FOR_ME a read implies: count a
- * pending wait (WFI_PEND_INCR), wait until the counter of pending waits
- * drains, and hand the wait down the pipeline (the WFI_PEND_DECR pipe
- * register), which the GPU acts on.
+ * WAIT_FOR_ME_SYNC(tmp): CP_WAIT_FOR_ME, and the wait a read implies:
+ * count a pending wait (WFI_PEND_INCR), wait until the counter of pending
+ * waits drains, and hand the wait down the pipeline (the WFI_PEND_DECR
+ * pipe register), which the GPU acts on.
  *
- * SET_APERTURE(tmp, tmp2): point the SQE's register reads at the context the
- * registers were last written in. The GPU switches between its two 3D
- * contexts at every CONTEXT_DONE, and the a6xx SQE sends one after every
- * event and draw (events.S), so the context is the parity of G_SEQ. The
- * SDK sends no 2D events, so the 2D context (bit 0) stays 0. Both
- * arguments are scratch registers: the value, and the register offset
- * WRITE_REG_DIRECT needs. */
+ * SET_APERTURE(tmp, tmp2), a6xx: point the SQE's register reads at the
+ * context the registers were last written in. The GPU switches between
+ * its two 3D contexts at every CONTEXT_DONE, and the a6xx SQE sends one
+ * after every event and draw (seq.S), so the context is the parity of
+ * G_SEQ. The SDK sends no 2D events there, so the 2D context (bit 0)
+ * stays 0. Both arguments are scratch registers: the value, and the
+ * register offset WRITE_REG_DIRECT needs. */
 #ifndef FW_COMMON_SYNC_S
 #define FW_COMMON_SYNC_S
-#if FW_GEN == 6
+#if FW_GEN >= 6
 DEFINE_MACRO(WAIT_FOR_ME_SYNC, {
 	cwrite $00, [$00 + @WFI_PEND_INCR]
 	LOOP()
@@ -28,13 +27,16 @@ DEFINE_MACRO(WAIT_FOR_ME_SYNC, {
 	ENDLOOP()
 	mov $addr, |WFI_PEND_DECR << 24
 })
+#else
+DEFINE_MACRO(WAIT_FOR_ME_SYNC, {})
+#endif
+#if FW_GEN == 6
 DEFINE_MACRO(SET_APERTURE, {
 	and $1, G_SEQ, 0x1
 	shl $1, $1, 0x4
 	WRITE_REG_DIRECT(CP_APERTURE_CNTL_SQE, $1, $2)
 })
 #else
-DEFINE_MACRO(WAIT_FOR_ME_SYNC, {})
 DEFINE_MACRO(SET_APERTURE, {})
 #endif
 #endif

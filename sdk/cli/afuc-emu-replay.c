@@ -14,7 +14,6 @@
 #include "util/util.h"
 
 /* How many differing packets --diff shows. */
-#define SHOWN_DIFFS 10
 
 /* One firmware's replay. */
 struct side {
@@ -323,7 +322,9 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 			 d.diverge + 1, a->image, la + (la[0] == '#' ? 2 : 0), b->image,
 			 lb + (lb[0] == '#' ? 2 : 0));
 	}
-	for (size_t k = 0; k < d.differ_count && k < SHOWN_DIFFS; k++) {
+	const size_t shown = o->show_diffs && o->show_diffs < d.differ_count ? (size_t)o->show_diffs
+									     : d.differ_count;
+	for (size_t k = 0; k < shown; k++) {
 		size_t i = d.differ[k];
 		if (d.diverge != (size_t)-1 && i > d.diverge)
 			break;
@@ -337,8 +338,9 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		print_packet_writes(t, a, i, ignore);
 		print_packet_writes(t, b, i, ignore);
 	}
-	if (d.differ_count > SHOWN_DIFFS)
-		tap_diag(t, "... and %zu more differing packets", d.differ_count - SHOWN_DIFFS);
+	if (d.differ_count > shown)
+		tap_diag(t, "... and %zu more differing packets (--show-diffs 0 shows all)",
+			 d.differ_count - shown);
 	int status = d.differ_count ? 1 : 0;
 	emu_replay_diff_free(&d);
 	free(ignore);

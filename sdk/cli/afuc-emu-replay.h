@@ -14,6 +14,7 @@ struct replay_options {
 	const char *images[2]; /* FILE or PFP,ME; images[1] set for --diff */
 	const char *writes;    /* --writes FILE, or NULL */
 	const char *ignore;    /* --ignore FILE, or NULL */
+	uint64_t show_diffs;   /* differing packets whose writes are printed; 0: all */
 	bool stats;
 	int gen; /* --gpu, or 0: from the image */
 	uint64_t steps;

@@ -25,6 +25,7 @@ enum {
 	OPT_STATS,
 	OPT_GPU,
 	OPT_STEPS,
+	OPT_SHOW_DIFFS,
 	OPT_TRACE,
 	OPT_COVERAGE,
 	OPT_COVERAGE_OUT,
@@ -44,6 +45,8 @@ struct args {
 	/* --replay and its options */
 	const char *replay, *writes, *ignore, *diff[2];
 	bool stats;
+	uint64_t show_diffs; /* --show-diffs: 0 all, else how many */
+	bool show_diffs_given;
 	/* -i and -x FILE: the debugger */
 	bool interactive;
 	const char *commands;
@@ -62,6 +65,10 @@ static const struct cmd_option options[] = {
 	 0, CMD_CALL, 0},
 	{OPT_IGNORE, 0, "ignore", "FILE", "with --diff: registers to leave out of the comparison",
 	 0, CMD_KEEP_STRING(struct args, ignore)},
+	{OPT_SHOW_DIFFS, 0, "show-diffs", "N",
+	 "with --diff: print the writes of the first N differing\n"
+	 "packets (default 10; 0: all of them)",
+	 0, CMD_CALL, 0},
 	{OPT_STATS, 0, "stats", NULL, "with --replay: instructions per packet, by opcode", 0,
 	 CMD_KEEP_FLAG(struct args, stats)},
 	{OPT_GPU, 0, "gpu", "GPU",
@@ -135,6 +142,11 @@ static int take(struct cmd *c, int id, void *ctx)
 		if (!util_parse_u64(c->value, &a->steps) || !a->steps)
 			return cmd_bad_value(c, "a number of instructions, at least 1");
 		break;
+	case OPT_SHOW_DIFFS:
+		if (!util_parse_u64(c->value, &a->show_diffs))
+			return cmd_bad_value(c, "a number of packets (0: all)");
+		a->show_diffs_given = true;
+		break;
 	}
 	return -1;
 }
@@ -153,6 +165,8 @@ static int check(struct cmd *c, void *ctx)
 						  : "--replay needs one image (FILE or PFP,ME)");
 	if (a->ignore && !a->diff[0])
 		return cmd_usage_error(c, "--ignore goes with --diff");
+	if (a->show_diffs_given && !a->diff[0])
+		return cmd_usage_error(c, "--show-diffs goes with --diff");
 	if (a->commands && !a->interactive)
 		return cmd_usage_error(c, "-x goes with -i");
 	if (a->interactive && (a->diff[0] || (!a->replay && a->nfiles != 1)))
@@ -339,6 +353,7 @@ int main(int argc, char **argv)
 			.images = {a.diff[0] ? a.diff[0] : a.files[0], a.diff[1]},
 			.writes = a.writes,
 			.ignore = a.ignore,
+			.show_diffs = a.show_diffs_given ? a.show_diffs : 10,
 			.stats = a.stats,
 			.gen = a.gen,
 			.steps = a.steps,

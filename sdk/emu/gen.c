@@ -169,7 +169,13 @@ static const struct emu_gen_info gen_a7xx = {
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
-	.reset_ctrl = {{A7XX_CTRL_CHIP_ID, 7u << 28}, {A7XX_CTRL_PROCESSOR_ID, 1u << 21}},
+	/* 0x051 (unnamed in the database): the draw-state engine's status
+	 * after gen70500's BR writes a mode to 0x053 before a draw or
+	 * dispatch (bit 0: ready, polled; bit 1: no group left to run as
+	 * SDS). The model has no engine: always ready, nothing to run. */
+	.reset_ctrl = {{A7XX_CTRL_CHIP_ID, 7u << 28},
+		       {A7XX_CTRL_PROCESSOR_ID, 1u << 21},
+		       {0x051, 3}},
 };
 
 /* gen70900 (a750) and the gen 8 parts, their BR and their AQE: the

@@ -75,11 +75,12 @@ struct emu_gen_info {
 	bool ts_gpu;
 	uint32_t ts_addr, ts_ctrl, ts_data;
 	bool ts_flag_timestamp; /* ts_ctrl bit 1 writes the 64-bit clock instead */
-	/* control registers preset at reset (the processor's id) */
+	/* control registers preset at reset (the processor's id, status
+	 * the model keeps constant) */
 	struct {
 		uint16_t offset;
 		uint32_t value;
-	} reset_ctrl[2];
+	} reset_ctrl[3];
 };
 
 /* The default facts of a generation, and those of the variant whose

@@ -77,4 +77,18 @@ void rd_free(struct rd_capture *cap);
  * several do), or NULL. */
 const struct rd_buffer *rd_find(const struct rd_submit *s, uint64_t addr);
 
+/* A capture being written: rd_out_* append sections to bytes. One
+ * submission is its buffers, then its streams (rd_parse's rule). */
+struct rd_out {
+	uint8_t *bytes;
+	size_t len, cap;
+};
+
+void rd_out_section(struct rd_out *o, enum rd_section type, const uint32_t *words, size_t count);
+/* A GPUADDR section and the buffer's contents. */
+void rd_out_buffer(struct rd_out *o, uint64_t addr, const uint32_t *words, size_t count);
+/* A stream the kernel runs as an IB1. */
+void rd_out_stream(struct rd_out *o, uint64_t addr, uint32_t dwords);
+void rd_out_free(struct rd_out *o);
+
 #endif

@@ -17,6 +17,11 @@ run "$emu" --replay x.rd
 is "$status" 2 "--replay without an image is a usage error"
 run "$emu" --replay x.rd a.fw --ignore i.txt
 is "$status" 2 "--ignore without --diff is a usage error"
+run "$emu" --replay x.rd a.fw --show-diffs 3
+is "$status" 2 "--show-diffs without --diff is a usage error"
+like "$err" "--show-diffs goes with --diff" "and says so"
+run "$emu" --replay x.rd --diff a.fw b.fw --show-diffs many
+is "$status" 2 "--show-diffs takes a number"
 printf 'not a capture at all\n' >"$tmp/text.rd"
 run "$emu" --replay "$tmp/text.rd" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a file that is no capture fails"

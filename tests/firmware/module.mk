@@ -19,3 +19,7 @@ TESTS += tests/firmware/patch.sh
 # The SDK's firmware against vendor firmware over the shared captures
 # (afuc-emu --replay --diff with vendor-diff.ignore), with its figures.
 TESTS += tests/firmware/vendor-diff.sh
+# A capture of turnip-like a7xx streams, written by a program (no real
+# a7xx capture is shipped), for vendor-diff.sh.
+TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcapture-a7xx
+$(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcapture-a7xx,tests/firmware/mkcapture_a7xx.c,afuc-emu))

@@ -10,10 +10,15 @@
 
 ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
 
-# find_capture NAME: the capture's path ($AFUC_CAPTURE_DIR, then
-# ../shared/captures beside the project, as afuc-emu's replay statement
-# looks), or failure.
+# find_capture NAME: the capture's path (NAME itself when it is a path;
+# else $AFUC_CAPTURE_DIR, then ../shared/captures beside the project, as
+# afuc-emu's replay statement looks), or failure.
 find_capture() {
+	case $1 in */*)
+		printf '%s\n' "$1"
+		return 0
+		;;
+	esac
 	for dir in ${AFUC_CAPTURE_DIR:+"$AFUC_CAPTURE_DIR"} "$SDK_ROOT/../shared/captures"; do
 		if [ -r "$dir/$1" ]; then
 			printf '%s\n' "$dir/$1"
@@ -26,6 +31,7 @@ find_capture() {
 # compare CAPTURE VENDOR SDK FLOOR: VENDOR is one image name or PFP,ME
 # names; SDK the build's image(s), the same way. Four tests.
 compare() {
+	title=${1##*/}
 	capture=$(find_capture "$1") || {
 		skip 4 "capture $1 not found (AFUC_CAPTURE_DIR, ../shared/captures)"
 		return
@@ -45,30 +51,54 @@ compare() {
 	floor=$4
 	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$sdk" --ignore "$ignore" --stats
 	failed=$(printf '%s\n' "$out" | grep -c '^not ok')
-	is "$failed" 0 "$1: every submission runs to idle and writes its fence on both firmwares" ||
+	is "$failed" 0 "$title: every submission runs to idle and writes its fence on both firmwares" ||
 		diag "$(printf '%s\n' "$out" | grep -A3 '^not ok' | head -20)"
 	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
-	like "$figure" '^[0-9]+ [0-9]+$' "$1: the diff gives its agreement figure" || {
+	like "$figure" '^[0-9]+ [0-9]+$' "$title: the diff gives its agreement figure" || {
 		diag "$err"
 		skip 2 "no figure to check"
 		return
 	}
 	agree=${figure% *}
 	total=${figure#* }
-	diag "$1: $agree of $total packets agree with $2 (floor $floor)"
+	diag "$title: $agree of $total packets agree with $2 (floor $floor)"
 	printf '%s\n' "$out" | sed -n 's/^# stats \([AB]\): /\1 /p' | while read -r side rest; do
 		case $side in A) who=$2 ;; *) who=SDK ;; esac
-		diag "$1: $who: $rest"
+		diag "$title: $who: $rest"
 	done
 	ok "$([ "$agree" -ge "$floor" ] && echo 0 || echo 1)" \
-		"$1: at least $floor packets agree (got $agree of $total)" ||
+		"$title: at least $floor packets agree (got $agree of $total)" ||
 		diag "$(printf '%s\n' "$out" | grep -A12 '^# differs' | head -40)"
 	expected_status=1
 	[ "$agree" -eq "$total" ] && expected_status=0
-	is "$status" "$expected_status" "$1: the diff exits $expected_status ($agree of $total agree)"
+	is "$status" "$expected_status" "$title: the diff exits $expected_status ($agree of $total agree)"
 }
 
-plan 8
+# No a7xx capture is shipped: mkcapture-a7xx writes turnip's a7xx
+# sequences (a render pass with draw states and draws, a dispatch, the
+# cache events, queries and timestamps between them) as a capture.
+turnip_a7xx=$SDK_BUILD/tests/firmware/turnip-a7xx.rd
+"$SDK_BUILD/tests/firmware/mkcapture-a7xx" "$turnip_a7xx" || {
+	echo "Bail out! mkcapture-a7xx could not write $turnip_a7xx"
+	exit 1
+}
+
+plan 15
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
+compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 69
+
+# --show-diffs: without the ignore list, PC_MARKER makes many a6xx
+# packets differ; the default prints 10 of them, 0 prints every one.
+if capture=$(find_capture fd-clouds.rd.gz) && vendor=$(find_firmware a630_sqe.fw); then
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw"
+	is "$(printf '%s\n' "$out" | grep -c '^# differs')" 10 "--diff prints 10 differing packets by default"
+	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw" --show-diffs 0
+	is "$(printf '%s\n' "$out" | grep -c '^# differs')" "$((${figure#* } - ${figure% *}))" \
+		"--show-diffs 0 prints every differing packet (${figure% *} of ${figure#* } agree)"
+	like "$out" "differs: packet" "and each says which packet"
+else
+	skip 3 "fd-clouds.rd.gz or a630_sqe.fw not found: no --show-diffs check"
+fi
 done_testing
