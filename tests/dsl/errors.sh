@@ -5,17 +5,6 @@
 . "$SDK_ROOT/tests/lib/tap.sh"
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
-# fails LINE MESSAGE <<'S' ... S: the source fails to assemble with
-# MESSAGE (an extended regular expression) at LINE, column 1.
-fails() {
-	source_file bad
-	rm -f "$tmp/bad.o"
-	assemble bad
-	is "$status" 1 "line $1: fails: $2"
-	like "$err" "^$tmp/bad\\.S:$1:1: error: $2" "line $1: error at the call: $2"
-	ok $([ ! -e "$tmp/bad.o" ]; echo $?) "line $1: no object written"
-}
-
 fails 2 'ENDIF: no IF_\.\.\. is open' <<'S'
 GPU(a6xx)
 ENDIF()

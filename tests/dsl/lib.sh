@@ -19,6 +19,17 @@ assemble() {
 	run "$SDK_BIN/afuc-as" -o "$tmp/$1.o" "$tmp/$1.S"
 }
 
+# fails LINE MESSAGE <<'S' ... S: the source fails to assemble with
+# MESSAGE (an extended regular expression) at LINE, column 1.
+fails() {
+	source_file bad
+	rm -f "$tmp/bad.o"
+	assemble bad
+	is "$status" 1 "line $1: fails: $2"
+	like "$err" "^$tmp/bad\\.S:$1:1: error: $2" "line $1: error at the call: $2"
+	ok $([ ! -e "$tmp/bad.o" ]; echo $?) "line $1: no object written"
+}
+
 # emu_results FILE.emu N PREFIX: runs afuc-emu on FILE, which must run N
 # expectations, and repeats each of its TAP results as a test here.
 emu_results() {

@@ -28,68 +28,57 @@ same_words() {
 	ok $([ -n "$got" ]; echo $?) "$1: (which are not none)"
 }
 
-# needs LINE MESSAGE <<'S' ... S: the source fails at LINE, column 1,
-# with MESSAGE (an extended regular expression); nothing is written.
-needs() {
-	source_file bad
-	rm -f "$tmp/bad.o"
-	assemble bad
-	is "$status" 1 "line $1: fails: $2"
-	like "$err" "^$tmp/bad\\.S:$1:1: error: $2" "line $1: error at the call: $2"
-	ok $([ ! -e "$tmp/bad.o" ]; echo $?) "line $1: no object written"
-}
-
 how='pass one as the last argument, as in'
 
 # ---- No scratch given where one is needed --------------------------------
 
-needs 3 "IF_LT: needs a scratch register for its cmp: $how IF_LT\\(a, b, tmp\\)" <<'S'
+fails 3 "IF_LT: needs a scratch register for its cmp: $how IF_LT\\(a, b, tmp\\)" <<'S'
 GPU(a6xx)
 nop
 IF_LT($02, $03)
 ENDIF()
 S
-needs 2 "IF_GE: needs a scratch register for its cmp: $how IF_GE\\(a, b, tmp\\)" <<'S'
+fails 2 "IF_GE: needs a scratch register for its cmp: $how IF_GE\\(a, b, tmp\\)" <<'S'
 GPU(a7xx)
 IF_GE($02, 3)
 ENDIF()
 S
-needs 2 "IF_EQ: needs a scratch register for its cmp: $how IF_EQ\\(a, b, tmp\\)" <<'S'
+fails 2 "IF_EQ: needs a scratch register for its cmp: $how IF_EQ\\(a, b, tmp\\)" <<'S'
 GPU(a6xx)
 IF_EQ($02, 0x40)
 ENDIF()
 S
-needs 2 "IF_NE: needs a scratch register for its cmp: $how IF_NE\\(a, b, tmp\\)" <<'S'
+fails 2 "IF_NE: needs a scratch register for its cmp: $how IF_NE\\(a, b, tmp\\)" <<'S'
 GPU(a5xx)
 IF_NE($02, $03)
 ENDIF()
 S
-needs 2 "WRITE_REG_DIRECT: needs a scratch register to hold REG: $how WRITE_REG_DIRECT\\(REG, value, tmp\\)" <<'S'
+fails 2 "WRITE_REG_DIRECT: needs a scratch register to hold REG: $how WRITE_REG_DIRECT\\(REG, value, tmp\\)" <<'S'
 GPU(a6xx)
 WRITE_REG_DIRECT(CP_SCRATCH_REG[2], $02)
 S
-needs 2 "START_REG_READ: needs a scratch register to hold an immediate: $how START_REG_READ\\(REG, count, tmp\\)" <<'S'
+fails 2 "START_REG_READ: needs a scratch register to hold an immediate: $how START_REG_READ\\(REG, count, tmp\\)" <<'S'
 GPU(a6xx)
 START_REG_READ(CP_SQE_INSTR_BASE, $02)
 S
-needs 2 "START_REG_READ: needs a scratch register to hold an immediate" <<'S'
+fails 2 "START_REG_READ: needs a scratch register to hold an immediate" <<'S'
 GPU(a7xx)
 START_REG_READ($02, 2)
 S
-needs 2 "START_MEM_READ: needs a scratch register to hold the count: $how START_MEM_READ\\(lo, hi, count, tmp\\)" <<'S'
+fails 2 "START_MEM_READ: needs a scratch register to hold the count: $how START_MEM_READ\\(lo, hi, count, tmp\\)" <<'S'
 GPU(a6xx)
 START_MEM_READ($02, $03, 4)
 S
-needs 2 "NRT_SELECT_DATA: needs a scratch register to build the address on a5xx: $how NRT_SELECT_DATA\\(tmp\\)" <<'S'
+fails 2 "NRT_SELECT_DATA: needs a scratch register to build the address on a5xx: $how NRT_SELECT_DATA\\(tmp\\)" <<'S'
 GPU(a5xx)
 NRT_SELECT_DATA()
 S
-needs 2 "IF_LT: the scratch register '7' is not a register" <<'S'
+fails 2 "IF_LT: the scratch register '7' is not a register" <<'S'
 GPU(a6xx)
 IF_LT($02, $03, 7)
 ENDIF()
 S
-needs 2 "START_MEM_READ: the scratch register 'CP_NOP' is not a register" <<'S'
+fails 2 "START_MEM_READ: the scratch register 'CP_NOP' is not a register" <<'S'
 GPU(a6xx)
 START_MEM_READ($02, $03, $04, CP_NOP)
 S
