@@ -84,6 +84,8 @@ struct rd_out {
 	size_t len, cap;
 };
 
+/* One little-endian word as it is (tests write broken captures with it). */
+void rd_out_word(struct rd_out *o, uint32_t word);
 void rd_out_section(struct rd_out *o, enum rd_section type, const uint32_t *words, size_t count);
 /* A GPUADDR section and the buffer's contents. */
 void rd_out_buffer(struct rd_out *o, uint64_t addr, const uint32_t *words, size_t count);

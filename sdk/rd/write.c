@@ -5,7 +5,7 @@
 #include "rd/rd.h"
 #include "util/util.h"
 
-static void put32(struct rd_out *o, uint32_t v)
+void rd_out_word(struct rd_out *o, uint32_t v)
 {
 	for (int i = 0; i < 4; i++)
 		*UTIL_PUSH(o->bytes, o->len, o->cap) = (uint8_t)(v >> (8 * i));
@@ -13,10 +13,10 @@ static void put32(struct rd_out *o, uint32_t v)
 
 void rd_out_section(struct rd_out *o, enum rd_section type, const uint32_t *words, size_t count)
 {
-	put32(o, type);
-	put32(o, (uint32_t)(4 * count));
+	rd_out_word(o, type);
+	rd_out_word(o, (uint32_t)(4 * count));
 	for (size_t i = 0; i < count; i++)
-		put32(o, words[i]);
+		rd_out_word(o, words[i]);
 }
 
 void rd_out_buffer(struct rd_out *o, uint64_t addr, const uint32_t *words, size_t count)

@@ -11,42 +11,12 @@
 
 #include "afuc/replay.h"
 #include "afuc/tap.h"
+#include "rd/rd.h"
 #include "util/util.h"
 
 /* ---- writing captures ---- */
 
-struct capture {
-	uint8_t *bytes;
-	size_t len, cap;
-};
-
-static void put32(struct capture *c, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		*UTIL_PUSH(c->bytes, c->len, c->cap) = (uint8_t)(v >> (8 * i));
-}
-
-static void section(struct capture *c, uint32_t type, const uint32_t *words, size_t n)
-{
-	put32(c, type);
-	put32(c, (uint32_t)(4 * n));
-	for (size_t i = 0; i < n; i++)
-		put32(c, words[i]);
-}
-
-/* A buffer and its contents. */
-static void buffer(struct capture *c, uint64_t addr, const uint32_t *words, size_t n)
-{
-	section(c, 3, (uint32_t[]){(uint32_t)addr, (uint32_t)(4 * n), (uint32_t)(addr >> 32)}, 3);
-	section(c, 12, words, n);
-}
-
-static void stream(struct capture *c, uint64_t addr, uint32_t dwords)
-{
-	section(c, 6, (uint32_t[]){(uint32_t)addr, dwords, (uint32_t)(addr >> 32)}, 3);
-}
-
-static char *save(const struct capture *c, const char *name, bool gzip)
+static char *save(const struct rd_out *c, const char *name, bool gzip)
 {
 	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	char *path = util_xasprintf("%s/test-replay-%ld-%s", dir, (long)getpid(), name);
@@ -76,7 +46,7 @@ enum {
 
 /* IB: a memory write, a timestamp event writing 7 at FENCE, and a wait
  * for FENCE == want, which the event makes true when want is 7. */
-static struct capture one_submission(uint32_t want)
+static struct rd_out one_submission(uint32_t want)
 {
 	uint32_t ib[] = {
 		PKT7(CP_MEM_WRITE, 3),
@@ -96,11 +66,11 @@ static struct capture one_submission(uint32_t want)
 		0xffffffff,
 		16,
 	};
-	struct capture c = {0};
-	section(&c, 13, (uint32_t[]){630}, 1);                 /* GPU_ID */
-	section(&c, 2, (uint32_t[]){0x636e6566, 0x313d65}, 2); /* "fence=1" */
-	buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
-	stream(&c, IB, UTIL_ARRAY_SIZE(ib));
+	struct rd_out c = {0};
+	rd_out_section(&c, RD_GPU_ID, (uint32_t[]){630}, 1);
+	rd_out_section(&c, RD_CMD, (uint32_t[]){0x636e6566, 0x313d65}, 2); /* "fence=1" */
+	rd_out_buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
+	rd_out_stream(&c, IB, UTIL_ARRAY_SIZE(ib));
 	return c;
 }
 
@@ -126,7 +96,7 @@ static struct emu *boot(const uint8_t *fw, size_t len)
 
 static void test_replay(struct tap *t, const uint8_t *fw, size_t len)
 {
-	struct capture c = one_submission(7);
+	struct rd_out c = one_submission(7);
 	char *path = save(&c, "one.rd.gz", true);
 	char *error = NULL;
 	struct emu_replay *r = emu_replay_open(path, &error);
@@ -215,7 +185,7 @@ static void test_replay(struct tap *t, const uint8_t *fw, size_t len)
 
 static void test_stall(struct tap *t, const uint8_t *fw, size_t len)
 {
-	struct capture c = one_submission(8); /* the event writes 7: never 8 */
+	struct rd_out c = one_submission(8); /* the event writes 7: never 8 */
 	char *path = save(&c, "stall.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	struct emu *emu = boot(fw, len);
@@ -248,7 +218,7 @@ static void test_stall(struct tap *t, const uint8_t *fw, size_t len)
 }
 
 /* A capture that is not one fails with where and why. */
-static void expect_error(struct tap *t, const struct capture *c, bool gzip, const char *want,
+static void expect_error(struct tap *t, const struct rd_out *c, bool gzip, const char *want,
 			 const char *what)
 {
 	char *path = save(c, "bad.rd", gzip);
@@ -264,22 +234,22 @@ static void expect_error(struct tap *t, const struct capture *c, bool gzip, cons
 
 static void test_bad_captures(struct tap *t)
 {
-	struct capture c = {0};
+	struct rd_out c = {0};
 	expect_error(t, &c, false, "empty: not a freedreno capture", "an empty file");
-	put32(&c, 3);
-	put32(&c, 12);
-	put32(&c, 0x1000);
+	rd_out_word(&c, 3);
+	rd_out_word(&c, 12);
+	rd_out_word(&c, 0x1000);
 	expect_error(t, &c, false, "at byte 0x0: section of type 3 claims 12 bytes, but only 4",
 		     "a truncated section");
 	free(c.bytes);
-	c = (struct capture){0};
-	section(&c, 12, (uint32_t[]){1, 2}, 2);
+	c = (struct rd_out){0};
+	rd_out_section(&c, RD_BUFFER_CONTENTS, (uint32_t[]){1, 2}, 2);
 	expect_error(t, &c, false, "BUFFER_CONTENTS without a GPUADDR", "contents of no buffer");
 	free(c.bytes);
-	c = (struct capture){0};
-	section(&c, 13, (uint32_t[]){630}, 1);
+	c = (struct rd_out){0};
+	rd_out_section(&c, RD_GPU_ID, (uint32_t[]){630}, 1);
 	expect_error(t, &c, false, "no submission", "a capture without a submission");
-	put32(&c, 1);
+	rd_out_word(&c, 1);
 	expect_error(t, &c, false, "truncated section header", "a stray word at the end");
 	free(c.bytes);
 	/* gzip data cut short */
@@ -290,7 +260,7 @@ static void test_bad_captures(struct tap *t)
 	util_read_file_max(path, 1u << 20, &gz, &gzlen);
 	remove(path);
 	free(path);
-	struct capture cut = {.bytes = gz, .len = gzlen / 2};
+	struct rd_out cut = {.bytes = gz, .len = gzlen / 2};
 	path = save(&cut, "cut.rd", false);
 	char *error = NULL;
 	struct emu_replay *r = emu_replay_open(path, &error);
@@ -303,9 +273,9 @@ static void test_bad_captures(struct tap *t)
 	free(c.bytes);
 	/* the pair of 0xffffffff words older captures have between sections */
 	c = one_submission(7);
-	struct capture old = {0};
-	put32(&old, 0xffffffff);
-	put32(&old, 0xffffffff);
+	struct rd_out old = {0};
+	rd_out_word(&old, 0xffffffff);
+	rd_out_word(&old, 0xffffffff);
 	for (size_t i = 0; i < c.len; i++)
 		*UTIL_PUSH(old.bytes, old.len, old.cap) = c.bytes[i];
 	path = save(&old, "old.rd", false);
@@ -323,12 +293,12 @@ static void test_bad_captures(struct tap *t)
 static void test_submissions(struct tap *t)
 {
 	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
-	struct capture c = {0};
-	buffer(&c, IB, ib, 4);
-	stream(&c, IB, 4);
-	stream(&c, 0x50000, 10); /* not captured */
-	buffer(&c, IB, ib, 4);
-	stream(&c, IB, 4);
+	struct rd_out c = {0};
+	rd_out_buffer(&c, IB, ib, 4);
+	rd_out_stream(&c, IB, 4);
+	rd_out_stream(&c, 0x50000, 10); /* not captured */
+	rd_out_buffer(&c, IB, ib, 4);
+	rd_out_stream(&c, IB, 4);
 	char *path = save(&c, "two.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	tap_is_int(t, r ? (long long)emu_replay_count(r) : -1, 2, "two submissions");
@@ -358,9 +328,9 @@ static void test_events(struct tap *t, const uint8_t *fw, size_t len)
 		0,
 		0x55, /* TIMESTAMP */
 	};
-	struct capture c = {0};
-	buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
-	stream(&c, IB, UTIL_ARRAY_SIZE(ib));
+	struct rd_out c = {0};
+	rd_out_buffer(&c, IB, ib, UTIL_ARRAY_SIZE(ib));
+	rd_out_stream(&c, IB, UTIL_ARRAY_SIZE(ib));
 	char *path = save(&c, "events.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	struct emu *emu = boot(fw, len);
