@@ -11,15 +11,9 @@
 
 int main(void)
 {
-	const char *root = getenv("SDK_ROOT");
-	if (!root)
-		root = ".";
-	/* the m4 library and the register database of this build */
-	const char *build = getenv("SDK_BUILD");
-	if (build && !getenv("AFUC_SDK_PREFIX"))
-		setenv("AFUC_SDK_PREFIX", build, 1);
+	const char *root;
 	char *why = NULL;
-	struct rnn_db *db = hwsq_names_open_db(NULL, &why);
+	struct rnn_db *db = nvc_open(&root, &why);
 	int status = 0;
 	printf("| script | board | family | SDK bytes | nouveau bytes | code RAM | SDK time | "
 	       "nouveau time | delays asked |\n");

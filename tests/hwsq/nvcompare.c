@@ -191,3 +191,14 @@ const char *nvc_event_text(const struct nvc_event *e, char *buf, size_t size)
 	}
 	return buf;
 }
+
+struct rnn_db *nvc_open(const char **root, char **why)
+{
+	*root = getenv("SDK_ROOT");
+	if (!*root)
+		*root = ".";
+	const char *build = getenv("SDK_BUILD");
+	if (build && !getenv("AFUC_SDK_PREFIX"))
+		setenv("AFUC_SDK_PREFIX", build, 1);
+	return hwsq_names_open_db(NULL, why);
+}

@@ -56,6 +56,11 @@ struct nvc_result {
 #define NVC_VBLANK_AT_NS 5000
 #define NVC_PAUSE_LATENCY_NS 3000
 
+/* The project's root ($SDK_ROOT, else ".") into *root, and this build's
+ * register database (what the m4 library and hwsq-as read from
+ * $SDK_BUILD), or NULL with *why saying why. */
+struct rnn_db *nvc_open(const char **root, char **why);
+
 void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hwsq_names *names,
 		 struct nvc_result *r);
 void nvc_result_free(struct nvc_result *r);

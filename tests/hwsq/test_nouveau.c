@@ -118,15 +118,9 @@ int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
-	const char *root = getenv("SDK_ROOT");
-	if (!root)
-		root = ".";
-	/* the m4 library and the register database of this build */
-	const char *build = getenv("SDK_BUILD");
-	if (build && !getenv("AFUC_SDK_PREFIX"))
-		setenv("AFUC_SDK_PREFIX", build, 1);
+	const char *root;
 	char *why = NULL;
-	struct rnn_db *db = hwsq_names_open_db(NULL, &why);
+	struct rnn_db *db = nvc_open(&root, &why);
 	check_encoder(&t);
 	check_cache(&t);
 	for (size_t i = 0; i < nv_board_count(); i++) {

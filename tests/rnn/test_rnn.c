@@ -542,15 +542,62 @@ static void test_open_order(struct tap *t, struct scratch *s)
 	free(other);
 }
 
+/* A name of the SDK's own database: its space, variant and value, and,
+ * when not NULL, the name its value prints as. */
+struct name_case {
+	enum rnn_space space;
+	const char *variant, *name;
+	uint64_t value;
+	const char *prints;
+};
+
+/* The register database of this build ($SDK_BUILD), or NULL with errors
+ * in d. */
+static struct rnn_db *open_build_db(struct diag *d)
+{
+	const char *build = getenv("SDK_BUILD");
+	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
+	struct rnn_db *db = rnn_open(dir, d);
+	free(dir);
+	return db;
+}
+
+/* One test per case: the name has its value, and prints as it should. */
+static void check_names(struct tap *t, const struct name_case *names, size_t count)
+{
+	struct diag d;
+	diag_init(&d);
+	struct rnn_db *db = open_build_db(&d);
+	for (size_t i = 0; i < count; i++) {
+		const struct name_case *n = &names[i];
+		const struct rnn_view *v = db ? rnn_view(db, n->space, n->variant, &d) : NULL;
+		uint64_t value = 0;
+		struct util_str back = {0};
+		bool found = v && rnn_name_to_value(v, n->name, &value);
+		bool prints = !n->prints || (v && rnn_value_to_name(v, n->value, &back) &&
+					     !strcmp(back.text, n->prints));
+		if (n->prints)
+			tap_ok(t, found && value == n->value && prints,
+			       "ours: %s %s %s is 0x%llx, which prints as %s (got %s)",
+			       rnn_space_name(n->space), n->variant, n->name,
+			       (unsigned long long)n->value, n->prints,
+			       back.text ? back.text : "nothing");
+		else
+			tap_ok(t, found && value == n->value, "ours: %s %s %s is 0x%llx",
+			       rnn_space_name(n->space), n->variant, n->name,
+			       (unsigned long long)n->value);
+		util_str_free(&back);
+	}
+	diag_print(&d, stdout, "#");
+	diag_free(&d);
+	rnn_close(db);
+}
+
 /* What the afuc spec, the reference bootstraps and the SDK's firmware name
  * must be in the SDK's own database, at the values of Mesa's tree. */
 static void test_own_names(struct tap *t)
 {
-	static const struct {
-		enum rnn_space space;
-		const char *variant, *name;
-		uint64_t value;
-	} names[] = {
+	static const struct name_case names[] = {
 		{RNN_GPU, "A5XX", "CP_SCRATCH_REG[0x2]", 0xb7a},
 		{RNN_GPU, "A5XX", "CP_ME_NRT_ADDR_LO", 0x80d},
 		{RNN_GPU, "A5XX", "CP_ME_NRT_ADDR_HI", 0x80e},
@@ -593,24 +640,7 @@ static void test_own_names(struct tap *t)
 		{RNN_HWSQ_REG, "NV41", "PTIMER.TIME_LOW", 0x9400},
 		{RNN_HWSQ_REG, "NV50", "PBUS.HWSQ.CODE[0xff]", 0x14ff},
 	};
-	const char *build = getenv("SDK_BUILD");
-	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
-	struct diag d;
-	diag_init(&d);
-	struct rnn_db *db = rnn_open(dir, &d);
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++) {
-		const struct rnn_view *v = db ? rnn_view(db, names[i].space, names[i].variant, &d)
-					      : NULL;
-		uint64_t value = 0;
-		bool found = v && rnn_name_to_value(v, names[i].name, &value);
-		tap_ok(t, found && value == names[i].value, "ours: %s %s %s is 0x%llx",
-		       rnn_space_name(names[i].space), names[i].variant, names[i].name,
-		       (unsigned long long)names[i].value);
-	}
-	diag_print(&d, stdout, "#");
-	diag_free(&d);
-	rnn_close(db);
-	free(dir);
+	check_names(t, names, UTIL_ARRAY_SIZE(names));
 }
 
 /* The names the SDK adds to Mesa's (docs/registers.md: from how vendor
@@ -618,12 +648,7 @@ static void test_own_names(struct tap *t)
  * offset with a Mesa name, the offset still prints as Mesa prints it. */
 static void test_sdk_additions(struct tap *t)
 {
-	static const struct {
-		enum rnn_space space;
-		const char *variant, *name;
-		uint64_t value;
-		const char *prints; /* the name the value prints as */
-	} names[] = {
+	static const struct name_case names[] = {
 		{RNN_GPU, "A5XX", "CP_ME_MEM_READ_ADDR", 0x80d, "CP_ME_NRT_ADDR_LO"},
 		{RNN_GPU, "A5XX", "CP_ME_MEM_READ_DWORDS", 0x80f, "CP_ME_MEM_READ_DWORDS"},
 		{RNN_GPU, "A5XX", "CP_ME_MEM_WRITE_ADDR", 0x810, "CP_ME_NRT_DATA"},
@@ -651,41 +676,16 @@ static void test_sdk_additions(struct tap *t)
 		{RNN_CONTROL, "A7XX_GEN3", "PROTECT_STATUS", 0x0a8, "PROTECT_STATUS"},
 		{RNN_PIPE, "A5XX", "WAIT_MEM_WRITES", 0xc4, "WAIT_MEM_WRITES"},
 	};
-	const char *build = getenv("SDK_BUILD");
-	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
-	struct diag d;
-	diag_init(&d);
-	struct rnn_db *db = rnn_open(dir, &d);
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++) {
-		const struct rnn_view *v = db ? rnn_view(db, names[i].space, names[i].variant, &d)
-					      : NULL;
-		uint64_t value = 0;
-		struct util_str back = {0};
-		bool found = v && rnn_name_to_value(v, names[i].name, &value);
-		bool prints = v && rnn_value_to_name(v, names[i].value, &back) &&
-			      !strcmp(back.text, names[i].prints);
-		tap_ok(t, found && value == names[i].value && prints,
-		       "ours: %s %s %s is 0x%llx, which prints as %s (got %s)",
-		       rnn_space_name(names[i].space), names[i].variant, names[i].name,
-		       (unsigned long long)names[i].value, names[i].prints,
-		       back.text ? back.text : "nothing");
-		util_str_free(&back);
-	}
-	diag_print(&d, stdout, "#");
-	diag_free(&d);
-	rnn_close(db);
-	free(dir);
+	check_names(t, names, UTIL_ARRAY_SIZE(names));
 }
 
 /* Packet opcodes as Mesa's tools name them: database names, and UNKNn
  * for the rest (n decimal, no leading zeros, below 0x80). */
 static void test_pm4_names(struct tap *t)
 {
-	const char *build = getenv("SDK_BUILD");
-	char *dir = util_xasprintf("%s/share/afuc-sdk/rnndb", build ? build : "build");
 	struct diag d;
 	diag_init(&d);
-	struct rnn_db *db = rnn_open(dir, &d);
+	struct rnn_db *db = open_build_db(&d);
 	const struct rnn_view *pm4 = db ? rnn_view(db, RNN_PM4, "A6XX", &d) : NULL;
 	static const struct {
 		const char *name;
@@ -715,7 +715,6 @@ static void test_pm4_names(struct tap *t)
 	util_str_free(&name);
 	diag_free(&d);
 	rnn_close(db);
-	free(dir);
 }
 
 int main(void)
