@@ -123,7 +123,7 @@ HANDLER(CP_EVENT_WRITE7)
 	ENDIF()
 	IF_BIT_SET($0a, 27)
 		IF_BIT_CLEAR($0a, 24)
-			IF_GE($rem, 3, $0b)
+			IF_GE($rem, 2, $0b)       ; the address; the payload as the source needs
 				mov $addr, |EVENT_TS_ADDR << 24
 				mov $data, $data
 				ubfx $data, $data, b0, b16
@@ -133,10 +133,14 @@ HANDLER(CP_EVENT_WRITE7)
 				mov $07, 0x0
 				SWITCH($04)
 				CASE(0)                 ; USER_32B
-					mov $06, $data
+					IF_NE($rem, 0)
+						mov $06, $data
+					ENDIF()
 				CASE(1)                 ; USER_64B
 					mov $05, 0x10
-					mov $06, $data
+					IF_NE($rem, 0)
+						mov $06, $data
+					ENDIF()
 					IF_NE($rem, 0)
 						mov $07, $data
 					ENDIF()

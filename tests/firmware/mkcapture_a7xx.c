@@ -232,6 +232,9 @@ static void more(struct words *b)
 	PKT7(b, PM4_CP_MEM_TO_MEM, 0, LO(RESULT_BASE + 0x60), HI(RESULT_BASE + 0x60),
 	     LO(RESULT_BASE + 0x74), HI(RESULT_BASE + 0x74));
 	event_write(b, EV_RB_DONE_TS, 1 /* USER_64B */, RESULT_BASE + 0x78, 0x9abc);
+	/* a timestamp query: the always-on counter, no payload */
+	PKT7(b, PM4_CP_EVENT_WRITE7, EV_RB_DONE_TS | EV7_WRITE_ENABLED | EV7_SRC(3),
+	     LO(RESULT_BASE + 0x88), HI(RESULT_BASE + 0x88));
 }
 
 /* One submission: its command stream at IB_BASE + 0x10000 * index, the
