@@ -380,14 +380,30 @@ SUBROUTINE(load_state6)
 	SKIP_PAYLOAD()
 END_SUBROUTINE()
 
-; CP_THREAD_CONTROL: THREAD (bits 0..1), CONCURRENT_BIN_DISABLE (27),
-; SYNC_THREADS (31). In this bundle BR runs every packet, so there is
-; nothing to hand over; the first one after boot reports the event
-; number to CP_EVENT_END, as gen70500's BR does.
-HANDLER(CP_THREAD_CONTROL)
-	SKIP_PAYLOAD()
-	IF_BIT_CLEAR(G_FLAGS, 0)
-		or G_FLAGS, G_FLAGS, 0x1
-		WRITE_REG(CP_EVENT_END, G_SEQ)
+#define MEET_NAME br_meets_bv
+#define MEET_LOCK br_locks
+#define MEET_SELF 4
+#define MEET_OTHER 5
+#include "thread-control.S"
+
+; CP_WAIT_TIMESTAMP: waits until the 32-bit timestamp at ADDR (words 1-2)
+; has reached REF (word 3), counting with wraparound, as the kernel's
+; a7xx submission waits for BV's fence before it writes its own. The
+; other kinds (word 0 bit 4: an on-chip timestamp; bits 0-1: 64-bit or
+; the local timestamp) are not waited for.
+HANDLER(CP_WAIT_TIMESTAMP)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	mov $05, $data
+	and $02, $02, 0x13
+	IF_EQ($02, 0)
+		LOOP()
+			START_MEM_READ($03, $04, 1, $06)
+			sub $06, $memdata, $05
+			IF_BIT_CLEAR($06, 31)
+				BREAK()
+			ENDIF()
+		ENDLOOP()
 	ENDIF()
+	SKIP_PAYLOAD()
 END_HANDLER()

@@ -4,8 +4,10 @@
  * As in vendor bundles (and as ld/a7xx-sqe.ld lays them out), each
  * processor's image starts with header words and ends with its packet
  * table, and the next image starts at the following 32-byte boundary. BR's bootstrap loads its table, then starts BV and LPAC, whose
- * own bootstraps load theirs. In this bundle BR handles the command
- * stream; BV and LPAC only boot and skip what reaches them. */
+ * own bootstraps load theirs. BV reads the stream BR reads: in this
+ * bundle, which never turns concurrent binning on, BR handles every
+ * packet and BV meets it at CP_THREAD_CONTROL's SYNC_THREADS, passing
+ * everything else over. LPAC only boots. */
 #define FW_GEN 7
 #include "../common/fw.h"
 
@@ -70,6 +72,13 @@ END_SUBROUTINE()
 bv_bootstrap:
 #include "../common/boot.S"
 	NEXT_PACKET()
+
+#define MEET_NAME bv_meets_br
+#define MEET_LOCK bv_locks
+#define MEET_SELF 5
+#define MEET_OTHER 4
+#include "thread-control.S"
+
 #define IDLE_DEFAULT_HANDLER __bv_default_handler
 #include "../common/idle-handlers.S"
 #undef IDLE_DEFAULT_HANDLER

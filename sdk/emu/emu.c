@@ -42,6 +42,7 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	set_action(e, gi->ds_sel, EMU_CA_DS_SEL);
 	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
 	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
+	set_action(e, gi->coproc_lock, EMU_CA_LOCK);
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
 		uint32_t r = gi->instr_base_regs[i];
 		if (r == EMU_NONE)
@@ -113,6 +114,7 @@ void emu_free(struct emu *e)
 	emu_pair_free(e);
 	free(e->log);
 	free(e->packets);
+	free(e->bv_packets);
 	emu_debug_free(e->debug);
 	free(e->error);
 	free(e);
@@ -130,6 +132,9 @@ static void ring_push(struct emu *e, uint32_t word)
 	if (e->ring_count == e->ring_cap)
 		util_grow(&e->ring, &e->ring_cap, e->ring_count + 1, sizeof *e->ring);
 	e->ring[e->ring_count++] = word;
+	/* BV waiting for the ring has work: it takes turns with BR again */
+	if (emu_bv_reads_ring(e) && e->cpu[EMU_BV].state == EMU_CPU_IDLE)
+		e->cpu[EMU_BV].state = EMU_CPU_RUNNING;
 }
 
 void emu_push_raw(struct emu *e, const uint32_t *words, size_t count)
@@ -363,7 +368,7 @@ const struct emu_write *emu_writes(const struct emu *e)
 void emu_clear_writes(struct emu *e)
 {
 	e->log_count = 0;
-	e->packet_count = 0;
+	e->packet_count = e->bv_packet_count = 0;
 	emu_pair_clear(e);
 }
 

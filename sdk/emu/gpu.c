@@ -52,17 +52,15 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 	uint64_t addr = 0; /* the MEQ has no address */
 	if (level > 0 && level < gi->level_count)
 		addr = emu_ctrl64(e, c, gi->level_base[level]);
-	else if (level == 0 && c->id != EMU_ME)
-		addr = 4 * (e->ring_origin + e->ring_read);
+	else if (level == 0 && emu_ring_place(e, c))
+		addr = 4 * (e->ring_origin + *emu_ring_place(e, c));
 	c->took_packet = true;
 	c->packet_hdr = hdr;
 	c->packet_level = level;
 	c->packet_addr = addr;
 	if (c->id != EMU_MAIN || e->aqe)
 		return;
-	if (e->packet_count == e->packet_cap)
-		util_grow(&e->packets, &e->packet_cap, e->packet_count + 1, sizeof *e->packets);
-	e->packets[e->packet_count++] = (struct emu_packet){
+	*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = (struct emu_packet){
 		.header = hdr,
 		.level = (uint8_t)level,
 		.made_up = c->inject,

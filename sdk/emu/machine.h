@@ -29,6 +29,7 @@ enum emu_ctrl_action {
 	EMU_CA_DS_SEL,        /* selects the draw-state group the DRAW_STATE_* registers show */
 	EMU_CA_START_BV,      /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
 	EMU_CA_START_LPAC,    /* a7xx LPAC_CNTL */
+	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
 };
 
 struct emu_gen_info {
@@ -42,6 +43,12 @@ struct emu_gen_info {
 	uint16_t ib_level, load_store_hi;
 	uint16_t ds_set_hdr, ds_set_base, ds_sel, ds_hdr, ds_base;
 	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
+	/* a7xx: BV reads the stream BR reads (the ring and its own IBs),
+	 * each deciding by CP_THREAD_CONTROL which packets are its own */
+	bool bv_reads_ring;
+	/* a7xx: COPROCESSOR_LOCK, whose bits lock the shared registers
+	 * between BR, BV and LPAC (EMU_NONE when absent) */
+	uint16_t coproc_lock;
 	uint16_t shared_lo, shared_hi; /* [lo, hi): one copy for all processors */
 	uint16_t protect_status;       /* result of a $addr bit-20 access check */
 	/* a6xx: LPAC starts when the SQE writes bit 0 of this GPU register,
@@ -240,12 +247,15 @@ struct emu {
 	bool aqe;
 
 	struct emu_cpu cpu[EMU_PROC_COUNT];
+	/* who holds each COPROCESSOR_LOCK bit: enum emu_proc + 1, 0 free */
+	uint8_t lock_owner[32];
 	uint32_t *gpu; /* EMU_GPU_REG_COUNT registers */
 	struct emu_mem mem;
 
-	/* the ring buffer the user feeds */
+	/* the ring buffer the user feeds; BR's place in it, and BV's when
+	 * it reads the ring too (gi->bv_reads_ring) */
 	uint32_t *ring;
-	size_t ring_count, ring_cap, ring_read;
+	size_t ring_count, ring_cap, ring_read, bv_read;
 
 	/* an a5xx PFP and ME (pair.c): the queue from one to the other */
 	bool pair;
@@ -269,6 +279,10 @@ struct emu {
 	struct emu_packet *packets;
 	size_t packet_count, packet_cap;
 	uint64_t ring_origin; /* ring words read before ring[0] */
+	/* the packet headers BV read, whether at a waitin or passing packets
+	 * over in a loop of its own, for attributing its work (bv.c) */
+	struct emu_packet *bv_packets;
+	size_t bv_packet_count, bv_packet_cap;
 
 	/* A stall (gpu.c): steps of this run at the last progress (a word
 	 * read from a stream, a write logged), and how many steps without
@@ -391,9 +405,9 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
  * must wait (idle) or on a fault (error_kind set). */
 bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr);
 
-/* Whether c's next $data read would wait for the ring buffer: the
- * ring is empty, or c is BV or LPAC, whose streams this model never
- * feeds (they wait there instead of failing). */
+/* Whether c's next $data read would wait for the ring buffer: c has
+ * read all of it, or c does not read it (LPAC, whose ring this model
+ * never feeds, BV before a7xx): they wait there instead of failing. */
 bool emu_stream_waits(struct emu *e, struct emu_cpu *c);
 
 /* ---- emu.c ---- */
@@ -415,8 +429,11 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
  * is a fault. */
 void emu_pair_check_idle(struct emu *e);
 /* After emu_cpu_run of processor proc, which started at step from of
- * this run: a pair records who ran the steps. */
+ * this run: a pair (and a7xx BR and BV) records who ran the steps. */
 void emu_pair_ran(struct emu *e, int proc, uint64_t from);
+/* The steps the second processor (the ME, BV; or else the first: the
+ * PFP, BR) ran before step `at` (counted as emu_total_steps). */
+uint64_t emu_own_steps(const struct emu *e, bool second, uint64_t at);
 /* With emu_clear_writes: the turns and slices start afresh. */
 void emu_pair_clear(struct emu *e);
 void emu_pair_free(struct emu *e);
@@ -425,6 +442,18 @@ void emu_pair_free(struct emu *e);
  * steps[i] the instructions of packet i, the PFP's and the ME's for its
  * words; false, with nothing written, when e is not a pair. */
 bool emu_pair_attribute(const struct emu *e, size_t *packet, uint64_t *steps);
+
+/* ---- bv.c: a7xx BV, which reads the stream BR reads ---- */
+
+/* The same for BR's packets and BV's (after a run): BV's writes and
+ * steps go to the BR packet at the same place in the stream, or, for a
+ * packet BR passed over, to the BR packet it last met; BR's writes and
+ * steps to its own. false, with nothing written, when BV read no
+ * stream. */
+bool emu_bv_attribute(const struct emu *e, size_t *packet, uint64_t *steps);
+/* Before BV reads a packet header ($data with $rem at 0) from its
+ * stream at level: BV's next packet starts. */
+void emu_bv_read(struct emu *e, struct emu_cpu *c, unsigned level);
 
 /* ---- gpu.c: the GPU behind the CP ---- */
 
@@ -438,11 +467,28 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr);
 /* The fault of a packet that made no progress for stall_limit steps. */
 void emu_stall(struct emu *e, struct emu_cpu *c);
 
-/* The ring buffer ran dry: its words so far count as read. */
+/* Whether BV reads the ring buffer as BR does: a7xx, once started. */
+EMU_INLINE bool emu_bv_reads_ring(const struct emu *e)
+{
+	return e->gi->bv_reads_ring && e->cpu[EMU_BV].state != EMU_CPU_OFF;
+}
+
+/* Where c reads the ring buffer, or NULL when it does not read it. */
+EMU_INLINE size_t *emu_ring_place(struct emu *e, const struct emu_cpu *c)
+{
+	if (c->id == EMU_MAIN)
+		return &e->ring_read;
+	return c->id == EMU_BV && emu_bv_reads_ring(e) ? &e->bv_read : NULL;
+}
+
+/* A reader reached the ring's end: once every reader has, the words so
+ * far count as read and the ring starts over. */
 EMU_INLINE void emu_ring_drained(struct emu *e)
 {
+	if (e->ring_read != e->ring_count || (emu_bv_reads_ring(e) && e->bv_read != e->ring_count))
+		return;
 	e->ring_origin += e->ring_count;
-	e->ring_read = e->ring_count = 0;
+	e->ring_read = e->ring_count = e->bv_read = 0;
 }
 
 /* ---- proc.c: starting processors ---- */

@@ -179,10 +179,11 @@ size_t emu_meq_pending(const struct emu *e)
 
 void emu_pair_ran(struct emu *e, int proc, uint64_t from)
 {
-	if (!e->pair || e->steps == from)
+	/* an a7xx LPAC reads no stream of BR's: its steps are its own */
+	if (!(e->pair || e->gi->bv_reads_ring) || proc == EMU_LPAC || e->steps == from)
 		return;
 	const uint64_t start = e->total_steps + from, end = e->total_steps + e->steps;
-	const bool me = proc == EMU_ME;
+	const bool me = proc == EMU_ME || proc == EMU_BV;
 	struct emu_pair_slice *last = e->slice_count ? &e->slices[e->slice_count - 1] : NULL;
 	if (last && last->me == me && last->to == start) {
 		last->to = end;
@@ -213,8 +214,7 @@ void emu_pair_free(struct emu *e)
 	free(e->slices);
 }
 
-/* The steps the ME (or the PFP) ran before step `at`. */
-static uint64_t own_steps(const struct emu *e, bool me, uint64_t at)
+uint64_t emu_own_steps(const struct emu *e, bool me, uint64_t at)
 {
 	size_t lo = 0, hi = e->slice_count; /* the first slice starting after at */
 	while (lo < hi) {
@@ -258,14 +258,16 @@ bool emu_pair_attribute(const struct emu *e, size_t *packet, uint64_t *steps)
 	 * the ME's steps before its first turn are its bootstrap's */
 	for (size_t i = 0; i < np; i++) {
 		uint64_t to = i + 1 < np ? e->packets[i + 1].steps : end;
-		steps[i] = own_steps(e, false, to) - own_steps(e, false, e->packets[i].steps);
+		steps[i] = emu_own_steps(e, false, to) -
+			   emu_own_steps(e, false, e->packets[i].steps);
 	}
 	for (size_t k = 0; k < e->turn_count; k++) {
 		const struct emu_pair_turn *turn = &e->turns[k];
 		if (!turn->packet || turn->packet > np)
 			continue;
 		uint64_t to = k + 1 < e->turn_count ? e->turns[k + 1].step : end;
-		steps[turn->packet - 1] += own_steps(e, true, to) - own_steps(e, true, turn->step);
+		steps[turn->packet - 1] += emu_own_steps(e, true, to) -
+					   emu_own_steps(e, true, turn->step);
 	}
 	return true;
 }

@@ -26,10 +26,11 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 		return emu_meq_pull(e, peek, value) ? PULL_OK : PULL_EMPTY;
 	unsigned level = current_level(e, c);
 	if (level == 0) {
-		if (c->id != EMU_MAIN || e->ring_read == e->ring_count)
+		size_t *at = emu_ring_place(e, c);
+		if (!at || *at == e->ring_count)
 			return PULL_EMPTY;
-		*value = e->ring[e->ring_read];
-		if (!peek && ++e->ring_read == e->ring_count)
+		*value = e->ring[*at];
+		if (!peek && ++*at == e->ring_count)
 			emu_ring_drained(e);
 		return PULL_OK;
 	}
@@ -57,6 +58,17 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 
 bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 {
+	if (!peek && c->gpr[ISA_REG_REM] == 0 && c->id != EMU_ME) {
+		/* A header read (the payload's words count $rem down): at an
+		 * IB's end it is the IN_IB_END the ROQ makes up, as at a waitin,
+		 * which is how a loop passing packets over finds the end. */
+		const unsigned level = current_level(e, c);
+		uint32_t hdr;
+		if (level > 0 && !c->inject)
+			(void)emu_peek_header(e, c, &hdr);
+		if (c->id == EMU_BV && emu_bv_reads_ring(e))
+			emu_bv_read(e, c, level);
+	}
 	if (c->inject) {
 		*value = c->inject_word;
 		if (!peek) {
@@ -198,5 +210,6 @@ bool emu_stream_waits(struct emu *e, struct emu_cpu *c)
 {
 	if (c->inject || current_level(e, c) != 0)
 		return false;
-	return c->id != EMU_MAIN || e->ring_read == e->ring_count;
+	const size_t *at = emu_ring_place(e, c);
+	return !at || *at == e->ring_count;
 }

@@ -109,6 +109,8 @@ static bool start_proc_at(struct emu *e, struct emu_cpu *c, enum emu_proc id, ui
 	if (other->state != EMU_CPU_OFF)
 		return true; /* already running: a second start changes nothing */
 	emu_cpu_reset(e, other, id);
+	if (id == EMU_BV)
+		e->bv_read = e->ring_read; /* it reads on from where BR is */
 	if (base_reg != EMU_NONE)
 		emu_set_ctrl64(e, other, base_reg, addr);
 	if (!emu_cpu_start(e, other, addr))
@@ -124,6 +126,25 @@ static bool start_proc_at(struct emu *e, struct emu_cpu *c, enum emu_proc id, ui
 static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint16_t base_reg)
 {
 	return start_proc_at(e, c, id, emu_ctrl64(e, c, base_reg), base_reg);
+}
+
+/* COPROCESSOR_LOCK: a 1 bit asks for that lock, which c gets when no
+ * other processor holds it; a 0 bit gives up one c holds. c reads back
+ * the bits it holds, which only its own writes change. */
+static void take_locks(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
+{
+	const uint8_t me = (uint8_t)(c->id + 1);
+	uint32_t held = 0;
+	for (unsigned bit = 0; bit < 32; bit++) {
+		uint8_t *owner = &e->lock_owner[bit];
+		if ((value >> bit & 1) && *owner == 0)
+			*owner = me;
+		else if (!(value >> bit & 1) && *owner == me)
+			*owner = 0;
+		if (*owner == me)
+			held |= 1u << bit;
+	}
+	ctrl_set(e, c, offset, held);
 }
 
 bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
@@ -168,6 +189,9 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return !(value & 1) || start_proc(e, c, EMU_BV, gi->bv_instr_base);
 	case EMU_CA_START_LPAC:
 		return !(value & 1) || start_proc(e, c, EMU_LPAC, gi->lpac_instr_base);
+	case EMU_CA_LOCK:
+		take_locks(e, c, offset, value);
+		return true;
 	}
 	return true;
 }

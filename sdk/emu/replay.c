@@ -1,7 +1,8 @@
 /* Replaying a capture: each submission's buffers into GPU memory, and
  * the ring buffer the kernel (drivers/gpu/drm/msm) would write around its
  * command streams. The kernel's packets, per generation, from
- * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and a7xx_cp_init;
+ * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and
+ * a7xx_cp_init/a7xx_submit;
  * what the model leaves out (preemption, perf counters, page tables) is
  * listed in docs/afuc-emu.md. */
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 /* PM4 opcodes and events of the kernel's packets (adreno_pm4.xml) */
 enum {
+	OP_WAIT_TIMESTAMP = 0x14, /* a7xx */
 	OP_THREAD_CONTROL = 0x17, /* a7xx */
 	OP_INDIRECT_BUFFER = 0x3f,
 	OP_EVENT_WRITE = 0x46,
@@ -23,7 +25,16 @@ enum {
 	EV_CACHE_CLEAN = 0x31,
 	EV_IRQ = 1u << 31,
 	EV7_WRITE_ENABLED = 1u << 27,
+	/* CP_THREAD_CONTROL */
+	THREAD_BR = 1,
+	THREAD_BV = 2,
+	THREAD_BOTH = 3,
+	CONCURRENT_BIN_DISABLE = 1u << 27,
+	SYNC_THREADS = 1u << 31,
 };
+
+/* Where in the memstore BV's fence is, after the kernel's (a7xx) */
+#define BV_FENCE_OFFSET 0x20
 
 struct emu_replay {
 	struct rd_capture cap;
@@ -143,13 +154,18 @@ static void push_init(struct emu *emu, uint32_t gpu_id)
 		break;
 	case EMU_A7XX:
 		/* concurrent binning off, then the 7-word CP_ME_INIT */
-		emu_push_pkt7(emu, OP_THREAD_CONTROL, (uint32_t[]){1u << 27}, 1);
+		emu_push_pkt7(emu, OP_THREAD_CONTROL, (uint32_t[]){CONCURRENT_BIN_DISABLE}, 1);
 		emu_push_pkt7(emu, OP_ME_INIT,
 			      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3,
 					   0x20000000, 2, 0, 0, 0},
 			      7);
 		break;
 	}
+}
+
+static void thread_control(struct emu *emu, uint32_t word)
+{
+	emu_push_pkt7(emu, OP_THREAD_CONTROL, &word, 1);
 }
 
 bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first, char **error)
@@ -188,6 +204,9 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 	if (gen == EMU_A6XX) {
 		emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
 		emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+	} else if (gen == EMU_A7XX) {
+		/* BR runs the command streams, once BV has met it there */
+		thread_control(emu, SYNC_THREADS | THREAD_BR);
 	}
 	for (size_t k = 0; k < s->stream_count; k++) {
 		const struct rd_stream *st = &s->streams[k];
@@ -207,12 +226,28 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 			      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
 					   (uint32_t)(fence >> 32), seqno},
 			      4);
-	} else {
-		emu_push_pkt7(emu, OP_EVENT_WRITE,
-			      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ,
-					   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
-			      4);
+		return true;
 	}
+	/* a7xx_submit: BR invalidates the CCU; BV writes its fence when it
+	 * is done with the submission, and BR waits for that before it
+	 * writes the kernel's fence; then both take what follows */
+	const uint64_t bv_fence = fence + BV_FENCE_OFFSET;
+	thread_control(emu, THREAD_BR);
+	emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
+	emu_push_pkt7(emu, OP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+	thread_control(emu, THREAD_BV);
+	emu_push_pkt7(emu, OP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED, (uint32_t)bv_fence,
+				   (uint32_t)(bv_fence >> 32), seqno},
+		      4);
+	thread_control(emu, THREAD_BR);
+	emu_push_pkt7(emu, OP_WAIT_TIMESTAMP,
+		      (uint32_t[]){0, (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno}, 4);
+	emu_push_pkt7(emu, OP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ, (uint32_t)fence,
+				   (uint32_t)(fence >> 32), seqno},
+		      4);
+	thread_control(emu, THREAD_BOTH);
 	return true;
 }
 

@@ -34,31 +34,43 @@ static void take_packet(struct emu_replay_log *log, const struct emu *emu, size_
 	rp->write_count = log->write_count - rp->write_first;
 }
 
-/* A pair's log: each write goes to the packet whose work it is
- * (emu_pair_attribute), in the order made; false when emu is no pair. */
-static bool take_pair(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
+/* A pair's log, or a7xx BR's with BV's: each write goes to the packet
+ * whose work it is (emu_pair_attribute, emu_bv_attribute), the first
+ * processor's before the second's, each in the order made; false when
+ * emu is neither. */
+static bool take_attributed(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
 {
-	if (!emu_is_pair(emu))
-		return false;
 	const size_t np = emu_packet_count(emu), nw = emu_write_count(emu);
+	const struct emu_write *writes = emu_writes(emu);
 	size_t *packet = util_xmalloc((nw ? nw : 1) * sizeof *packet);
 	uint64_t *steps = util_xmalloc((np ? np : 1) * sizeof *steps);
-	emu_pair_attribute(emu, packet, steps);
-	/* a counting sort by packet, stable: start[i + 1] is where packet
-	 * i's writes begin in order[] (packet 0: before the first) */
-	size_t *start = util_xcalloc(np + 2, sizeof *start);
+	if (!emu_pair_attribute(emu, packet, steps) && !emu_bv_attribute(emu, packet, steps)) {
+		free(steps);
+		free(packet);
+		return false;
+	}
+	/* a counting sort by (packet, second processor), stable: start[2i +
+	 * 2] is where packet i's writes begin in order[] (packet 0: before
+	 * the first) */
+	const size_t keys = 2 * (np + 1);
+	size_t *start = util_xcalloc(keys + 1, sizeof *start);
 	size_t *order = util_xmalloc((nw ? nw : 1) * sizeof *order);
-	for (size_t w = 0; w < nw; w++)
-		start[packet[w] + 1]++;
-	for (size_t i = 1; i < np + 2; i++)
+	size_t *key = util_xmalloc((nw ? nw : 1) * sizeof *key);
+	for (size_t w = 0; w < nw; w++) {
+		key[w] = 2 * packet[w] + (writes[w].proc == EMU_ME || writes[w].proc == EMU_BV);
+		start[key[w] + 1]++;
+	}
+	for (size_t i = 1; i <= keys; i++)
 		start[i] += start[i - 1];
-	size_t *fill = util_xmalloc((np + 1) * sizeof *fill);
-	memcpy(fill, start, (np + 1) * sizeof *fill);
+	size_t *fill = util_xmalloc(keys * sizeof *fill);
+	memcpy(fill, start, keys * sizeof *fill);
 	for (size_t w = 0; w < nw; w++)
-		order[fill[packet[w]]++] = w;
+		order[fill[key[w]]++] = w;
 	for (size_t i = 0; i < np; i++)
-		take_packet(log, emu, i, submit, order, start[i + 1], start[i + 2], steps[i]);
+		take_packet(log, emu, i, submit, order, start[2 * i + 2], start[2 * i + 4],
+			    steps[i]);
 	free(fill);
+	free(key);
 	free(order);
 	free(start);
 	free(steps);
@@ -68,7 +80,7 @@ static bool take_pair(struct emu_replay_log *log, struct emu *emu, uint32_t subm
 
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
 {
-	if (!take_pair(log, emu, submit)) {
+	if (!take_attributed(log, emu, submit)) {
 		const struct emu_packet *packets = emu_packets(emu);
 		const size_t npackets = emu_packet_count(emu), nwrites = emu_write_count(emu);
 		for (size_t i = 0; i < npackets; i++) {
@@ -133,6 +145,10 @@ size_t emu_replay_write_line(const struct emu *emu, const struct emu_write *w, c
 	}
 	if (n >= 0 && name[0] && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, " # %s", name);
+	/* an a7xx BV's (or LPAC's) write says so */
+	if (n >= 0 && (size_t)n < size && emu_gen(emu) == EMU_A7XX && w->proc != EMU_MAIN)
+		n += snprintf(buf + n, size - (size_t)n, "%s(%s)", name[0] ? " " : " # ",
+			      emu_proc_name(emu, w->proc));
 	return n < 0 ? 0 : (size_t)n;
 }
 
@@ -283,7 +299,8 @@ static bool packets_agree(const struct emu_replay_log *a, const struct emu_repla
 		if (!more_a || !more_b)
 			return more_a == more_b;
 		const struct emu_write *wa = &a->writes[i++], *wb = &b->writes[j++];
-		if (wa->kind != wb->kind || wa->addr != wb->addr || wa->value != wb->value)
+		if (wa->kind != wb->kind || wa->addr != wb->addr || wa->value != wb->value ||
+		    (wa->proc == EMU_BV) != (wb->proc == EMU_BV))
 			return false;
 	}
 }

@@ -117,7 +117,7 @@ static void cache_flush(struct words *b)
  * submission does. */
 static void init_hw(struct words *b)
 {
-	PKT7(b, PM4_CP_THREAD_CONTROL, THREAD_BR | CONCURRENT_BIN_DISABLE);
+	PKT7(b, PM4_CP_THREAD_CONTROL, THREAD_BR);
 	event(b, EV_CACHE_INVALIDATE7);
 	event(b, EV_CCU_INVALIDATE_COLOR);
 	event(b, EV_CCU_INVALIDATE_DEPTH);
