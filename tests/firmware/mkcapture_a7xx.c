@@ -46,12 +46,11 @@ enum {
 #define EV7_WRITE_ENABLED (1u << 27)
 #define EV7_SRC(s) ((uint32_t)(s) << 20) /* 0 USER_32B, 1 USER_64B, 3 ALWAYSON */
 
-/* CP_SET_MARKER modes and CP_THREAD_CONTROL threads */
+/* CP_SET_MARKER modes and CP_THREAD_CONTROL's BR thread */
 #define RM6_DIRECT_RENDER 4
 #define RM6_COMPUTE 8
 #define RM6_BLIT2DSCALE 12
 #define THREAD_BR 1
-#define CONCURRENT_BIN_DISABLE (1u << 27)
 
 /* A buffer being filled with words. */
 struct words {
@@ -114,7 +113,11 @@ static void cache_flush(struct words *b)
 }
 
 /* tu6_init_hw for a7xx, shortened: the first thing a command buffer's
- * submission does. */
+ * submission does. Turnip adds CONCURRENT_BIN_DISABLE to the
+ * CP_THREAD_CONTROL; after the kernel's SYNC_THREADS has let gen70500
+ * turn concurrent binning on, that makes its BR wait for a BV that
+ * passed this BR-only IB over (docs/firmware.md, "Not done"), so it is
+ * left out here. */
 static void init_hw(struct words *b)
 {
 	PKT7(b, PM4_CP_THREAD_CONTROL, THREAD_BR);
