@@ -456,7 +456,11 @@ static struct obj_loc *loc_target(struct reader *r, uint32_t section, uint32_t e
 		return NULL;
 	const char *name = r->sh[section].name_text;
 	if (r->sh[section].type == ELF_SHT_RELA) {
-		uint32_t m = r->section_map[r->sh[section].info];
+		/* a fuzzed file's RELA may name no section, or one not read */
+		uint32_t target = r->sh[section].info;
+		if (target >= r->shnum || r->section_map[target] == UINT32_MAX)
+			return NULL;
+		uint32_t m = r->section_map[target];
 		/* relocations were added in file order, so entry is the index */
 		if (entry < r->o->sections[m].reloc_count)
 			return &r->o->sections[m].relocs[entry].loc;
