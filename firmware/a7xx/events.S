@@ -381,7 +381,7 @@ SUBROUTINE(load_state6)
 END_SUBROUTINE()
 
 #define MEET_NAME br_meets_bv
-#define MEET_LOCK br_locks
+#define MEET_CHANGE br_changes_sync
 #define MEET_SELF 4
 #define MEET_OTHER 5
 #include "thread-control.S"

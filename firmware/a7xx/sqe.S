@@ -74,7 +74,7 @@ bv_bootstrap:
 	NEXT_PACKET()
 
 #define MEET_NAME bv_meets_br
-#define MEET_LOCK bv_locks
+#define MEET_CHANGE bv_changes_sync
 #define MEET_SELF 5
 #define MEET_OTHER 4
 #include "thread-control.S"

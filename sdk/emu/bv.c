@@ -4,35 +4,72 @@
  * control register). BR's packets make the replay log; what BV does
  * belongs to the BR packet at the same place in the stream, so that two
  * firmwares compare packet by packet however their turns interleave. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "emu/machine.h"
 
-static bool same_place(const struct emu_packet *a, const struct emu_packet *b)
+void emu_bv_header(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr)
 {
-	return a->level == b->level && a->addr == b->addr && a->header == b->header &&
-	       a->made_up == b->made_up;
+	*UTIL_PUSH(e->bv_packets, e->bv_packet_count,
+		   e->bv_packet_cap) = emu_packet_here(e, c, level, hdr);
 }
 
-void emu_bv_read(struct emu *e, struct emu_cpu *c, unsigned level)
+/* A BR packet's place in the stream, and its index among BR's packets. */
+struct place {
+	uint64_t addr;
+	uint32_t header;
+	uint8_t level;
+	bool made_up;
+	size_t index;
+};
+
+static struct place place_of(const struct emu_packet *p, size_t index)
 {
-	const struct emu_gen_info *gi = e->gi;
-	uint32_t hdr = c->inject_word;
-	if (!c->inject && !emu_peek_header(e, c, &hdr))
-		return; /* nothing to read: the read faults */
-	uint64_t addr = 0;
-	if (level > 0 && level < gi->level_count)
-		addr = emu_ctrl64(e, c, gi->level_base[level]);
-	else if (level == 0)
-		addr = 4 * (e->ring_origin + e->bv_read);
-	*UTIL_PUSH(e->bv_packets, e->bv_packet_count, e->bv_packet_cap) = (struct emu_packet){
-		.header = hdr,
-		.level = (uint8_t)level,
-		.made_up = c->inject,
-		.addr = addr,
-		.write_first = e->log_count,
-		.steps = e->total_steps + e->steps,
-	};
+	return (struct place){p->addr, p->header, p->level, p->made_up, index};
+}
+
+/* By place in the stream alone. */
+static int compare_keys(const struct place *a, const struct place *b)
+{
+	if (a->level != b->level)
+		return a->level < b->level ? -1 : 1;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	if (a->header != b->header)
+		return a->header < b->header ? -1 : 1;
+	if (a->made_up != b->made_up)
+		return a->made_up < b->made_up ? -1 : 1;
+	return 0;
+}
+
+/* By place, then by index: equal places stand in stream order. */
+static int compare_places(const struct place *a, const struct place *b)
+{
+	int c = compare_keys(a, b);
+	return c ? c : a->index < b->index ? -1 : a->index > b->index;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	return compare_places(a, b);
+}
+
+/* The index of the first BR packet at from or after, at the place of p;
+ * SIZE_MAX when there is none. */
+static size_t find_place(const struct place *sorted, size_t n, const struct emu_packet *p,
+			 size_t from)
+{
+	const struct place want = place_of(p, from);
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (compare_places(&sorted[mid], &want) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && compare_keys(&sorted[lo], &want) == 0 ? sorted[lo].index : SIZE_MAX;
 }
 
 bool emu_bv_attribute(const struct emu *e, size_t *packet, uint64_t *steps)
@@ -42,18 +79,21 @@ bool emu_bv_attribute(const struct emu *e, size_t *packet, uint64_t *steps)
 	const size_t np = e->packet_count, nb = e->bv_packet_count;
 	const uint64_t end = e->total_steps;
 	/* BV's packet k is BR's packet owner[k] - 1 (0: before BR's first).
-	 * Both read the stream in order, so the search goes forward; a
-	 * packet BR passed over (a BV-only section) stays with the packet
-	 * BR met last. */
-	size_t *owner = util_xmalloc(nb * sizeof *owner);
+	 * Both read the stream in order, so each search starts after the
+	 * last packet found; a packet BR passed over (a BV-only section)
+	 * stays with the packet BR met last. */
+	struct place *sorted = util_xmalloc((np ? np : 1) * sizeof *sorted);
+	for (size_t i = 0; i < np; i++)
+		sorted[i] = place_of(&e->packets[i], i);
+	qsort(sorted, np, sizeof *sorted, by_place);
+	size_t *owner = util_xmalloc((nb ? nb : 1) * sizeof *owner);
 	for (size_t k = 0, at = 0; k < nb; k++) {
-		for (size_t i = at; i < np; i++)
-			if (same_place(&e->bv_packets[k], &e->packets[i])) {
-				at = i + 1;
-				break;
-			}
+		size_t i = find_place(sorted, np, &e->bv_packets[k], at);
+		if (i != SIZE_MAX)
+			at = i + 1;
 		owner[k] = at;
 	}
+	free(sorted);
 	size_t p = 0, b = 0;
 	for (size_t w = 0; w < e->log_count; w++) {
 		while (p < np && e->packets[p].write_first <= w)

@@ -45,22 +45,15 @@ static unsigned level_of(struct emu *e, struct emu_cpu *c)
 	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
 }
 
-void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
+struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr)
 {
 	const struct emu_gen_info *gi = e->gi;
-	unsigned level = c->id == EMU_ME ? 0 : level_of(e, c);
 	uint64_t addr = 0; /* the MEQ has no address */
 	if (level > 0 && level < gi->level_count)
 		addr = emu_ctrl64(e, c, gi->level_base[level]);
 	else if (level == 0 && emu_ring_place(e, c))
 		addr = 4 * (e->ring_origin + *emu_ring_place(e, c));
-	c->took_packet = true;
-	c->packet_hdr = hdr;
-	c->packet_level = level;
-	c->packet_addr = addr;
-	if (c->id != EMU_MAIN || e->aqe)
-		return;
-	*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = (struct emu_packet){
+	return (struct emu_packet){
 		.header = hdr,
 		.level = (uint8_t)level,
 		.made_up = c->inject,
@@ -68,6 +61,18 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		.write_first = e->log_count,
 		.steps = e->total_steps + e->steps,
 	};
+}
+
+void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
+{
+	const struct emu_packet p = emu_packet_here(e, c, c->id == EMU_ME ? 0 : level_of(e, c),
+						    hdr);
+	c->took_packet = true;
+	c->packet_hdr = hdr;
+	c->packet_level = p.level;
+	c->packet_addr = p.addr;
+	if (c->id == EMU_MAIN && !e->aqe)
+		*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = p;
 }
 
 void emu_stall(struct emu *e, struct emu_cpu *c)

@@ -428,6 +428,13 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
 /* After a run: an ME stopped inside a packet for words that never came
  * is a fault. */
 void emu_pair_check_idle(struct emu *e);
+/* Whether proc is the second reader of a stream whose work goes to the
+ * first's packets: a pair's ME (after the PFP), a7xx BV (after BR). */
+EMU_INLINE bool emu_second_reader(unsigned proc)
+{
+	return proc == EMU_ME || proc == EMU_BV;
+}
+
 /* After emu_cpu_run of processor proc, which started at step from of
  * this run: a pair (and a7xx BR and BV) records who ran the steps. */
 void emu_pair_ran(struct emu *e, int proc, uint64_t from);
@@ -451,9 +458,9 @@ bool emu_pair_attribute(const struct emu *e, size_t *packet, uint64_t *steps);
  * steps to its own. false, with nothing written, when BV read no
  * stream. */
 bool emu_bv_attribute(const struct emu *e, size_t *packet, uint64_t *steps);
-/* Before BV reads a packet header ($data with $rem at 0) from its
- * stream at level: BV's next packet starts. */
-void emu_bv_read(struct emu *e, struct emu_cpu *c, unsigned level);
+/* Before BV reads the packet header hdr ($data with $rem at 0) from
+ * its stream at level: BV's next packet starts. */
+void emu_bv_header(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr);
 
 /* ---- gpu.c: the GPU behind the CP ---- */
 
@@ -461,6 +468,9 @@ void emu_bv_read(struct emu *e, struct emu_cpu *c, unsigned level);
  * in regs: the processor's pipe registers or the GPU's): the event's
  * data reaches memory. */
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
+/* The packet whose header hdr c is about to read from its stream at
+ * level: where it is, and the log's and the steps' counts now. */
+struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr);
 /* Records a packet the main processor takes (its header at the head of
  * its stream) in the packet log. */
 void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr);

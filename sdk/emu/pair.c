@@ -183,7 +183,7 @@ void emu_pair_ran(struct emu *e, int proc, uint64_t from)
 	if (!(e->pair || e->gi->bv_reads_ring) || proc == EMU_LPAC || e->steps == from)
 		return;
 	const uint64_t start = e->total_steps + from, end = e->total_steps + e->steps;
-	const bool me = proc == EMU_ME || proc == EMU_BV;
+	const bool me = emu_second_reader((unsigned)proc);
 	struct emu_pair_slice *last = e->slice_count ? &e->slices[e->slice_count - 1] : NULL;
 	if (last && last->me == me && last->to == start) {
 		last->to = end;

@@ -64,10 +64,8 @@ bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 		 * which is how a loop passing packets over finds the end. */
 		const unsigned level = current_level(e, c);
 		uint32_t hdr;
-		if (level > 0 && !c->inject)
-			(void)emu_peek_header(e, c, &hdr);
-		if (c->id == EMU_BV && emu_bv_reads_ring(e))
-			emu_bv_read(e, c, level);
+		if (emu_peek_header(e, c, &hdr) && c->id == EMU_BV && emu_bv_reads_ring(e))
+			emu_bv_header(e, c, level, hdr);
 	}
 	if (c->inject) {
 		*value = c->inject_word;

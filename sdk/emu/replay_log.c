@@ -57,7 +57,7 @@ static bool take_attributed(struct emu_replay_log *log, struct emu *emu, uint32_
 	size_t *order = util_xmalloc((nw ? nw : 1) * sizeof *order);
 	size_t *key = util_xmalloc((nw ? nw : 1) * sizeof *key);
 	for (size_t w = 0; w < nw; w++) {
-		key[w] = 2 * packet[w] + (writes[w].proc == EMU_ME || writes[w].proc == EMU_BV);
+		key[w] = 2 * packet[w] + emu_second_reader(writes[w].proc);
 		start[key[w] + 1]++;
 	}
 	for (size_t i = 1; i <= keys; i++)
@@ -299,6 +299,8 @@ static bool packets_agree(const struct emu_replay_log *a, const struct emu_repla
 		if (!more_a || !more_b)
 			return more_a == more_b;
 		const struct emu_write *wa = &a->writes[i++], *wb = &b->writes[j++];
+		/* BV's write is not BR's; a pair's may be either's (a530 and
+		 * the SDK split the work between PFP and ME differently) */
 		if (wa->kind != wb->kind || wa->addr != wb->addr || wa->value != wb->value ||
 		    (wa->proc == EMU_BV) != (wb->proc == EMU_BV))
 			return false;

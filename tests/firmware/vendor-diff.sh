@@ -92,8 +92,12 @@ compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
 compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 13
 
-# BV reads the stream too: on both firmwares it writes (its first
-# CP_THREAD_CONTROL reports its event number), and the writes say so.
+# BV reads the stream too: on both firmwares its first CP_THREAD_CONTROL
+# reports its event number, and that write is BV's, after BR's, in the
+# packet at the same place in the stream (the ring's first).
+expected_first='# packet 1 ring 0x0 CP_THREAD_CONTROL
+reg 0xd601 0x00000000 # CP_EVENT_END
+reg 0xd601 0x00000000 # CP_EVENT_END (BV)'
 for image in gen70500_sqe.fw SDK; do
 	if [ "$image" = SDK ]; then
 		path=$SDK_BUILD/firmware/a7xx/sqe.fw
@@ -102,8 +106,8 @@ for image in gen70500_sqe.fw SDK; do
 		continue
 	fi
 	run "$SDK_BIN/afuc-emu" --replay "$turnip_a7xx" "$path" --writes "$tmp/bv-writes.log"
-	like "$(cat "$tmp/bv-writes.log")" 'reg 0xd601 0x00000000 # CP_EVENT_END \(BV\)' \
-		"$image: BV runs the replay's CP_THREAD_CONTROL and its write is BV's"
+	is "$(head -3 "$tmp/bv-writes.log")" "$expected_first" \
+		"$image: BV's write goes to the packet it was reading, after BR's"
 done
 
 # --show-diffs: without the ignore list, PC_MARKER makes many a6xx
