@@ -20,10 +20,8 @@ int main(void)
 	printf("|---|---|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nv_board_count(); i++) {
 		const struct nv_board *b = nv_board_at(i);
-		enum hwsq_family f;
-		hwsq_family_parse(b->chip, &f);
 		struct hwsq_names names;
-		hwsq_names_init(&names, db, f);
+		nvc_board_names(db, b, &names);
 		struct nvc_result r;
 		nvc_compare(b, root, &names, &r);
 		bool same = r.built && r.compiled &&
@@ -34,7 +32,7 @@ int main(void)
 			status = 1;
 		printf("| %s | %s | %s | %zu | %zu | %u | %llu us | %llu us | %llu us |%s\n",
 		       b->script, b->header, b->chip, r.sdk_bytes, r.nv_bytes,
-		       hwsq_family_info(f)->ram_size, (unsigned long long)r.sdk.end_ns / 1000,
+		       hwsq_family_info(r.family)->ram_size, (unsigned long long)r.sdk.end_ns / 1000,
 		       (unsigned long long)r.nv.end_ns / 1000,
 		       (unsigned long long)r.asked_ns / 1000, same ? "" : " MISMATCH");
 		nvc_result_free(&r);

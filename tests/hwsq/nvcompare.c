@@ -202,3 +202,10 @@ struct rnn_db *nvc_open(const char **root, char **why)
 		setenv("AFUC_SDK_PREFIX", build, 1);
 	return hwsq_names_open_db(NULL, why);
 }
+
+void nvc_board_names(struct rnn_db *db, const struct nv_board *b, struct hwsq_names *names)
+{
+	enum hwsq_family f;
+	hwsq_family_parse(b->chip, &f);
+	hwsq_names_init(names, db, f);
+}

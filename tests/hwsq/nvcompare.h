@@ -60,6 +60,8 @@ struct nvc_result {
  * register database (what the m4 library and hwsq-as read from
  * $SDK_BUILD), or NULL with *why saying why. */
 struct rnn_db *nvc_open(const char **root, char **why);
+/* The register names of board b's family, from db (hwsq_names_free them). */
+void nvc_board_names(struct rnn_db *db, const struct nv_board *b, struct hwsq_names *names);
 
 void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hwsq_names *names,
 		 struct nvc_result *r);

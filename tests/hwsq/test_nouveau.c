@@ -125,10 +125,8 @@ int main(void)
 	check_cache(&t);
 	for (size_t i = 0; i < nv_board_count(); i++) {
 		const struct nv_board *b = nv_board_at(i);
-		enum hwsq_family f;
-		hwsq_family_parse(b->chip, &f);
 		struct hwsq_names names;
-		hwsq_names_init(&names, db, f);
+		nvc_board_names(db, b, &names);
 		check_board(&t, root, &names, b);
 		hwsq_names_free(&names);
 	}
