@@ -32,7 +32,8 @@ int main(void)
 			status = 1;
 		printf("| %s | %s | %s | %zu | %zu | %u | %llu us | %llu us | %llu us |%s\n",
 		       b->script, b->header, b->chip, r.sdk_bytes, r.nv_bytes,
-		       hwsq_family_info(r.family)->ram_size, (unsigned long long)r.sdk.end_ns / 1000,
+		       hwsq_family_info(r.family)->ram_size,
+		       (unsigned long long)r.sdk.end_ns / 1000,
 		       (unsigned long long)r.nv.end_ns / 1000,
 		       (unsigned long long)r.asked_ns / 1000, same ? "" : " MISMATCH");
 		nvc_result_free(&r);
