@@ -1,7 +1,8 @@
 /* Events of the a6xx SQE, as a630 firmware sends them down the pipeline
  * (cpp-included by sqe.S); the numbering and the draw are
- * ../common/seq.S. */
+ * ../common/seq.S and ../common/draw.S. */
 #include "../common/seq.S"
+#include "../common/draw.S"
 
 #define EV_CACHE_FLUSH_TS 0x4
 

@@ -3,11 +3,14 @@
  *
  * As in vendor bundles (and as ld/a7xx-sqe.ld lays them out), each
  * processor's image starts with header words and ends with its packet
- * table, and the next image starts at the following 32-byte boundary. BR's bootstrap loads its table, then starts BV and LPAC, whose
- * own bootstraps load theirs. BV reads the stream BR reads: in this
- * bundle, which never turns concurrent binning on, BR handles every
- * packet and BV meets it at CP_THREAD_CONTROL's SYNC_THREADS, passing
- * everything else over. LPAC only boots. */
+ * table, and the next image starts at the following 32-byte boundary.
+ * BR's bootstrap loads its table, then starts BV and LPAC, whose own
+ * bootstraps load theirs. BV reads the stream BR reads. As in
+ * gen70500, CP_THREAD_CONTROL turns concurrent binning on and off
+ * (thread-control.S): while it is on, BR and BV each run the sections
+ * meant for them (BV: events, waits, IBs) and pass the others over;
+ * while it is off, BR runs everything and BV passes everything over.
+ * LPAC only boots. */
 #define FW_GEN 7
 #include "../common/fw.h"
 
@@ -60,6 +63,10 @@ END_SUBROUTINE()
 #include "../common/sqe-handlers.S"
 
 #include "events.S"
+#include "draws.S"
+#define THREAD_SELF 1
+#include "thread-control.S"
+#undef THREAD_SELF
 
 ; ---- BV --------------------------------------------------------------------------
 
@@ -71,13 +78,15 @@ END_SUBROUTINE()
 .global bv_bootstrap
 bv_bootstrap:
 #include "../common/boot.S"
-	NEXT_PACKET()
+	; concurrent binning is off: nothing is BV's until a CP_THREAD_CONTROL
+	jump #pass_over
+	mov $0d, $00
 
-#define MEET_NAME bv_meets_br
-#define MEET_CHANGE bv_changes_sync
-#define MEET_SELF 5
-#define MEET_OTHER 4
+#include "events.S"
+#include "../common/ib-handlers.S"
+#define THREAD_SELF 2
 #include "thread-control.S"
+#undef THREAD_SELF
 
 #define IDLE_DEFAULT_HANDLER __bv_default_handler
 #include "../common/idle-handlers.S"

@@ -1,5 +1,5 @@
-/* Indirect buffers, on the processor that reads the command stream: the
- * a6xx SQE, the a7xx BR, the a5xx PFP. Included after GPU() and fw.h;
+/* Indirect buffers, on the processors that read the command stream: the
+ * a6xx SQE, the a7xx BR and BV, the a5xx PFP. Included after GPU() and fw.h;
  * the level being read is G_LEVEL, which the firmware mirrors into the
  * queue's level register (@IB_LEVEL). The IBn_BASE/IBn_DWORDS
  * registers of consecutive levels are 4 control registers apart on
@@ -8,10 +8,16 @@
 
 ; CP_INDIRECT_BUFFER: IB_BASE_LO, IB_BASE_HI, IB_SIZE (bits 0..19, in
 ; words). The next packets come from the buffer; when it is used up the
-; queue hands the firmware an IN_IB_END packet. An empty buffer is
-; skipped; one past the deepest level is a fatal error, as in vendor
-; firmware.
+; queue hands the firmware an IN_IB_END packet.
 HANDLER(CP_INDIRECT_BUFFER)
+	CALL(enter_ib)
+END_HANDLER()
+
+; enter_ib: reads CP_INDIRECT_BUFFER's payload and goes one level up
+; into the buffer (the a7xx loop passing packets over calls it too). An
+; empty buffer is skipped; one past the deepest level is a fatal error,
+; as in vendor firmware.
+SUBROUTINE(enter_ib)
 	READ_ADDR64($02, $03)
 	EXTRACT_BITS($04, $data, 0, 19)
 	SKIP_PAYLOAD()
@@ -27,7 +33,7 @@ HANDLER(CP_INDIRECT_BUFFER)
 		add G_LEVEL, G_LEVEL, 0x1
 		cwrite G_LEVEL, [$00 + @IB_LEVEL]
 	ENDIF()
-END_HANDLER()
+END_SUBROUTINE()
 
 ; A command stream the firmware cannot go on with: raise the CP's error
 ; (what vendor firmware writes 1 to before it stops: @FATAL_ERROR_CTRL)
@@ -40,10 +46,15 @@ fatal_stop:
 	nop
 
 ; IN_IB_END (0x0a; unnamed on a5xx): made up by the queue when a buffer
-; runs out; back to the level the buffer was called from.
+; runs out.
 HANDLER(IB_END_OPCODE)
+	CALL(leave_ib)
+END_HANDLER()
+
+; leave_ib: back to the level the buffer was called from.
+SUBROUTINE(leave_ib)
 	IF_NE(G_LEVEL, 0)
 		sub G_LEVEL, G_LEVEL, 0x1
 	ENDIF()
 	cwrite G_LEVEL, [$00 + @IB_LEVEL]
-END_HANDLER()
+END_SUBROUTINE()

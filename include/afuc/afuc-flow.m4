@@ -24,9 +24,9 @@ m4_define({_AFUC_TMP_IF}, {m4_ifelse({$3}, {}, {m4_ifelse({$1}, {1},
 ; _AFUC_BRANCH_UNLESS(cond, a, b, tmp, target): branches to target when
 ; the condition does not hold (the delay slot is the caller's).
 m4_define({_AFUC_BRANCH_UNLESS}, {m4_ifelse(
-	{$1}, {eq}, {m4_ifelse(_AFUC_NEEDS_CMP({$3}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
+	{$1}, {eq}, {m4_ifelse(_AFUC_EQ_CMP({$3}, {$4}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
 brne $4, b0, $5}, {brne $2, $3, $5})},
-	{$1}, {ne}, {m4_ifelse(_AFUC_NEEDS_CMP({$3}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
+	{$1}, {ne}, {m4_ifelse(_AFUC_EQ_CMP({$3}, {$4}), {1}, {_AFUC_CMP({$4}, {$2}, {$3})
 breq $4, b0, $5}, {breq $2, $3, $5})},
 	{$1}, {set}, {brne $2, _AFUC_BIT({$3}), $5},
 	{$1}, {clear}, {breq $2, _AFUC_BIT({$3}), $5},
@@ -44,6 +44,11 @@ m4_define({_AFUC_CMP}, {cmp $1, $2, $3})
 ; which reports a value that does not fit.)
 m4_define({_AFUC_NEEDS_CMP}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {1},
 	_AFUC_IS_NUM({$1}), {1}, {m4_eval(({$1}) > 31)}, {0})})
+; _AFUC_EQ_CMP(b, tmp): 1 when IF_EQ/NE test b through cmp: when it must,
+; or when b is a name or expression (whose value m4 cannot see: a PM4
+; packet such as CP_INDIRECT_BUFFER) and a scratch register is given.
+m4_define({_AFUC_EQ_CMP}, {m4_ifelse(_AFUC_NEEDS_CMP({$1}), {1}, {1},
+	_AFUC_IS_NUM({$1}), {1}, {0}, {$2}, {}, {0}, {1})})
 ; A bit number written 3 or b3.
 m4_define({_AFUC_BIT}, {m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0}, {$1},
 	_AFUC_IS_NUM({$1}), {1}, {b{}m4_eval({$1})}, {$1})})
@@ -65,7 +70,8 @@ m4_define({_AFUC_BAD_BIT}, {m4_ifelse(m4_regexp({$1}, {^b?[0-9]+$}), {0},
 
 ; IF_EQ(a, b[, tmp]) ... [ELSE() ...] ENDIF()  and the same for the others;
 ; tmp, the register cmp writes, is needed by IF_LT/LE/GT/GE always and by
-; IF_EQ/NE when b is a register or a number above 31.
+; IF_EQ/NE when b is a register or a number above 31; given to IF_EQ/NE
+; with a name for b, it lets the name's value be above 31.
 m4_define({_AFUC_DO_IF_EQ}, {_AFUC_NARGS({IF_EQ}, 2, 3, _AFUC_COUNT($@), {_AFUC_IF({IF_EQ}, {eq}, $@)})})
 m4_define({_AFUC_DO_IF_NE}, {_AFUC_NARGS({IF_NE}, 2, 3, _AFUC_COUNT($@), {_AFUC_IF({IF_NE}, {ne}, $@)})})
 m4_define({_AFUC_DO_IF_BIT_SET}, {_AFUC_NARGS({IF_BIT_SET}, 2, 2, _AFUC_COUNT($@),

@@ -9,6 +9,7 @@ GPU(FLOW_GPU) /* afuc-as -DFLOW_GPU=a6xx (or a7xx) */
 ;   b0 EQ  b1 NE  b2 LT  b3 LE  b4 GT  b5 GE  (a against b)
 ;   b8 EQ  b9 NE  b10 LT b11 LE b12 GT b13 GE (a against 5)
 ;   b16 IF_BIT_SET(a, 3)  b17 IF_BIT_CLEAR(a, b3)  b18 the ELSE of b16
+;   b20 EQ  b21 NE  (a against CP_INDIRECT_BUFFER, a name for 0x3f)
 HANDLER(UNKN121)
 	READ_ADDR64($02, $03)
 	mov $04, $data
@@ -59,6 +60,14 @@ HANDLER(UNKN121)
 	ENDIF()
 	IF_BIT_CLEAR($04, b3)
 		mov $07, 0x2 << 16
+		or $06, $06, $07
+	ENDIF()
+	IF_EQ($04, CP_INDIRECT_BUFFER, $11)
+		mov $07, 0x10 << 16
+		or $06, $06, $07
+	ENDIF()
+	IF_NE($04, CP_INDIRECT_BUFFER, $11)
+		mov $07, 0x20 << 16
 		or $06, $06, $07
 	ENDIF()
 	MEM_WRITE($02, $03, $06)
