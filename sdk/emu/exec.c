@@ -606,8 +606,12 @@ EMU_INLINE void exec_insn(struct emu *e, struct emu_cpu *c, const struct emu_ins
 	}
 }
 
-static bool reads_data(const struct emu_insn *in)
+/* Whether the instruction reads $data: not a (rep) one with $rem at 0,
+ * which runs 0 times (SKIP_PAYLOAD after the last word). */
+static bool reads_data(const struct emu_cpu *c, const struct emu_insn *in)
 {
+	if ((in->flags & EMU_I_REP) && c->gpr[ISA_REG_REM] == 0)
+		return false;
 	return in->src1 == ISA_REG_DATA || (in->src2 == ISA_REG_DATA && !(in->flags & EMU_I_IMM));
 }
 
@@ -646,7 +650,7 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 			break;
 		}
 		const bool resumed = in->op == ISA_OP_WAITIN && c->state == EMU_CPU_IDLE;
-		if ((c->id != EMU_MAIN || e->aqe) && reads_data(in) &&
+		if ((c->id != EMU_MAIN || e->aqe) && reads_data(c, in) &&
 		    (c->id == EMU_ME ? emu_meq_waits(e, c) : emu_stream_waits(e, c))) {
 			/* BV and LPAC wait for a stream no one feeds, an AQE for BR's
 			 * words, a pair's ME for the PFP's */

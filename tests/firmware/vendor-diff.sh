@@ -77,37 +77,43 @@ compare() {
 # No a7xx capture is shipped: mkcapture-a7xx writes turnip's a7xx
 # sequences (a render pass with draw states and draws, a dispatch, the
 # cache events, queries and timestamps between them) as a capture. The
-# replay wraps them as the kernel's a7xx_submit does: BR and BV meet,
-# BV writes its fence, BR waits for it. gen70500 then turns concurrent
-# binning on, which the SDK's bundle does not (docs/firmware.md): its
-# packets from there on number their events one further.
+# replay wraps them as the kernel's a7xx_submit does: BR and BV meet and
+# turn concurrent binning on, BV writes its fence in its own section,
+# which BR passes over, and BR waits for it.
 turnip_a7xx=$SDK_BUILD/tests/firmware/turnip-a7xx.rd
 "$SDK_BUILD/tests/firmware/mkcapture-a7xx" "$turnip_a7xx" || {
 	echo "Bail out! mkcapture-a7xx could not write $turnip_a7xx"
 	exit 1
 }
 
-plan 17
+plan 19
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
-compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 13
+compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 98
 
 # BV reads the stream too: on both firmwares its first CP_THREAD_CONTROL
 # reports its event number, and that write is BV's, after BR's, in the
-# packet at the same place in the stream (the ring's first).
+# packet at the same place in the stream (the ring's first). BV's fence
+# of the first submission (1, at the memstore + 0x20) is BV's write, in
+# the THREAD_BV section's CP_THREAD_CONTROL (ring 0x58): BR passed it
+# over, so BV's packets there go to it.
 expected_first='# packet 1 ring 0x0 CP_THREAD_CONTROL
 reg 0xd601 0x00000000 # CP_EVENT_END
 reg 0xd601 0x00000000 # CP_EVENT_END (BV)'
+expected_fence='# packet 1 ring 0x58 CP_THREAD_CONTROL
+mem 0x7ffff00020 0x00000001 # (BV)'
 for image in gen70500_sqe.fw SDK; do
 	if [ "$image" = SDK ]; then
 		path=$SDK_BUILD/firmware/a7xx/sqe.fw
 	elif ! path=$(find_firmware "$image"); then
-		skip 1 "vendor image $image not found"
+		skip 2 "vendor image $image not found"
 		continue
 	fi
 	run "$SDK_BIN/afuc-emu" --replay "$turnip_a7xx" "$path" --writes "$tmp/bv-writes.log"
 	is "$(head -3 "$tmp/bv-writes.log")" "$expected_first" \
 		"$image: BV's write goes to the packet it was reading, after BR's"
+	is "$(grep -e '^# packet' -e '^mem 0x7ffff00020 ' "$tmp/bv-writes.log" | grep -B1 '^mem' | head -2)" \
+		"$expected_fence" "$image: BV writes its fence in its own section"
 done
 
 # --show-diffs: without the ignore list, PC_MARKER makes many a6xx
