@@ -50,7 +50,7 @@ END_SUBROUTINE()
 ; SAMPLE_COUNT_END_OFFSET (13), WRITE_ACCUM_SAMPLE_COUNT_DIFF (14),
 ; WRITE_SRC (20..22), WRITE_DST (24: 0 memory), WRITE_ENABLED (27), IRQ
 ; (31); then the address and the payload. An event with bit 6 set goes
-; only to PC_EVENT_CMD. The EVENT_CMD pipe register (bit 0: an event;
+; only to PC_EVENT_CMD (LPAC, without a PC, numbers it as any other). The EVENT_CMD pipe register (bit 0: an event;
 ; +8 for each timestamp write the event carries; bit 13: a cache clean)
 ; comes first, after the EVENT_TS_* pipe registers of a write: where,
 ; what (EVENT_TS_CTRL: 1 memory, 8 | the value's size (0x08 32 bits,
@@ -62,6 +62,7 @@ END_SUBROUTINE()
 HANDLER(CP_EVENT_WRITE7)
 	mov $0a, $data
 	and $03, $0a, 0x7f
+#ifndef FW_COMPUTE_ONLY
 	IF_BIT_SET($0a, 6)
 		SKIP_PAYLOAD()
 		shl $09, G_SEQ, 0x10
@@ -69,6 +70,7 @@ HANDLER(CP_EVENT_WRITE7)
 		WRITE_REG(PC_EVENT_CMD, $04)
 		NEXT_PACKET()
 	ENDIF()
+#endif
 	mov $09, 0x1                    ; EVENT_CMD
 	mov $08, 0x0                    ; the cache an IRQ event reports
 	mov $0e, 0x0                    ; 1: a CACHE_CLEAN follows
@@ -159,23 +161,31 @@ HANDLER(CP_EVENT_WRITE7)
 	ENDIF()
 END_HANDLER()
 
-; CP_WAIT_FOR_IDLE: event 0x34, then the wait.
+; CP_WAIT_FOR_IDLE: event 0x34 (not on LPAC), then the wait.
 HANDLER(CP_WAIT_FOR_IDLE)
 	SKIP_PAYLOAD()
+#ifndef FW_COMPUTE_ONLY
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
 	mov $03, EV_WFI_34
 	CALL(fire_event)
+#endif
 	CALL(wait_for_idle)
 END_HANDLER()
 
-; wait_for_idle: the wait through the WAIT_FOR_IDLE pipe register,
-; counted as a pending wait (WFI_PEND_INCR, then the WFI_PEND_DECR pipe
-; register).
+; wait_for_idle: the wait through the WAIT_FOR_IDLE pipe register (on
+; LPAC pipe register 0x80, unnamed), counted as a pending wait
+; (WFI_PEND_INCR, then the WFI_PEND_DECR pipe register).
+#ifdef FW_COMPUTE_ONLY
+#define WFI_PIPE 0x80
+#else
+#define WFI_PIPE |WAIT_FOR_IDLE
+#endif
 SUBROUTINE(wait_for_idle)
 	cwrite $00, [$00 + @WFI_PEND_INCR]
-	mov $addr, |WAIT_FOR_IDLE << 24
+	mov $addr, WFI_PIPE << 24
 	mov $addr, |WFI_PEND_DECR << 24
 END_SUBROUTINE()
+#undef WFI_PIPE
 
 ; CP_WAIT_TIMESTAMP: waits until the 32-bit timestamp at ADDR (words 1-2)
 ; has reached REF (word 3), counting with wraparound, as the kernel's

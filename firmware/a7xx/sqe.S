@@ -10,7 +10,7 @@
  * (thread-control.S): while it is on, BR and BV each run the sections
  * meant for them (BV: events, waits, IBs) and pass the others over;
  * while it is off, BR runs everything and BV passes everything over.
- * LPAC only boots. */
+ * LPAC reads a ring of its own and runs compute work. */
 #define FW_GEN 7
 #include "../common/fw.h"
 
@@ -63,6 +63,7 @@ END_SUBROUTINE()
 #include "../common/sqe-handlers.S"
 
 #include "events.S"
+#include "dispatch.S"
 #include "draws.S"
 #define THREAD_SELF 1
 #include "thread-control.S"
@@ -95,6 +96,9 @@ bv_bootstrap:
 
 ; ---- LPAC ------------------------------------------------------------------------
 
+/* LPAC reads a ring of its own and runs compute work: the common
+ * packets, IBs, events and waits, dispatches and state loads, as
+ * gen70500's LPAC does, which drives the compute pipeline only. */
 .section LPAC
 #define INSTR_BASE_CTRL @LPAC_INSTR_BASE
 [FW_ID_A7XX]
@@ -103,5 +107,9 @@ bv_bootstrap:
 lpac_bootstrap:
 #include "../common/boot.S"
 	NEXT_PACKET()
-#define IDLE_DEFAULT_HANDLER __lpac_default_handler
-#include "../common/idle-handlers.S"
+#define FW_COMPUTE_ONLY
+#define DEFAULT_HANDLER_NAME __lpac_default_handler
+#include "../common/cp-handlers.S"
+#include "../common/ib-handlers.S"
+#include "events.S"
+#include "dispatch.S"

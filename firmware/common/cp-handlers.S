@@ -1,5 +1,5 @@
 /* Packet handlers of every generation's SDK firmware (the a5xx ME, the
- * a6xx SQE, the a7xx BR), written from the packets' documented behaviour
+ * a6xx SQE, the a7xx BR and LPAC), written from the packets' documented behaviour
  * (Mesa's adreno_pm4.xml, the afuc spec); the macros hide what differs
  * between generations. These do the work: registers, memory, scratch
  * registers, waits. Those of the processor that reads the command
@@ -26,11 +26,16 @@ HANDLER(CP_NOP)
 END_HANDLER()
 
 ; A packet without a handler of its own: skip its payload. The linker
-; script points every unused packet-table entry here.
-.global __default_handler
-__default_handler:
+; script points every unused packet-table entry here (the a7xx LPAC
+; section names it DEFAULT_HANDLER_NAME, as the linker script asks).
+#ifndef DEFAULT_HANDLER_NAME
+#define DEFAULT_HANDLER_NAME __default_handler
+#endif
+.global DEFAULT_HANDLER_NAME
+DEFAULT_HANDLER_NAME:
 	SKIP_PAYLOAD()
 	NEXT_PACKET()
+#undef DEFAULT_HANDLER_NAME
 
 ; Type-4 packet: the header holds the first register (bits 8..25); the
 ; payload goes to consecutive registers, two per cycle with (xmov1). The
@@ -128,6 +133,9 @@ HANDLER(CP_REG_TO_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
+#if FW_GEN == 7
+	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading registers
+#endif
 	EXTRACT_BITS($05, $02, 0, 17)
 	EXTRACT_BITS($06, $02, 18, REG_TO_MEM_CNT_HI)
 	max $06, $06, 0x1

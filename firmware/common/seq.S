@@ -11,7 +11,9 @@
  * SET_APERTURE reads back, sync.S), then CP_EVENT_END: the same number
  * on a6xx, the next one on a7xx. What the vendor firmware also writes
  * around them, PC_MARKER bookkeeping and performance-counter controls,
- * the SDK leaves out. */
+ * the SDK leaves out. A processor that drives the compute pipeline only
+ * (a7xx LPAC, where the source defines FW_COMPUTE_ONLY) writes the HLSQ's
+ * registers alone, not the PC's. */
 #define EV_CONTEXT_DONE 0x5
 
 ; seq_start: $09 = G_SEQ << 16, CP_EVENT_START = G_SEQ.
@@ -26,7 +28,9 @@ END_SUBROUTINE()
 SUBROUTINE(seq_end)
 	or $08, $09, EV_CONTEXT_DONE
 	WRITE_REG(HLSQ_EVENT_CMD, $08)
+#ifndef FW_COMPUTE_ONLY
 	WRITE_REG(PC_EVENT_CMD, $08)
+#endif
 #if FW_GEN == 6
 	ushr $08, $09, 0x10
 	WRITE_REG(CP_EVENT_END, $08)
@@ -49,6 +53,8 @@ SUBROUTINE(fire_event)
 	CALL(seq_start)
 	or $08, $09, $03
 	WRITE_REG(HLSQ_EVENT_CMD, $08)
+#ifndef FW_COMPUTE_ONLY
 	WRITE_REG(PC_EVENT_CMD, $08)
+#endif
 	CALL(seq_end)
 END_SUBROUTINE()

@@ -155,6 +155,10 @@ bool emu_push_pkt7(struct emu *emu, uint32_t opcode, const uint32_t *payload, si
 bool emu_push_pkt4(struct emu *emu, uint32_t reg, const uint32_t *values, size_t count);
 /* Appends words as they are (headers included, right or wrong). */
 void emu_push_raw(struct emu *emu, const uint32_t *words, size_t count);
+/* Appends words, as they are, to the ring buffer of LPAC (a660, a7xx),
+ * which reads its own; false (nothing appended) when the image has no
+ * LPAC. LPAC waits for them once its bootstrap has run. */
+bool emu_push_lpac(struct emu *emu, const uint32_t *words, size_t count);
 /* Ring-buffer words not yet read by the firmware. */
 size_t emu_ring_pending(const struct emu *emu);
 /* Copies up to max of them, oldest first, into words and returns how

@@ -110,6 +110,7 @@ void emu_free(struct emu *e)
 	free(e->gpu);
 	emu_mem_free(&e->mem);
 	free(e->ring);
+	free(e->lpac_ring);
 	free(e->meq);
 	emu_pair_free(e);
 	free(e->log);
@@ -158,6 +159,21 @@ bool emu_push_pkt4(struct emu *e, uint32_t reg, const uint32_t *values, size_t c
 		return false;
 	ring_push(e, emu_pkt4_header(reg, (uint32_t)count));
 	emu_push_raw(e, values, count);
+	return true;
+}
+
+bool emu_push_lpac(struct emu *e, const uint32_t *words, size_t count)
+{
+	if (!e->loaded || !emu_has_lpac(e))
+		return false;
+	if (e->lpac_count + count > e->lpac_cap)
+		util_grow(&e->lpac_ring, &e->lpac_cap, e->lpac_count + count, sizeof *e->lpac_ring);
+	if (count)
+		memcpy(e->lpac_ring + e->lpac_count, words, count * sizeof *words);
+	e->lpac_count += count;
+	/* LPAC waiting for its ring has work */
+	if (count && e->cpu[EMU_LPAC].state == EMU_CPU_IDLE)
+		e->cpu[EMU_LPAC].state = EMU_CPU_RUNNING;
 	return true;
 }
 

@@ -256,6 +256,9 @@ struct emu {
 	 * it reads the ring too (gi->bv_reads_ring) */
 	uint32_t *ring;
 	size_t ring_count, ring_cap, ring_read, bv_read;
+	/* LPAC's own ring buffer (emu_push_lpac), and its place in it */
+	uint32_t *lpac_ring;
+	size_t lpac_count, lpac_cap, lpac_read;
 
 	/* an a5xx PFP and ME (pair.c): the queue from one to the other */
 	bool pair;
@@ -489,6 +492,13 @@ EMU_INLINE size_t *emu_ring_place(struct emu *e, const struct emu_cpu *c)
 	if (c->id == EMU_MAIN)
 		return &e->ring_read;
 	return c->id == EMU_BV && emu_bv_reads_ring(e) ? &e->bv_read : NULL;
+}
+
+/* Whether the generation has an LPAC processor, which reads a ring of
+ * its own. */
+EMU_INLINE bool emu_has_lpac(const struct emu *e)
+{
+	return e->gi->lpac_cntl != EMU_NONE || e->gi->lpac_by_gpu;
 }
 
 /* A reader reached the ring's end: once every reader has, the words so

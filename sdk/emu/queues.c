@@ -25,6 +25,14 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 	if (c->id == EMU_ME) /* a pair's ME reads what the PFP passed, at any level */
 		return emu_meq_pull(e, peek, value) ? PULL_OK : PULL_EMPTY;
 	unsigned level = current_level(e, c);
+	if (level == 0 && c->id == EMU_LPAC) {
+		if (e->lpac_read == e->lpac_count)
+			return PULL_EMPTY;
+		*value = e->lpac_ring[e->lpac_read];
+		if (!peek && ++e->lpac_read == e->lpac_count)
+			e->lpac_read = e->lpac_count = 0; /* all read: it starts over */
+		return PULL_OK;
+	}
 	if (level == 0) {
 		size_t *at = emu_ring_place(e, c);
 		if (!at || *at == e->ring_count)
@@ -208,6 +216,8 @@ bool emu_stream_waits(struct emu *e, struct emu_cpu *c)
 {
 	if (c->inject || current_level(e, c) != 0)
 		return false;
+	if (c->id == EMU_LPAC)
+		return e->lpac_read == e->lpac_count;
 	const size_t *at = emu_ring_place(e, c);
 	return !at || *at == e->ring_count;
 }

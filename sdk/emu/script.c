@@ -23,6 +23,7 @@ static const struct stmt_syntax syntaxes[] = {
 	{"image", NULL, EMU_ST_IMAGE, 1, 2, "image PATH | image vendor:NAME | image PFP ME"},
 	{"gpu", NULL, EMU_ST_GPU, 1, 1, "gpu a5xx|a6xx|a7xx|a630|gen70500..."},
 	{"proc", NULL, EMU_ST_PROC, 1, 1, "proc main|PFP|ME|BV|LPAC"},
+	{"ring", NULL, EMU_ST_RING, 1, 1, "ring main|LPAC"},
 	{"steps", NULL, EMU_ST_STEPS, 1, 1, "steps N"},
 	{"mem", NULL, EMU_ST_MEM, 2, MANY, "mem ADDR VALUE..."},
 	{"reg", NULL, EMU_ST_REG, 2, 2, "reg NAME|OFFSET VALUE"},

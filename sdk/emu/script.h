@@ -24,6 +24,7 @@ enum emu_stmt_kind {
 	EMU_ST_IMAGE,
 	EMU_ST_GPU,
 	EMU_ST_PROC,
+	EMU_ST_RING,
 	EMU_ST_STEPS,
 	EMU_ST_MEM,
 	EMU_ST_REG,

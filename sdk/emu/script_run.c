@@ -34,6 +34,7 @@ struct runner {
 	bool initialized;   /* a replay pushed the kernel's CP_ME_INIT */
 	bool quit;          /* the debugger's user quit: run nothing more */
 	enum emu_proc proc; /* whose registers ctrl, gpr... mean (proc) */
+	bool lpac_ring;     /* packets go to LPAC's ring (ring LPAC) */
 };
 
 static void errorf(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
@@ -262,12 +263,36 @@ static bool proc_stmt(struct runner *x, struct emu_stmt *st)
 	return false;
 }
 
+/* ring NAME: which ring the packets after it go to: main (the one the
+ * main processor, and a7xx BV, read) or LPAC's own. */
+static bool ring_stmt(struct runner *x, struct emu_stmt *st)
+{
+	const struct emu_tok *t = &st->toks[0];
+	if (strcmp(t->text, "main") == 0) {
+		st->addr = 0;
+		return true;
+	}
+	if (strcmp(t->text, "LPAC") != 0) {
+		errorf(x, st, t, "expected main or LPAC, found '%s'%s", t->text, "");
+		return false;
+	}
+	if (!emu_push_lpac(x->emu, NULL, 0)) {
+		errorf(x, st, t, "this image has no LPAC, whose ring LPAC names (a660, a7xx)%s%s",
+		       "", "");
+		return false;
+	}
+	st->addr = 1;
+	return true;
+}
+
 static bool resolve(struct runner *x, struct emu_stmt *st)
 {
 	uint64_t n;
 	switch (st->kind) {
 	case EMU_ST_PROC:
 		return proc_stmt(x, st);
+	case EMU_ST_RING:
+		return ring_stmt(x, st);
 	case EMU_ST_IMAGE:
 	case EMU_ST_GPU:
 	case EMU_ST_RUN:
@@ -520,6 +545,9 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 	case EMU_ST_PROC:
 		x->proc = (enum emu_proc)st->addr;
 		break;
+	case EMU_ST_RING:
+		x->lpac_ring = st->addr != 0;
+		break;
 	case EMU_ST_STEPS:
 		emu_set_step_limit(x->emu, st->addr);
 		break;
@@ -536,7 +564,10 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 	case EMU_ST_PKT7:
 	case EMU_ST_PKT4:
 	case EMU_ST_RAW:
-		emu_push_raw(x->emu, st->words, st->nwords);
+		if (x->lpac_ring)
+			emu_push_lpac(x->emu, st->words, st->nwords); /* ring_stmt checked */
+		else
+			emu_push_raw(x->emu, st->words, st->nwords);
 		break;
 	case EMU_ST_RUN:
 		run(x, st);

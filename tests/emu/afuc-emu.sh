@@ -47,6 +47,18 @@ like "$err" "unkn.emu:2:6: error: unknown packet opcode 'UNKN128' for A6XX \\(UN
 like "$err" "unkn.emu:3:6: error: unknown packet opcode 'UNKN012' for A6XX \\(UNKNn" "a leading zero"
 like "$err" "unkn.emu:4:6: error: unknown packet opcode 'UNKN' for A6XX \\(UNKNn" "no number"
 
+# ring: which ring the packets after it go to (a5xx has no LPAC)
+cp "$SDK_BUILD/firmware/a5xx/pfp.fw" "$tmp/sdk5.fw"
+printf 'image sdk.fw\nring BV\nring main\n' > "$tmp/ring.emu"
+run "$emu" "$tmp/ring.emu"
+is "$status" 1 "ring takes main or LPAC"
+like "$err" "ring.emu:2:6: error: expected main or LPAC, found 'BV'" "ring BV is refused"
+ok "$(printf '%s\n' "$err" | grep -c 'ring.emu:3:')" "ring main is fine"
+printf 'image sdk5.fw\nring LPAC\n' > "$tmp/ring.emu"
+run "$emu" "$tmp/ring.emu"
+like "$err" "ring.emu:2:6: error: this image has no LPAC, whose ring LPAC names \\(a660, a7xx\\)" \
+	"ring LPAC is refused on an image without one"
+
 fw=$(find_firmware a630_sqe.fw) || { skip 11 "vendor image a630_sqe.fw not found"; done_testing; }
 cp "$fw" "$tmp/copy.fw"
 printf 'image copy.fw\npkt7 0x3d 0x1000 0 5\nreg 0x8c1 0x10000 0\n' > "$tmp/value.emu"

@@ -14,8 +14,8 @@ $(FW_EMU_TESTS): $(BUILD)/tests/firmware/%: tests/firmware/%
 TEST_PROGRAMS += $(FW_EMU_TESTS)
 TESTS += $(FW_EMU_TESTS)
 
-# a7xx-threads.emu's expectations, checked on gen70500's bundle.
-TESTS += tests/firmware/threads-vendor.sh
+# The a7xx tests' expectations, checked on gen70500's bundle.
+TESTS += tests/firmware/a7xx-vendor.sh
 # Patching vendor images with afuc-ld --base (uses test-diff).
 TESTS += tests/firmware/patch.sh
 # The SDK's firmware against vendor firmware over the shared captures
