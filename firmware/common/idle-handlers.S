@@ -1,5 +1,5 @@
-/* The handlers of a processor that only boots (a7xx BV and LPAC in the
- * SDK's bundle): every packet is skipped. IDLE_DEFAULT_HANDLER names the
+/* CP_NOP and the default handler of a processor without cp-handlers.S
+ * (a7xx BV): both skip the packet. IDLE_DEFAULT_HANDLER names the
  * default handler the linker script looks for. */
 HANDLER(CP_NOP)
 	SKIP_PAYLOAD()
