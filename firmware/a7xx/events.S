@@ -1,7 +1,9 @@
-/* Events and waits of the a7xx BR and BV, as gen70500's do them
- * (cpp-included by sqe.S in both processors' sections: each numbers its
- * own events); the numbering is ../common/seq.S. Left out, as on a6xx:
- * PC_MARKER bookkeeping and performance-counter controls. */
+/* Events and waits of the a7xx BR, BV and LPAC, as gen70500's do them
+ * (cpp-included by sqe.S in each processor's section: each numbers its
+ * own events); the numbering is ../common/seq.S. LPAC, which drives the
+ * compute pipeline only (FW_COMPUTE_ONLY), writes no PC register and
+ * sends no event before a wait for idle. Left out, as on a6xx: PC_MARKER
+ * bookkeeping and performance-counter controls. */
 #include "../common/seq.S"
 
 /* Events with a meaning here (vgt_event_type, a7xx). */
@@ -50,8 +52,9 @@ END_SUBROUTINE()
 ; SAMPLE_COUNT_END_OFFSET (13), WRITE_ACCUM_SAMPLE_COUNT_DIFF (14),
 ; WRITE_SRC (20..22), WRITE_DST (24: 0 memory), WRITE_ENABLED (27), IRQ
 ; (31); then the address and the payload. An event with bit 6 set goes
-; only to PC_EVENT_CMD (LPAC, without a PC, numbers it as any other). The EVENT_CMD pipe register (bit 0: an event;
-; +8 for each timestamp write the event carries; bit 13: a cache clean)
+; only to PC_EVENT_CMD (LPAC, without a PC, numbers it as any other).
+; The EVENT_CMD pipe register (bit 0: an event; +8 for each timestamp
+; write the event carries; bit 13: a cache clean)
 ; comes first, after the EVENT_TS_* pipe registers of a write: where,
 ; what (EVENT_TS_CTRL: 1 memory, 8 | the value's size (0x08 32 bits,
 ; 0x10 64 bits, 0x18 the always-on counter), and, for an interrupting

@@ -79,7 +79,8 @@ END_SUBROUTINE()
 .global bv_bootstrap
 bv_bootstrap:
 #include "../common/boot.S"
-	; concurrent binning is off: nothing is BV's until a CP_THREAD_CONTROL
+	; binning is off at boot: nothing is BV's until a CP_THREAD_CONTROL
+	; (in the delay slot: a pass begun at the ring enters no IB)
 	jump #pass_over
 	mov $0d, $00
 

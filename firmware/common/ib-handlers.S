@@ -1,7 +1,7 @@
-/* Indirect buffers, on the processors that read the command stream: the
- * a6xx SQE, the a7xx BR and BV, the a5xx PFP. Included after GPU() and fw.h;
- * the level being read is G_LEVEL, which the firmware mirrors into the
- * queue's level register (@IB_LEVEL). The IBn_BASE/IBn_DWORDS
+/* Indirect buffers, on the processors that read a command stream: the
+ * a6xx SQE, the a7xx BR, BV and LPAC, the a5xx PFP. Included after GPU()
+ * and fw.h; the level being read is G_LEVEL, which the firmware mirrors
+ * into the queue's level register (@IB_LEVEL). The IBn_BASE/IBn_DWORDS
  * registers of consecutive levels are 4 control registers apart on
  * every generation (0x010, 0x014... on a6xx and a7xx; 0x0b0, 0x0b4 on
  * a5xx). */
