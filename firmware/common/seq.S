@@ -16,6 +16,19 @@
  * registers alone, not the PC's. */
 #define EV_CONTEXT_DONE 0x5
 
+/* EVENT_CMD_WRITE(value): an event command to the HLSQ and, but on a
+ * compute-only processor, the PC. */
+#ifdef FW_COMPUTE_ONLY
+DEFINE_MACRO(EVENT_CMD_WRITE, {
+	WRITE_REG(HLSQ_EVENT_CMD, $1)
+})
+#else
+DEFINE_MACRO(EVENT_CMD_WRITE, {
+	WRITE_REG(HLSQ_EVENT_CMD, $1)
+	WRITE_REG(PC_EVENT_CMD, $1)
+})
+#endif
+
 ; seq_start: $09 = G_SEQ << 16, CP_EVENT_START = G_SEQ.
 SUBROUTINE(seq_start)
 	and $09, G_SEQ, 0xff
@@ -27,10 +40,7 @@ END_SUBROUTINE()
 ; and the next number.
 SUBROUTINE(seq_end)
 	or $08, $09, EV_CONTEXT_DONE
-	WRITE_REG(HLSQ_EVENT_CMD, $08)
-#ifndef FW_COMPUTE_ONLY
-	WRITE_REG(PC_EVENT_CMD, $08)
-#endif
+	EVENT_CMD_WRITE($08)
 #if FW_GEN == 6
 	ushr $08, $09, 0x10
 	WRITE_REG(CP_EVENT_END, $08)
@@ -52,9 +62,6 @@ END_SUBROUTINE()
 SUBROUTINE(fire_event)
 	CALL(seq_start)
 	or $08, $09, $03
-	WRITE_REG(HLSQ_EVENT_CMD, $08)
-#ifndef FW_COMPUTE_ONLY
-	WRITE_REG(PC_EVENT_CMD, $08)
-#endif
+	EVENT_CMD_WRITE($08)
 	CALL(seq_end)
 END_SUBROUTINE()

@@ -128,27 +128,37 @@ enum emu_gen emu_gen(const struct emu *e)
 
 /* ---- packets ---- */
 
-static void ring_push(struct emu *e, uint32_t word)
+/* Appends n words to a ring buffer. */
+static void ring_append(uint32_t **ring, size_t *count, size_t *cap, const uint32_t *words,
+			size_t n)
 {
-	if (e->ring_count == e->ring_cap)
-		util_grow(&e->ring, &e->ring_cap, e->ring_count + 1, sizeof *e->ring);
-	e->ring[e->ring_count++] = word;
-	/* BV waiting for the ring has work: it takes turns with BR again */
-	if (emu_bv_reads_ring(e) && e->cpu[EMU_BV].state == EMU_CPU_IDLE)
-		e->cpu[EMU_BV].state = EMU_CPU_RUNNING;
+	if (*count + n > *cap)
+		util_grow(ring, cap, *count + n, sizeof **ring);
+	if (n)
+		memcpy(*ring + *count, words, n * sizeof *words);
+	*count += n;
+}
+
+/* A processor waiting for words it has been given takes turns again. */
+static void wake(struct emu *e, enum emu_proc proc)
+{
+	if (e->cpu[proc].state == EMU_CPU_IDLE)
+		e->cpu[proc].state = EMU_CPU_RUNNING;
 }
 
 void emu_push_raw(struct emu *e, const uint32_t *words, size_t count)
 {
-	for (size_t i = 0; i < count; i++)
-		ring_push(e, words[i]);
+	ring_append(&e->ring, &e->ring_count, &e->ring_cap, words, count);
+	if (count && emu_bv_reads_ring(e))
+		wake(e, EMU_BV);
 }
 
 bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size_t count)
 {
 	if (opcode > 0x7f || count > 0x3fff)
 		return false;
-	ring_push(e, emu_pkt7_header(opcode, (uint32_t)count));
+	const uint32_t header = emu_pkt7_header(opcode, (uint32_t)count);
+	emu_push_raw(e, &header, 1);
 	emu_push_raw(e, payload, count);
 	return true;
 }
@@ -157,7 +167,8 @@ bool emu_push_pkt4(struct emu *e, uint32_t reg, const uint32_t *values, size_t c
 {
 	if (reg > EMU_REG_OFFSET_MASK || count > 0x7f)
 		return false;
-	ring_push(e, emu_pkt4_header(reg, (uint32_t)count));
+	const uint32_t header = emu_pkt4_header(reg, (uint32_t)count);
+	emu_push_raw(e, &header, 1);
 	emu_push_raw(e, values, count);
 	return true;
 }
@@ -166,14 +177,9 @@ bool emu_push_lpac(struct emu *e, const uint32_t *words, size_t count)
 {
 	if (!e->loaded || !emu_has_lpac(e))
 		return false;
-	if (e->lpac_count + count > e->lpac_cap)
-		util_grow(&e->lpac_ring, &e->lpac_cap, e->lpac_count + count, sizeof *e->lpac_ring);
+	ring_append(&e->lpac_ring, &e->lpac_count, &e->lpac_cap, words, count);
 	if (count)
-		memcpy(e->lpac_ring + e->lpac_count, words, count * sizeof *words);
-	e->lpac_count += count;
-	/* LPAC waiting for its ring has work */
-	if (count && e->cpu[EMU_LPAC].state == EMU_CPU_IDLE)
-		e->cpu[EMU_LPAC].state = EMU_CPU_RUNNING;
+		wake(e, EMU_LPAC);
 	return true;
 }
 
