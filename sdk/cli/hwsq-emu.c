@@ -141,6 +141,26 @@ static void print_step(void *ctx, const struct hwsq_emu_step *st)
 	       st->insn.opcode ? st->insn.opcode->name : "(illegal opcode)");
 }
 
+/* After an event-hang: the wait that hangs (the 3-byte ewait before the
+ * hung slot's IP) and the --event option that would let it go on. */
+static void event_hint(struct cmd *c, const struct args *a, const struct hwsq_emu *e,
+		       const uint8_t *image, size_t size)
+{
+	enum hwsq_slot slot = hwsq_emu_active(e, HWSQ_SLOT_A) ? HWSQ_SLOT_A : HWSQ_SLOT_B;
+	uint32_t ip = hwsq_emu_ip(e, slot);
+	struct hwsq_insn in;
+	if (ip < 3 || ip > size)
+		return;
+	hwsq_decode(hwsq_emu_family(e), image, size, ip - 3, &in);
+	if (!in.opcode || in.opcode->op != HWSQ_OP_EWAIT)
+		return;
+	unsigned ev = in.operands[0], val = in.operands[1];
+	cmd_error(c,
+		  "%s: the wait at 0x%03x for event %u == %u never ends: no --event gives it; "
+		  "try --event %u=%u@5 (event %u becomes %u at 5 us)",
+		  a->files[0], ip - 3, ev, val, ev, val, ev, val);
+}
+
 static int run_image(struct cmd *c, const struct args *a)
 {
 	enum hwsq_family f;
@@ -157,6 +177,12 @@ static int run_image(struct cmd *c, const struct args *a)
 		cmd_error(c, "cannot read %s: %s", a->files[0], hwsq_input_error(err));
 		return 1;
 	}
+	if (size == 0) {
+		cmd_error(c, "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
+			  a->files[0], fam->ram_size);
+		free(image);
+		return 1;
+	}
 	struct hwsq_emu *e = hwsq_emu_new(f);
 	if (!hwsq_emu_load(e, image, size)) {
 		cmd_error(c, "%s: 0x%zx bytes, more than %s code RAM", a->files[0], size,
@@ -170,11 +196,11 @@ static int run_image(struct cmd *c, const struct args *a)
 	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++)
 		span[n] = hwsq_entry_bytes(f, image, (uint32_t)size,
 					   a->entry_set[n] ? a->entry[n] : 0);
-	free(image);
 	for (unsigned n = 0; n < HWSQ_ENTRY_COUNT; n++) {
 		if (a->entry_set[n] && !hwsq_emu_set_entry(e, n, a->entry[n])) {
 			cmd_error(c, "entry point %u at 0x%x does not fit %s", n, a->entry[n],
 				  fam->range);
+			free(image);
 			hwsq_emu_free(e);
 			return 1;
 		}
@@ -212,6 +238,9 @@ static int run_image(struct cmd *c, const struct args *a)
 			  "%s: stopped after %d instructions in one run, the step limit (a "
 			  "script that restarts itself through TRIGGER?)",
 			  a->files[0], HWSQ_EMU_MAX_STEPS);
+	if (stop == HWSQ_EMU_EVENT_HANG)
+		event_hint(c, a, e, image, size);
+	free(image);
 	hwsq_emu_free(e);
 	return stop == HWSQ_EMU_IDLE ? 0 : 1;
 }

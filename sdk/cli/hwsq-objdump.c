@@ -123,6 +123,12 @@ static uint8_t *load(const struct cmd *c, const struct args *a, size_t *size)
 		cmd_error(c, "cannot read %s: %s", a->image, hwsq_input_error(err));
 		return NULL;
 	}
+	if (*size == 0) {
+		cmd_error(c, "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
+			  a->image, fam->ram_size);
+		free(image);
+		return NULL;
+	}
 	if (*size > fam->ram_size) {
 		cmd_error(c, "%s: 0x%zx bytes, more than the 0x%x bytes of %s code RAM", a->image,
 			  *size, fam->ram_size, fam->range);

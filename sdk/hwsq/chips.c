@@ -2,7 +2,9 @@
  * family names themselves. The ranges are the register database's
  * (sdk/rnn/db/nvchipsets.xml, envytools' order): NV17:NV41, NV41:G80,
  * G80:G92 and G92:GF100; a table here so that a tool knows the family
- * before (and without) loading any database. */
+ * before (and without) loading any database. One exception: G92 is in
+ * nv50, as nouveau drives it (nv92_chipset's bus is nv50_bus: the 0x1400
+ * window, 64 words), not in envytools' G92:GF100. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -27,7 +29,7 @@ static const struct chip chips[] = {
 	{"G73", 0x4b, HWSQ_NV41},   {"C51", 0x4e, HWSQ_NV41},   {"MCP61", 0x4c, HWSQ_NV41},
 	{"MCP67", 0x67, HWSQ_NV41}, {"MCP68", 0x68, HWSQ_NV41}, {"MCP73", 0x63, HWSQ_NV41},
 	{"RSX", 0x4d, HWSQ_NV41},   {"G80", 0x50, HWSQ_NV50},   {"G84", 0x84, HWSQ_NV50},
-	{"G86", 0x86, HWSQ_NV50},   {"G92", 0x92, HWSQ_NV92},   {"G94", 0x94, HWSQ_NV92},
+	{"G86", 0x86, HWSQ_NV50},   {"G92", 0x92, HWSQ_NV50},   {"G94", 0x94, HWSQ_NV92},
 	{"G96", 0x96, HWSQ_NV92},   {"G98", 0x98, HWSQ_NV92},   {"G200", 0xa0, HWSQ_NV92},
 	{"MCP77", 0xaa, HWSQ_NV92}, {"MCP79", 0xac, HWSQ_NV92}, {"GT215", 0xa3, HWSQ_NV92},
 	{"GT216", 0xa5, HWSQ_NV92}, {"GT218", 0xa8, HWSQ_NV92}, {"MCP89", 0xaf, HWSQ_NV92},

@@ -22,8 +22,8 @@ bool hwsq_compile_file(const char *path, const struct hwsq_source_options *so,
 }
 
 /* The source itself, before cpp reads it: no larger than any real one
- * (cpp would read all of /dev/zero) and free of NUL bytes (which cpp
- * drops with only a warning). Standard input cannot be read twice, and a
+ * (cpp would read all of /dev/zero), not empty, and free of NUL bytes
+ * (which cpp drops with only a warning). Standard input cannot be read twice, and a
  * file that cannot be read is left to cpp to report. */
 static bool check_source(const char *path, struct diag *d)
 {
@@ -38,6 +38,13 @@ static bool check_source(const char *path, struct diag *d)
 	}
 	if (err)
 		return true;
+	if (len == 0) {
+		/* it would compile to an image of nothing but exits */
+		diag_error(d, diag_at(path, 0, 0),
+			   "the source is empty: expected at least one statement");
+		free(data);
+		return false;
+	}
 	unsigned line, col;
 	bool nul = hwsq_find_nul((const char *)data, len, &line, &col);
 	if (nul)

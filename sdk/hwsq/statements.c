@@ -147,6 +147,11 @@ static bool needs_pokes(struct hwsq_as_ctx *c, const struct hwsq_tok *word, cons
 	return false;
 }
 
+static bool is_operand(const struct hwsq_tok *t)
+{
+	return t->kind == HWSQ_TOK_IDENT || t->kind == HWSQ_TOK_NUM;
+}
+
 /* wr32 := 'wr32' REGISTER ',' VALUE, REGISTER a database name or a number */
 static bool st_wr32(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 {
@@ -155,10 +160,14 @@ static bool st_wr32(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 	struct hwsq_tok *t = tok(c);
 	uint32_t addr;
 	if (t->kind == HWSQ_TOK_IDENT && !t->hash) {
-		/* The name runs to the comma: ARRAY[2], NAME+0x4. */
-		size_t end = c->toks.pos;
+		/* The name runs to the comma (ARRAY[2], NAME+0x4), or to two
+		 * operands side by side, where a comma is missing
+		 * ('PFB.REFCTRL 1' names PFB.REFCTRL). */
+		size_t end = c->toks.pos + 1;
 		while (c->toks.items[end].kind != HWSQ_TOK_END &&
-		       !hwsq_tok_is(&c->toks.items[end], ","))
+		       !hwsq_tok_is(&c->toks.items[end], ",") &&
+		       !(is_operand(&c->toks.items[end]) && (is_operand(&c->toks.items[end - 1]) ||
+							     hwsq_tok_is(&c->toks.items[end - 1], "]"))))
 			end++;
 		const struct hwsq_tok *last = &c->toks.items[end - 1];
 		char *name = util_xstrndup(t->text, (size_t)(last->text + last->len - t->text));

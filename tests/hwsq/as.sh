@@ -117,6 +117,13 @@ is "$status.$(hex "$tmp/p.bin" 10)" "0.e2 55 00 00 00 e0 34 12 00 00" "-I and -D
 printf '#ifdef HWSQ_CHIP_NV92\nnop\n#endif\n.byte HWSQ_RAM_SIZE >> 8\n' >"$tmp/c.hwsq"
 run "$AS" --chip nv92 "$tmp/c.hwsq" -o "$tmp/c.bin"
 is "$(hex "$tmp/c.bin" 2)" "00 02" "HWSQ_CHIP_NV92 and HWSQ_RAM_SIZE are defined"
+# G92 is driven through nv50_bus by nouveau (64 words): the 0x100 family;
+# G94 is the first of the 0x200 one (g94_bus, 128 words). ("nv92" names
+# the family itself.)
+for c in g92:256 G92:256 g94:512 g84:256; do
+	run "$AS" --chip "${c%%:*}" "$tmp/c.hwsq" -o "$tmp/c.bin"
+	is "$status:$(wc -c <"$tmp/c.bin" | tr -d ' ')" "0:${c#*:}" "--chip ${c%%:*}: ${c#*:} bytes of code RAM"
+done
 
 printf 'm4_define(`twice'"'"', `$1
 $1'"'"')

@@ -261,8 +261,10 @@ bool nvm_build_ram(struct nvm_hwsq *h, const struct nv_board *b)
 	nvm_nsec(h, 12000);
 
 	if (B(TYPE) == NVRAM_DDR2) {
+		/* the SDK's DDR2 branch (nouveau returns -ENOSYS before
+		 * building anything): the MR0 of the new timings, forced */
 		r.mr[0].force = true;
-		nvm_mask(h, &r.mr[0], 0, 0, ram_current);
+		nvm_reg_wr32(h, &r.mr[0], mr[0]);
 	} else {
 		r.mr[1].force = true;
 		nvm_reg_wr32(h, &r.mr[1], mr[1]);

@@ -6,6 +6,7 @@
  * and the SDK's code is no larger than nouveau's encoding. nouveau's own
  * bytes (from the model of its encoder) are run too, as a check of the
  * model against the emulator's decoding. */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,32 @@ static void show_difference(struct tap *t, const char *what, const struct nvc_ev
 	if (i < want->count)
 		nvc_event_text(&want->ev[i], w, sizeof w);
 	tap_diag(t, "%s: event %zu is %s, nouveau's is %s", what, i, g, w);
+}
+
+/* The SDK's DDR2 branch: the MR0 it writes after self-refresh (the
+ * first write to 0x1002c0) has the new timings in JEDEC's DDR2 layout:
+ * burst length and type (bits 0-3) as read, CAS latency in bits 4-6,
+ * test mode 0, DLL reset (bit 8) clear, write recovery - 1 in bits 9-11. */
+static void check_ddr2_mr0(struct tap *t, const struct nv_board *b, const struct nvc_events *run)
+{
+	const uint32_t cur = (uint32_t)b->v[NVRAM_F_CUR_MR0];
+	const int64_t cl = b->v[NVRAM_F_T_CL], wr = b->v[NVRAM_F_T_WR];
+	for (size_t i = 0; i < run->count; i++) {
+		const struct nvc_event *e = &run->ev[i];
+		if (e->kind != NVC_WRITE || e->a != 0x1002c0)
+			continue;
+		uint32_t mr0 = (uint32_t)e->b;
+		if (!tap_ok(t,
+			    (mr0 & 0xf) == (cur & 0xf) && ((mr0 >> 4) & 7) == cl &&
+				    !(mr0 & 0x180) && ((mr0 >> 9) & 7) == wr - 1,
+			    "%s: the DDR2 MR0 written (0x%03x) has CL %" PRId64 " and WR %" PRId64
+			    " in JEDEC's layout",
+			    b->header, mr0, cl, wr))
+			tap_diag(t, "MR0 0x%03x: CL %u, WR %u, read 0x%03x", mr0, (mr0 >> 4) & 7,
+				 ((mr0 >> 9) & 7) + 1, cur);
+		return;
+	}
+	tap_ok(t, false, "%s: the DDR2 script writes MR0", b->header);
 }
 
 static void check_board(struct tap *t, const char *root, const struct hwsq_names *names,
@@ -53,6 +80,8 @@ static void check_board(struct tap *t, const char *root, const struct hwsq_names
 	if (!tap_ok(t, r.sdk.ran && d == SIZE_MAX, "%s: no SDK delay is shorter than nouveau asks",
 		    n))
 		tap_diag(t, "before event %zu", d);
+	if (b->kind == NV_BOARD_RAM && b->v[NVRAM_F_TYPE] == NVRAM_DDR2)
+		check_ddr2_mr0(t, b, &r.sdk);
 	tap_ok(t, r.compiled && r.sdk_bytes <= r.nv_bytes,
 	       "%s: SDK %zu bytes, nouveau %zu: no larger", n, r.sdk_bytes, r.nv_bytes);
 	tap_diag(t,
