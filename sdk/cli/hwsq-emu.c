@@ -178,7 +178,8 @@ static int run_image(struct cmd *c, const struct args *a)
 		return 1;
 	}
 	if (size == 0) {
-		cmd_error(c, "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
+		cmd_error(c,
+			  "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
 			  a->files[0], fam->ram_size);
 		free(image);
 		return 1;

@@ -124,7 +124,8 @@ static uint8_t *load(const struct cmd *c, const struct args *a, size_t *size)
 		return NULL;
 	}
 	if (*size == 0) {
-		cmd_error(c, "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
+		cmd_error(c,
+			  "%s: the image is empty: expected the bytes of a code RAM (up to 0x%x)",
 			  a->image, fam->ram_size);
 		free(image);
 		return NULL;

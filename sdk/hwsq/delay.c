@@ -23,55 +23,66 @@ static void put(uint8_t *bytes, size_t max, size_t *n, unsigned count, unsigned 
 	(*n)++;
 }
 
-/* The shortest single wait that lasts at least us (us <= HWSQ_WAIT_MAX_US). */
-static void single_at_least(uint64_t us, unsigned *count, unsigned *shift)
+/* The nonzero base-4 digits of v: the bytes that wait exactly v. */
+static unsigned digit_count(uint64_t v)
 {
-	for (unsigned s = 0; s < 16; s++) {
-		for (unsigned c = 1; c <= 3; c++) {
-			if (hwsq_wait_us(c, s) >= us) {
-				*count = c;
-				*shift = s;
-				return;
-			}
-		}
+	unsigned n = 0;
+	for (; v; v >>= 2)
+		n += (v & 3) != 0;
+	return n;
+}
+
+/* One byte per nonzero base-4 digit of us (us <= HWSQ_WAIT_MAX_US),
+ * largest first: exactly us. */
+static void put_digits(uint8_t *bytes, size_t max, size_t *n, uint64_t us)
+{
+	for (int s = 15; s >= 0; s--) {
+		unsigned digit = (unsigned)((us >> (2 * s)) & 3);
+		if (digit)
+			put(bytes, max, n, digit, (unsigned)s);
 	}
-	*count = 3;
-	*shift = 15;
+}
+
+/* The shortest wait of at most k bytes that lasts at least us (us <=
+ * HWSQ_WAIT_MAX_US). Bytes whose shortest shift is p sum to a multiple of
+ * 4^p, at least us rounded up to one, and that multiple takes one byte per
+ * nonzero base-4 digit: so the candidates are us rounded up at each p. */
+static uint64_t least_cover(uint64_t us, unsigned k)
+{
+	uint64_t best = UINT64_MAX;
+	for (unsigned p = 0; p < 16; p++) {
+		uint64_t unit = UINT64_C(1) << (2 * p);
+		uint64_t v = (us + unit - 1) / unit * unit;
+		if (v <= HWSQ_WAIT_MAX_US && digit_count(v) <= k && v < best)
+			best = v;
+	}
+	return best;
 }
 
 size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max, uint64_t *encoded_us)
 {
 	size_t n = 0;
 	*encoded_us = 0;
-	if (exact) {
-		/* One byte per nonzero base-4 digit, largest first; digits above
-		 * shift 15 become full-length waits. */
-		while (us > HWSQ_WAIT_MAX_US) {
-			put(bytes, max, &n, 3, 15);
-			us -= HWSQ_WAIT_MAX_US;
-			*encoded_us += HWSQ_WAIT_MAX_US;
-		}
-		for (int s = 15; s >= 0; s--) {
-			unsigned digit = (unsigned)((us >> (2 * s)) & 3);
-			if (digit) {
-				put(bytes, max, &n, digit, (unsigned)s);
-				*encoded_us += hwsq_wait_us(digit, (unsigned)s);
-			}
-		}
-		return n;
-	}
-	/* Fewest bytes: full-length waits until the rest fits one byte, then
-	 * the shortest byte that covers the rest. */
+	/* full-length waits until the rest fits the longest byte */
 	while (us > HWSQ_WAIT_MAX_US) {
 		put(bytes, max, &n, 3, 15);
 		us -= HWSQ_WAIT_MAX_US;
 		*encoded_us += HWSQ_WAIT_MAX_US;
 	}
-	if (us) {
-		unsigned c, s;
-		single_at_least(us, &c, &s);
-		put(bytes, max, &n, c, s);
-		*encoded_us += hwsq_wait_us(c, s);
+	if (!us)
+		return n;
+	uint64_t v = us;
+	if (!exact) {
+		/* The fewest bytes that wait at least us and at most an eighth
+		 * more; three always do (the rest below the third digit is
+		 * under a sixteenth of us). */
+		for (unsigned k = 1; k <= 3; k++) {
+			v = least_cover(us, k);
+			if (v - us <= us / HWSQ_DELAY_SLACK)
+				break;
+		}
 	}
+	put_digits(bytes, max, &n, v);
+	*encoded_us += v;
 	return n;
 }

@@ -70,13 +70,16 @@ uint32_t hwsq_entry_bytes(enum hwsq_family f, const uint8_t *code, uint32_t size
 
 /* Microseconds for a delay given in nanoseconds: rounded up. */
 uint64_t hwsq_delay_ns_to_us(uint64_t ns);
+/* A delay waits at most 1/HWSQ_DELAY_SLACK more than asked (12.5%). */
+#define HWSQ_DELAY_SLACK 8
 /* Encodes a delay of us microseconds as wait bytes, at most max of them.
- * The compiler's rule (exact == false): the fewest bytes that wait at
- * least us, and among those the shortest. exact == true: exactly us,
- * in the fewest bytes that do (one per nonzero base-4 digit) -- which is
- * also what a greedy largest-wait-first encoder produces. Returns the byte
- * count (which may exceed max: then only max were written) and the
- * encoded time in *encoded_us. */
+ * The compiler's rule (exact == false): never shorter than us and at
+ * most us + us / HWSQ_DELAY_SLACK, in the fewest bytes that do (at most
+ * three, after full-length waits), and among those the shortest.
+ * exact == true: exactly us, in the fewest bytes that do (one per nonzero
+ * base-4 digit) -- which is also what a greedy largest-wait-first encoder
+ * produces. Returns the byte count (which may exceed max: then only max
+ * were written) and the encoded time in *encoded_us. */
 size_t hwsq_delay_encode(uint64_t us, bool exact, uint8_t *bytes, size_t max, uint64_t *encoded_us);
 
 /* ---- the compiler (as.c, statements.c) ------------------------------------ */

@@ -166,8 +166,9 @@ static bool st_wr32(struct hwsq_as_ctx *c, const struct hwsq_tok *word)
 		size_t end = c->toks.pos + 1;
 		while (c->toks.items[end].kind != HWSQ_TOK_END &&
 		       !hwsq_tok_is(&c->toks.items[end], ",") &&
-		       !(is_operand(&c->toks.items[end]) && (is_operand(&c->toks.items[end - 1]) ||
-							     hwsq_tok_is(&c->toks.items[end - 1], "]"))))
+		       !(is_operand(&c->toks.items[end]) &&
+			 (is_operand(&c->toks.items[end - 1]) ||
+			  hwsq_tok_is(&c->toks.items[end - 1], "]"))))
 			end++;
 		const struct hwsq_tok *last = &c->toks.items[end - 1];
 		char *name = util_xstrndup(t->text, (size_t)(last->text + last->len - t->text));

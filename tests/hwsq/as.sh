@@ -89,8 +89,8 @@ delay 3us
 delay 4us
 delay 0us
 nop
-delay 1ms' 11)" "06 00 02 00 05 03 00 06 00 15 7f" \
-	"delays: 7us one byte, ns round up, exact, consecutive ones merged, 1 ms"
+delay 1ms' 13)" "05 03 00 02 00 05 03 00 05 03 00 15 7f" \
+	"delays: 7us two bytes (one byte of 8 is 14% more), ns round up, exact, consecutive ones merged, 1 ms one byte of 1024"
 
 # ---- flags, event waits, entries ------------------------------------------------
 is "$(bytes_of nv17 'flag 3 on
@@ -172,7 +172,7 @@ entry 1' "2:7: error: entry point 1 is already set at $tmp/x.hwsq:1" "an entry p
 check_error nv50 'entry 0, nowhere' \
 	"1:10: error: entry point 0 names label 'nowhere', which is not defined" "an undefined label"
 check_error nv17 'delay 300000 s' \
-	"1:7: error: delay too long for one script: 300000000000 us needs 94 wait bytes, more than the 0x40 bytes of NV17:NV41 code RAM" \
+	"1:7: error: delay too long for one script: 300000000000 us needs 95 wait bytes, more than the 0x40 bytes of NV17:NV41 code RAM" \
 	"a delay too long for one script"
 check_error nv50 'flag FB_PAUS on' \
 	"1:6: error: unknown flag 'FB_PAUS' on NV50; did you mean 'FB_PAUSE'?" \

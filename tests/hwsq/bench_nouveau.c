@@ -16,8 +16,8 @@ int main(void)
 	struct rnn_db *db = nvc_open(&root, &why);
 	int status = 0;
 	printf("| script | board | family | SDK bytes | nouveau bytes | code RAM | SDK time | "
-	       "nouveau time | delays asked |\n");
-	printf("|---|---|---|---|---|---|---|---|---|\n");
+	       "nouveau time | delays asked | SDK waits | nouveau waits |\n");
+	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nv_board_count(); i++) {
 		const struct nv_board *b = nv_board_at(i);
 		struct hwsq_names names;
@@ -27,15 +27,18 @@ int main(void)
 		bool same = r.built && r.compiled &&
 			    nvc_first_difference(&r.sdk, &r.want) == SIZE_MAX &&
 			    nvc_first_short_delay(&r.sdk, &r.want) == SIZE_MAX &&
-			    r.sdk_bytes <= r.nv_bytes;
+			    nvc_first_long_delay(&r.sdk, &r.want) == SIZE_MAX &&
+			    r.sdk_bytes <= r.nv_bytes + 4 * r.nv_delays;
 		if (!same)
 			status = 1;
-		printf("| %s | %s | %s | %zu | %zu | %u | %llu us | %llu us | %llu us |%s\n",
+		printf("| %s | %s | %s | %zu | %zu | %u | %llu us | %llu us | %llu us | %llu us | "
+		       "%llu us |%s\n",
 		       b->script, b->header, b->chip, r.sdk_bytes, r.nv_bytes,
 		       hwsq_family_info(r.family)->ram_size,
 		       (unsigned long long)r.sdk.end_ns / 1000,
 		       (unsigned long long)r.nv.end_ns / 1000,
-		       (unsigned long long)r.asked_ns / 1000, same ? "" : " MISMATCH");
+		       (unsigned long long)r.asked_ns / 1000, (unsigned long long)r.sdk_encoded_us,
+		       (unsigned long long)r.nv_encoded_us, same ? "" : " MISMATCH");
 		nvc_result_free(&r);
 		hwsq_names_free(&names);
 	}

@@ -104,6 +104,20 @@ static void run(enum hwsq_family f, const uint8_t *code, size_t size, struct nvc
 	hwsq_emu_free(e);
 }
 
+/* What the wait bytes of code last, in microseconds. */
+static uint64_t waited_us(enum hwsq_family f, const uint8_t *code, size_t size)
+{
+	uint64_t us = 0;
+	for (size_t pos = 0; pos < size;) {
+		struct hwsq_insn in;
+		hwsq_decode(f, code, size, pos, &in);
+		if (in.opcode && in.opcode->op == HWSQ_OP_WAIT)
+			us += hwsq_wait_us(in.operands[0], in.operands[1]);
+		pos += in.length;
+	}
+	return us;
+}
+
 void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hwsq_names *names,
 		 struct nvc_result *r)
 {
@@ -118,13 +132,9 @@ void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hw
 					   : nvm_build_clk(&r->model, b);
 	model_events(&r->model, &r->want, &r->asked_ns);
 	r->nv_bytes = r->model.size + 1;
-	for (size_t pos = 0; pos < r->model.size;) {
-		struct hwsq_insn in;
-		hwsq_decode(r->family, r->model.code, r->model.size, pos, &in);
-		if (in.opcode && in.opcode->op == HWSQ_OP_WAIT)
-			r->nv_encoded_us += hwsq_wait_us(in.operands[0], in.operands[1]);
-		pos += in.length;
-	}
+	r->nv_encoded_us = waited_us(r->family, r->model.code, r->model.size);
+	for (size_t i = 0; i < r->model.op_count; i++)
+		r->nv_delays += r->model.ops[i].kind == NVM_NSEC;
 	if (r->built && r->model.size < fam->ram_size)
 		run(r->family, r->model.code, fam->ram_size, &r->nv);
 
@@ -140,6 +150,7 @@ void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hw
 		r->sdk_bytes = p.size;
 		uint8_t *ram = util_xcalloc(fam->ram_size, 1);
 		hwsq_image(&p, ram);
+		r->sdk_encoded_us = waited_us(r->family, ram, p.size);
 		run(r->family, ram, fam->ram_size, &r->sdk);
 		free(ram);
 	}
@@ -172,6 +183,21 @@ size_t nvc_first_short_delay(const struct nvc_events *run, const struct nvc_even
 		prev = run->ev[i].done_ns;
 	}
 	if (run->end_ns - prev < want->tail_asked_ns)
+		return run->count;
+	return SIZE_MAX;
+}
+
+size_t nvc_first_long_delay(const struct nvc_events *run, const struct nvc_events *want)
+{
+	uint64_t prev = 0;
+	for (size_t i = 0; i < run->count && i < want->count; i++) {
+		uint64_t asked = want->ev[i].asked_ns, gap = run->ev[i].time_ns - prev;
+		if (asked && gap > asked + asked / HWSQ_DELAY_SLACK)
+			return i;
+		prev = run->ev[i].done_ns;
+	}
+	uint64_t tail = want->tail_asked_ns;
+	if (tail && run->end_ns - prev > tail + tail / HWSQ_DELAY_SLACK)
 		return run->count;
 	return SIZE_MAX;
 }

@@ -37,18 +37,20 @@ struct nvc_events {
 struct nvc_result {
 	const struct nv_board *board;
 	enum hwsq_family family;
-	bool built;             /* nouveau's builder accepts the board */
-	struct nvm_hwsq model;  /* nouveau's calls and bytes */
-	struct nvc_events want; /* the model's calls as events */
-	struct nvc_events nv;   /* nouveau's bytes run on the emulator */
-	struct nvc_events sdk;  /* the SDK script run on the emulator */
-	bool compiled;          /* the SDK script compiled */
-	struct diag diag;       /* the compiler's messages */
-	size_t sdk_bytes;       /* the SDK's code, its final exit included */
-	size_t nv_bytes;        /* nouveau's code and the exit after it */
-	size_t nv_words_max;    /* the bus's hwsq_size */
-	uint64_t asked_ns;      /* every delay nouveau asks, in total */
-	uint64_t nv_encoded_us; /* what its wait bytes last */
+	bool built;              /* nouveau's builder accepts the board */
+	struct nvm_hwsq model;   /* nouveau's calls and bytes */
+	struct nvc_events want;  /* the model's calls as events */
+	struct nvc_events nv;    /* nouveau's bytes run on the emulator */
+	struct nvc_events sdk;   /* the SDK script run on the emulator */
+	bool compiled;           /* the SDK script compiled */
+	struct diag diag;        /* the compiler's messages */
+	size_t sdk_bytes;        /* the SDK's code, its final exit included */
+	size_t nv_bytes;         /* nouveau's code and the exit after it */
+	size_t nv_words_max;     /* the bus's hwsq_size */
+	uint64_t asked_ns;       /* every delay nouveau asks, in total */
+	uint64_t nv_encoded_us;  /* what its wait bytes last */
+	uint64_t sdk_encoded_us; /* what the SDK's wait bytes last */
+	size_t nv_delays;        /* nouveau's hwsq_nsec calls */
 };
 
 /* The VBLANK events the memory script waits for rise at this time, and
@@ -74,6 +76,11 @@ size_t nvc_first_difference(const struct nvc_events *x, const struct nvc_events 
  * the delays nouveau asks between them (want), SIZE_MAX if none;
  * run->count when the run ends too soon after its last event. */
 size_t nvc_first_short_delay(const struct nvc_events *run, const struct nvc_events *want);
+/* The first event of run that starts more than an eighth later after the
+ * previous one ended than the delays nouveau asks between them, SIZE_MAX
+ * if none (run->count: the end). Only gaps where nouveau asks a delay
+ * count: the others are the time of the instructions themselves. */
+size_t nvc_first_long_delay(const struct nvc_events *run, const struct nvc_events *want);
 /* "wr32 0x100220 <- 0x0a193e23" and the like, into buf. */
 const char *nvc_event_text(const struct nvc_event *e, char *buf, size_t size);
 

@@ -36,7 +36,7 @@ entry 0
 	set0 0
 	nop
 	wait 0x3 shl 0x1e
-	delay 7us
+	delay 8us
 #ifndef HWSQ_CHIP_NV17
 	wr32 0x1002d4, 1
 	wr32 0x1002d0, 0x10001

@@ -138,14 +138,45 @@ static void test_families(struct tap *t)
 	tap_ok(t, !hwsq_family_parse("nv40", &f), "nv40 is no family name");
 }
 
-/* The delay rule, against a brute-force search over single waits. */
+/* The shortest sum of at most k (1 or 2) wait bytes that is at least us:
+ * a brute-force search over every byte and pair of bytes. */
+static uint64_t brute_cover(uint64_t us, unsigned k)
+{
+	uint64_t best = UINT64_MAX;
+	for (unsigned s1 = 0; s1 < 16; s1++)
+		for (unsigned c1 = 1; c1 <= 3; c1++) {
+			uint64_t a = hwsq_wait_us(c1, s1);
+			if (a >= us && a < best)
+				best = a;
+			for (unsigned s2 = 0; k > 1 && s2 < 16; s2++)
+				for (unsigned c2 = 1; c2 <= 3; c2++) {
+					uint64_t v = a + hwsq_wait_us(c2, s2);
+					if (v >= us && v < best)
+						best = v;
+				}
+		}
+	return best;
+}
+
+/* The delay rule, against a brute-force search over single waits and
+ * pairs. */
 static void test_delays(struct tap *t)
 {
 	uint8_t b[64];
 	uint64_t enc;
-	tap_is_int(t, hwsq_delay_encode(7, false, b, 64, &enc), 1, "7 us: one byte");
-	tap_is_hex(t, b[0], 0x06, "7 us: wait 0x2 shl 0x2");
-	tap_is_int(t, enc, 8, "7 us: waits 8 us");
+	tap_is_int(t, hwsq_delay_encode(12, false, b, 64, &enc), 1, "12 us: one byte");
+	tap_ok(t, b[0] == 0x07 && enc == 12, "12 us: wait 0x3 shl 0x2, exactly");
+	tap_is_int(t, hwsq_delay_encode(7, false, b, 64, &enc), 2,
+		   "7 us: two bytes (one would wait 8, 14%% more)");
+	tap_ok(t, b[0] == 0x05 && b[1] == 0x03 && enc == 7, "7 us: wait 1 shl 2, wait 3 shl 0");
+	tap_is_int(t, hwsq_delay_encode(20, false, b, 64, &enc), 2, "20 us: two bytes");
+	tap_ok(t, b[0] == 0x09 && b[1] == 0x05 && enc == 20, "20 us: wait 1 shl 4, wait 1 shl 2");
+	tap_is_int(t, hwsq_delay_encode(120, false, b, 64, &enc), 1, "120 us: one byte");
+	tap_is_int(t, enc, 128, "120 us: 128 us, within an eighth");
+	tap_is_int(t, hwsq_delay_encode(24, false, b, 64, &enc), 2, "24 us: two bytes, 16 + 8");
+	tap_is_int(t, enc, 24, "24 us: exactly (nouveau's one byte waits 16)");
+	tap_is_int(t, hwsq_delay_encode(100, false, b, 64, &enc), 2, "100 us: two bytes");
+	tap_is_int(t, enc, 112, "100 us: 64 + 48 = 112 us, within an eighth");
 	tap_is_int(t, hwsq_delay_encode(7, true, b, 64, &enc), 2, "7 us exact: two bytes");
 	tap_ok(t, b[0] == 0x05 && b[1] == 0x03 && enc == 7,
 	       "7 us exact: wait 1 shl 2, wait 3 shl 0");
@@ -159,27 +190,36 @@ static void test_delays(struct tap *t)
 		   "one microsecond more: two bytes");
 	tap_is_int(t, enc, HWSQ_WAIT_MAX_US + 1, "and exactly that long");
 
-	unsigned bad_rule = 0, bad_exact = 0;
+	unsigned bad_rule = 0, bad_best = 0, bad_exact = 0, max_bytes = 0;
 	for (uint64_t us = 1; us <= 20000; us++) {
-		uint64_t best = UINT64_MAX;
-		for (unsigned s = 0; s < 16; s++)
-			for (unsigned c = 1; c <= 3; c++)
-				if (hwsq_wait_us(c, s) >= us && hwsq_wait_us(c, s) < best)
-					best = hwsq_wait_us(c, s);
 		size_t n = hwsq_delay_encode(us, false, b, 64, &enc);
-		if (n != 1 || enc != best)
-			bad_rule++;
+		uint64_t sum = 0;
+		for (size_t i = 0; i < n; i++)
+			sum += hwsq_wait_us(b[i] & 3, b[i] >> 2);
 		unsigned digits = 0;
 		for (uint64_t v = us; v; v >>= 2)
 			digits += (v & 3) != 0;
+		if (sum != enc || enc < us || (enc - us) * 8 > us || n > digits)
+			bad_rule++;
+		if (n > max_bytes)
+			max_bytes = (unsigned)n;
+		/* the fewest bytes within the slack, the shortest of them */
+		uint64_t one = brute_cover(us, 1), two = brute_cover(us, 2);
+		size_t want_n = (one - us) * 8 <= us ? 1 : (two - us) * 8 <= us ? 2 : 3;
+		if (n != want_n || (n == 1 && enc != one) || (n == 2 && enc != two))
+			bad_best++;
 		n = hwsq_delay_encode(us, true, b, 64, &enc);
-		uint64_t sum = 0;
+		sum = 0;
 		for (size_t i = 0; i < n; i++)
 			sum += hwsq_wait_us(b[i] & 3, b[i] >> 2);
 		if (n != digits || enc != us || sum != us)
 			bad_exact++;
 	}
-	tap_is_int(t, bad_rule, 0, "1-20000 us: one byte, the shortest single wait not shorter");
+	tap_is_int(t, bad_rule, 0,
+		   "1-20000 us: never shorter, at most an eighth longer, no more bytes than exact");
+	tap_is_int(t, bad_best, 0,
+		   "1-20000 us: the fewest bytes that do, and the shortest of them");
+	tap_is_int(t, max_bytes, 3, "1-20000 us: three bytes at most (two more than one)");
 	tap_is_int(t, bad_exact, 0, "1-20000 us exact: one byte per nonzero base-4 digit");
 }
 
