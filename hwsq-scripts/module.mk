@@ -28,3 +28,10 @@ $(foreach b,$(HWSQ_SCRIPT_BUILDS),$(eval $(call hwsq_script,$(word 1,$(subst :, 
 
 TESTS += $(sort $(wildcard hwsq-scripts/*.hemu))
 BENCHES += hwsq-scripts/bench.sh
+
+# make hwsq-boards: the board headers, generated from their descriptions
+# (tests/hwsq/boards.sh checks that the committed ones are up to date).
+hwsq-boards: $(BUILD)/bin/hwsq-board
+	@set -e; for d in hwsq-scripts/boards/*.board; do \
+	  $(BUILD)/bin/hwsq-board $$d -o $${d%.board}.h; done
+.PHONY: hwsq-boards
