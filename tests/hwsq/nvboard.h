@@ -1,7 +1,9 @@
-/* The inputs of nouveau's two HWSQ builders for one board, read from the
- * board headers in hwsq-scripts/boards (the same files the SDK scripts
- * include), as numbered fields: NVRAM_* for the memory reclock
- * (fb/ramnv50.c), NVCLK_* for the clock change (clk/nv50.c). */
+/* The inputs of nouveau's two HWSQ builders for one board, as numbered
+ * fields: NVRAM_* for the memory reclock (fb/ramnv50.c), NVCLK_* for the
+ * clock change (clk/nv50.c). nvinputs.c computes them from a board
+ * description's VBIOS tables and registers the way nouveau does, on its
+ * own: it shares no code with the SDK's generator (sdk/hwsq/board.c),
+ * whose header the SDK script includes. */
 #ifndef TESTS_HWSQ_NVBOARD_H
 #define TESTS_HWSQ_NVBOARD_H
 
@@ -26,7 +28,7 @@
 	X(CUR_004008) X(CUR_00400C) X(CUR_10021C) X(CUR_100710) X(CUR_100714) \
 	X(CUR_100718) X(CUR_10071C) X(CUR_10053C) X(CUR_E104) X(CUR_E108) X(CUR_E120) \
 	X(CUR_E124) X(GPIO_ODT_LINE) X(GPIO_ODT_STATE) X(GPIO_ODT_LOG1) \
-	X(GPIO_FBVDDQ_LINE) X(GPIO_FBVDDQ_STATE) X(GPIO_FBVDDQ_LOG1)
+	X(GPIO_FBVDDQ_LINE) X(GPIO_FBVDDQ_STATE) X(GPIO_FBVDDQ_LOG1) X(TIMING_READ)
 
 #define NVCLK_FIELDS(X) \
 	X(CHIPSET) X(VDEC_SRC) X(VDEC_P) X(DOM6_SRC) X(DOM6_P) X(CORE_N) X(CORE_M) \
@@ -46,18 +48,26 @@ _Static_assert((int)NVCLK_FIELD_COUNT <= NVB_FIELD_MAX, "NVB_FIELD_MAX holds bot
 enum nv_board_kind { NV_BOARD_RAM, NV_BOARD_CLK };
 
 struct nv_board {
-	const char *header; /* "g84-gddr3": hwsq-scripts/boards/HEADER.h */
+	char header[64];    /* the board's name: "g84-gddr3" */
 	const char *script; /* the SDK script for it: "gddr3-reclock" */
-	const char *chip;   /* the SDK family of its chipset: "nv50" */
-			    /* room for either list (the memory one is the longer) */
-#define NVB_FIELD_MAX ((int)NVRAM_FIELD_COUNT)
-	_Static_assert((int)NVCLK_FIELD_COUNT <= NVB_FIELD_MAX, "NVB_FIELD_MAX holds both lists");
-
+	const char *chip;   /* the SDK family nouveau's bus gives it: "nv50" */
+	char *desc;         /* the description it comes from */
+	char *sdk_header;   /* the header hwsq-board made of it (NULL: it failed) */
+	char *sdk_error;    /* why hwsq-board failed, or NULL */
+	char *model_error;  /* why nouveau would not build the program, or NULL */
 	enum nv_board_kind kind;
 	int64_t v[NVB_FIELD_MAX]; /* indexed by enum nvram_field or nvclk_field */
 };
 
-size_t nv_board_count(void);
-const struct nv_board *nv_board_at(size_t i);
+/* Every description in DIR/hwsq-scripts/boards and DIR/tests/hwsq/boards
+ * (sorted), each with the SDK's header for it (written into a temporary
+ * directory) and the model's inputs. */
+struct nv_boards {
+	struct nv_board *items;
+	size_t count;
+	char *tmpdir;
+};
+void nv_boards_load(const char *root, struct nv_boards *bs);
+void nv_boards_free(struct nv_boards *bs);
 
 #endif

@@ -1,67 +1,110 @@
-/* Every board header of hwsq-scripts/boards, read by the C compiler into
- * the fields nouveau's builders take (the same macros the SDK scripts
- * see through cpp). */
-#include "nvboard.h"
+/* Every board description (hwsq-scripts/boards, tests/hwsq/boards): the
+ * header the SDK's generator makes of it, into a temporary directory,
+ * and the model's inputs for the same tables (nvinputs.c). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-#define NVB_RAM(n) [NVRAM_F_##n] = (NVRAM_##n),
-#define NVB_CLK(n) [NVCLK_F_##n] = (NVCLK_##n),
-#define RAM_BOARD(h, s, c)                                                 \
-	{                                                                  \
-		.header = h, .script = s, .chip = c, .kind = NV_BOARD_RAM, \
-		.v = { NVRAM_FIELDS(NVB_RAM) }                             \
-	}
-#define CLK_BOARD(h, s, c)                                                 \
-	{                                                                  \
-		.header = h, .script = s, .chip = c, .kind = NV_BOARD_CLK, \
-		.v = { NVCLK_FIELDS(NVB_CLK) }                             \
-	}
+#include "hwsq/board.h"
+#include "hwsq/hwsq.h"
+#include "nvinputs.h"
 
-/* Each header, then the #undef of all its macros for the next one (the
- * order matters: no include sorting here). */
-// clang-format off
-#include "../../hwsq-scripts/boards/g84-gddr3.h"
-static const struct nv_board g84_gddr3 = RAM_BOARD("g84-gddr3", "gddr3-reclock", "nv50");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g94-gddr3.h"
-static const struct nv_board g94_gddr3 = RAM_BOARD("g94-gddr3", "gddr3-reclock", "nv92");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/gt200-gddr3.h"
-static const struct nv_board gt200_gddr3 = RAM_BOARD("gt200-gddr3", "gddr3-reclock", "nv92");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g86-ddr2.h"
-static const struct nv_board g86_ddr2 = RAM_BOARD("g86-ddr2", "ddr2-reclock", "nv50");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g96-ddr2.h"
-static const struct nv_board g96_ddr2 = RAM_BOARD("g96-ddr2", "ddr2-reclock", "nv92");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g84-clk.h"
-static const struct nv_board g84_clk = CLK_BOARD("g84-clk", "nv50-clk", "nv50");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g94-clk.h"
-static const struct nv_board g94_clk = CLK_BOARD("g94-clk", "nv50-clk", "nv92");
-#include "nvboard-undef.h"
-
-#include "../../hwsq-scripts/boards/g98-clk.h"
-static const struct nv_board g98_clk = CLK_BOARD("g98-clk", "nv50-clk", "nv92");
-#include "nvboard-undef.h"
-// clang-format on
-
-static const struct nv_board *const boards[] = {
-	&g84_gddr3, &g94_gddr3, &gt200_gddr3, &g86_ddr2, &g96_ddr2, &g84_clk, &g94_clk, &g98_clk,
-};
-
-size_t nv_board_count(void)
+static int by_name(const void *a, const void *b)
 {
-	return sizeof boards / sizeof boards[0];
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-const struct nv_board *nv_board_at(size_t i)
+/* The .board files of dir, sorted, appended to *paths. */
+static void list(const char *dir, char ***paths, size_t *count)
 {
-	return i < nv_board_count() ? boards[i] : NULL;
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	size_t first = *count;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t len = strlen(e->d_name);
+		if (len < 7 || strcmp(e->d_name + len - 6, ".board") != 0)
+			continue;
+		*paths = util_xrealloc(*paths, (*count + 1) * sizeof **paths);
+		(*paths)[(*count)++] = util_xasprintf("%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	qsort(*paths + first, *count - first, sizeof **paths, by_name);
+}
+
+static void load(struct nv_board *b, const char *path, const char *tmpdir)
+{
+	uint8_t *text;
+	size_t len;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	snprintf(b->header, sizeof b->header, "%.*s", (int)(strlen(base) - 6), base);
+	b->desc = util_xstrndup(path, strlen(path));
+	if (hwsq_read_input(path, &text, &len)) {
+		b->sdk_error = util_xasprintf("cannot read %s", path);
+		b->model_error = util_xasprintf("cannot read %s", path);
+		return;
+	}
+	struct diag d;
+	diag_init(&d);
+	struct hwsq_board hb;
+	bool ok = hwsq_board_parse(path, (const char *)text, len, &hb, &d);
+	free(text);
+	struct util_str out = {0};
+	if (ok && hwsq_board_header(&hb, path, &out, &d)) {
+		b->sdk_header = util_xasprintf("%s/%s.h", tmpdir, b->header);
+		if (util_write_file(b->sdk_header, out.text, out.len)) {
+			free(b->sdk_header);
+			b->sdk_header = NULL;
+		}
+	}
+	if (!b->sdk_header)
+		b->sdk_error = util_xasprintf("%s", d.count ? d.msgs[0].text : "cannot write");
+	char why[256] = "";
+	if (ok && !nvi_board(&hb, b, why, sizeof why))
+		b->model_error = util_xasprintf("%s", why);
+	if (!ok)
+		b->model_error = util_xasprintf("the description does not parse");
+	util_str_free(&out);
+	diag_free(&d);
+	if (ok)
+		hwsq_board_free(&hb);
+}
+
+void nv_boards_load(const char *root, struct nv_boards *bs)
+{
+	memset(bs, 0, sizeof *bs);
+	char **paths = NULL;
+	size_t count = 0;
+	static const char *const dirs[] = {"hwsq-scripts/boards", "tests/hwsq/boards"};
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		char *dir = util_xasprintf("%s/%s", root, dirs[i]);
+		list(dir, &paths, &count);
+		free(dir);
+	}
+	char templ[] = "/tmp/hwsq-boards.XXXXXX";
+	bs->tmpdir = util_xstrndup(mkdtemp(templ) ? templ : "/tmp", strlen(templ));
+	bs->items = util_xcalloc(count ? count : 1, sizeof *bs->items);
+	bs->count = count;
+	for (size_t i = 0; i < count; i++) {
+		load(&bs->items[i], paths[i], bs->tmpdir);
+		free(paths[i]);
+	}
+	free(paths);
+}
+
+void nv_boards_free(struct nv_boards *bs)
+{
+	for (size_t i = 0; i < bs->count; i++) {
+		struct nv_board *b = &bs->items[i];
+		if (b->sdk_header)
+			remove(b->sdk_header);
+		free(b->sdk_header);
+		free(b->sdk_error);
+		free(b->model_error);
+		free(b->desc);
+	}
+	remove(bs->tmpdir);
+	free(bs->tmpdir);
+	free(bs->items);
 }

@@ -139,7 +139,8 @@ void nvc_compare(const struct nv_board *b, const char *sdk_root, const struct hw
 		run(r->family, r->model.code, fam->ram_size, &r->nv);
 
 	char *path = util_xasprintf("%s/hwsq-scripts/%s.hwsq", sdk_root, b->script);
-	char *board = util_xasprintf("BOARD=\"boards/%s.h\"", b->header);
+	char *board = util_xasprintf("BOARD=\"%s\"",
+				     b->sdk_header ? b->sdk_header : "/nonexistent");
 	const char *defines[] = {board};
 	struct hwsq_source_options so = {.defines = defines, .define_count = 1};
 	struct hwsq_as_options ao = {r->family, names};

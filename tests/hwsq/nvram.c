@@ -81,9 +81,17 @@ static uint8_t max_u8(uint8_t a, uint8_t b)
 	return a > b ? a : b;
 }
 
-/* nv50_ram_timing_calc; *cwl gets the CWL it settled on */
+/* nv50_ram_timing_calc, or with no timing entry nv50_ram_timing_read
+ * (the current timings; nvinputs.c derived CL, CWL and WR); *cwl gets the
+ * CWL it settled on */
 static void timing_calc(const struct nv_board *b, uint32_t t[9], uint8_t *cwl)
 {
+	if (B(TIMING_READ)) {
+		for (int i = 0; i < 9; i++)
+			t[i] = (uint32_t)b->v[NVRAM_F_CUR_TIMING_0 + i];
+		*cwl = (uint8_t)B(T_CWL);
+		return;
+	}
 	const uint8_t cl = (uint8_t)B(T_CL);
 	uint8_t CWL = (uint8_t)B(T_CWL);
 	const uint32_t cur2 = (uint32_t)B(CUR_TIMING_2), cur4 = (uint32_t)B(CUR_TIMING_4);

@@ -54,11 +54,42 @@ static void check_ddr2_mr0(struct tap *t, const struct nv_board *b, const struct
 static void check_board(struct tap *t, const char *root, const struct hwsq_names *names,
 			const struct nv_board *b)
 {
+	const char *n = b->header;
+	/* where nouveau gives up before building, the generator must too */
+	if (b->model_error) {
+		if (!tap_ok(t, !b->sdk_header, "%s: nouveau gives up (%s), and so does hwsq-board",
+			    n, b->model_error))
+			tap_diag(t, "hwsq-board wrote %s", b->sdk_header);
+		return;
+	}
+	if (!tap_ok(t, b->sdk_header != NULL, "%s: hwsq-board makes its header", n))
+		tap_diag(t, "%s", b->sdk_error);
 	struct nvc_result r;
 	nvc_compare(b, root, names, &r);
-	const char *n = b->header;
+	const bool builds = b->kind == NV_BOARD_RAM ? b->v[NVRAM_F_TYPE] == NVRAM_GDDR3 &&
+							      b->v[NVRAM_F_CHIPSET] >= 0x94
+						    : b->v[NVCLK_F_CHIPSET] >= 0x94;
+	tap_diag(t, "%s: %s", n,
+		 builds ? "a program nouveau builds"
+			: "the SDK's own addition (nouveau: DDR2 -ENOSYS, or no reclocking before "
+			  "0x94)");
 	tap_ok(t, r.built, "%s: nouveau's builder takes the board", n);
-	tap_ok(t, !r.model.overflow && r.nv_bytes <= hwsq_family_info(r.family)->ram_size,
+	/* nouveau's upload takes (size + 4) / 4 words, at most the bus's
+	 * hwsq_size (64 on nv50_bus, 128 on g94_bus): a program over it
+	 * is refused ("hwsq ucode too large"), and hwsq-as must refuse the
+	 * script as well */
+	const struct hwsq_family_info *fam = hwsq_family_info(r.family);
+	if (r.model.overflow || nvm_words(&r.model) > fam->ram_size / 4) {
+		tap_ok(t,
+		       !r.compiled && r.diag.count &&
+			       strstr(r.diag.msgs[0].text, "code over") != NULL,
+		       "%s: nouveau's program (%zu bytes) is over the %s code RAM, and hwsq-as "
+		       "refuses the script: %s",
+		       n, r.model.size, b->chip, r.diag.count ? r.diag.msgs[0].text : "(compiled)");
+		nvc_result_free(&r);
+		return;
+	}
+	tap_ok(t, r.nv_bytes <= fam->ram_size,
 	       "%s: nouveau's program fits its buffer and the %s code RAM (%zu bytes)", n, b->chip,
 	       r.nv_bytes);
 	tap_ok(t, r.nv.ran && r.nv.stop == HWSQ_EMU_IDLE, "%s: nouveau's bytes run to their exit",
@@ -158,13 +189,17 @@ int main(void)
 	struct rnn_db *db = nvc_open(&root, &why);
 	check_encoder(&t);
 	check_cache(&t);
-	for (size_t i = 0; i < nv_board_count(); i++) {
-		const struct nv_board *b = nv_board_at(i);
+	struct nv_boards bs;
+	nv_boards_load(root, &bs);
+	tap_ok(&t, bs.count >= 8, "%zu board descriptions", bs.count);
+	for (size_t i = 0; i < bs.count; i++) {
+		const struct nv_board *b = &bs.items[i];
 		struct hwsq_names names;
 		nvc_board_names(db, b, &names);
 		check_board(&t, root, &names, b);
 		hwsq_names_free(&names);
 	}
+	nv_boards_free(&bs);
 	hwsq_names_close_db(db);
 	free(why);
 	return tap_done_testing(&t);
