@@ -11,10 +11,11 @@
  * once, then followed through the script), unless the register was
  * "nuked" (the mode registers): hence the RAM_*_WR switches below.
  *
- * Only the VBIOS timing-table path is covered (ramcfg_timing != 0xff:
- * nv50_ram_timing_calc); a board without timings makes nouveau copy the
- * current ones, which a board header can express by setting RAM_TIMING_n
- * to NVRAM_CUR_TIMING_n. */
+ * The timings come from the VBIOS timing entry (ramcfg_timing != 0xff:
+ * nv50_ram_timing_calc, below); for a board without one nouveau keeps the
+ * current timings (nv50_ram_timing_read), and hwsq-board's header then
+ * sets RAM_TIMING_n to NVRAM_CUR_TIMING_n and gives the CL, CWL and WR
+ * nouveau derives from them. */
 #ifndef HWSQ_NV50_RAM_H
 #define HWSQ_NV50_RAM_H
 

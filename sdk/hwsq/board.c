@@ -8,6 +8,7 @@
  * nouveau's. */
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,7 +152,7 @@ static bool pll_limits(struct calc *c, uint32_t regaddr, struct pll_limits *l)
 {
 	struct hwsq_vbios *v = &c->v;
 	struct hwsq_vbios_table t;
-	if (!hwsq_vbios_pll_table(v, &t) || t.version < 0x30 || t.version > 0x40) {
+	if (!hwsq_vbios_pll_table(v, &t) || (t.version != 0x30 && t.version != 0x40)) {
 		fail(c,
 		     "PLL limits table (BIT 'C'): none of version 0x30 or 0x40, so no limits "
 		     "for PLL 0x%06" PRIx32,
@@ -164,31 +165,38 @@ static bool pll_limits(struct calc *c, uint32_t regaddr, struct pll_limits *l)
 			continue;
 		uint32_t r = hwsq_vbios_rd16(v, e + 1);
 		*l = (struct pll_limits){0};
-		if (t.version == 0x30) {
-			l->vco1_min = hwsq_vbios_rd16(v, r + 0) * 1000;
-			l->vco1_max = hwsq_vbios_rd16(v, r + 2) * 1000;
-			l->in1_min = hwsq_vbios_rd16(v, r + 8) * 1000;
-			l->in1_max = hwsq_vbios_rd16(v, r + 12) * 1000;
-			l->n1_min = hwsq_vbios_rd08(v, r + 16);
-			l->n1_max = hwsq_vbios_rd08(v, r + 17);
-			l->m1_min = hwsq_vbios_rd08(v, r + 18);
-			l->m1_max = hwsq_vbios_rd08(v, r + 19);
-			l->p_max = hwsq_vbios_rd08(v, r + 25);
-			l->bias_p = hwsq_vbios_rd08(v, r + 27);
-			l->refclk = (int)hwsq_vbios_rd32(v, r + 28);
-		} else {
-			l->refclk = hwsq_vbios_rd16(v, e + 9) * 1000;
-			l->vco1_min = hwsq_vbios_rd16(v, r + 0) * 1000;
-			l->vco1_max = hwsq_vbios_rd16(v, r + 2) * 1000;
-			l->in1_min = hwsq_vbios_rd16(v, r + 4) * 1000;
-			l->in1_max = hwsq_vbios_rd16(v, r + 6) * 1000;
-			l->m1_min = hwsq_vbios_rd08(v, r + 8);
-			l->m1_max = hwsq_vbios_rd08(v, r + 9);
-			l->n1_min = hwsq_vbios_rd08(v, r + 10);
-			l->n1_max = hwsq_vbios_rd08(v, r + 11);
-			l->p_min = hwsq_vbios_rd08(v, r + 12);
-			l->p_max = hwsq_vbios_rd08(v, r + 13);
+		/* each field's offset in the record, by version (-1: none);
+		 * frequencies in MHz, the v0x30 refclk in kHz */
+		static const struct {
+			size_t field;
+			int8_t at30, at40;
+			uint8_t size;
+		} rec[] = {
+			{offsetof(struct pll_limits, vco1_min), 0, 0, 2},
+			{offsetof(struct pll_limits, vco1_max), 2, 2, 2},
+			{offsetof(struct pll_limits, in1_min), 8, 4, 2},
+			{offsetof(struct pll_limits, in1_max), 12, 6, 2},
+			{offsetof(struct pll_limits, n1_min), 16, 10, 1},
+			{offsetof(struct pll_limits, n1_max), 17, 11, 1},
+			{offsetof(struct pll_limits, m1_min), 18, 8, 1},
+			{offsetof(struct pll_limits, m1_max), 19, 9, 1},
+			{offsetof(struct pll_limits, p_min), -1, 12, 1},
+			{offsetof(struct pll_limits, p_max), 25, 13, 1},
+			{offsetof(struct pll_limits, bias_p), 27, -1, 1},
+			{offsetof(struct pll_limits, refclk), 28, -1, 4},
+		};
+		for (size_t k = 0; k < UTIL_ARRAY_SIZE(rec); k++) {
+			int at = t.version == 0x30 ? rec[k].at30 : rec[k].at40;
+			if (at < 0)
+				continue;
+			uint32_t val = rec[k].size == 1 ? hwsq_vbios_rd08(v, r + (uint32_t)at)
+				       : rec[k].size == 2
+					       ? hwsq_vbios_rd16(v, r + (uint32_t)at) * 1000u
+					       : hwsq_vbios_rd32(v, r + (uint32_t)at);
+			*(int *)((char *)l + rec[k].field) = (int)val;
 		}
+		if (t.version == 0x40) /* the entry's own reference, in MHz */
+			l->refclk = hwsq_vbios_rd16(v, e + 9) * 1000;
 		return !v->bad;
 	}
 	fail(c,

@@ -47,6 +47,17 @@ bool hwsq_vbios_bit(struct hwsq_vbios *v, char id, struct hwsq_bit_entry *e)
 	return false;
 }
 
+/* A table header at at: the version at +0 and the other fields at the
+ * offsets given (0: the table has no such field). */
+static void table(struct hwsq_vbios *v, uint32_t at, const uint8_t off[5],
+		  struct hwsq_vbios_table *t)
+{
+	uint8_t f[5];
+	for (int i = 0; i < 5; i++)
+		f[i] = off[i] ? hwsq_vbios_rd08(v, at + off[i]) : 0;
+	*t = (struct hwsq_vbios_table){at, hwsq_vbios_rd08(v, at), f[0], f[1], f[2], f[3], f[4]};
+}
+
 /* Versions 0x20-0x3f: version, header, count, length, subentry count,
  * subentry length (nvbios_perf_table). */
 bool hwsq_vbios_perf_table(struct hwsq_vbios *v, struct hwsq_vbios_table *t)
@@ -57,13 +68,8 @@ bool hwsq_vbios_perf_table(struct hwsq_vbios *v, struct hwsq_vbios_table *t)
 	uint32_t at = hwsq_vbios_rd32(v, p.offset);
 	if (!at)
 		return false;
-	*t = (struct hwsq_vbios_table){at,
-				       hwsq_vbios_rd08(v, at),
-				       hwsq_vbios_rd08(v, at + 1),
-				       hwsq_vbios_rd08(v, at + 2),
-				       hwsq_vbios_rd08(v, at + 3),
-				       hwsq_vbios_rd08(v, at + 4),
-				       hwsq_vbios_rd08(v, at + 5)};
+	static const uint8_t off[5] = {1, 2, 3, 4, 5};
+	table(v, at, off, t);
 	return !v->bad && t->version >= 0x20 && t->version < 0x40;
 }
 
@@ -76,13 +82,8 @@ bool hwsq_vbios_timing_table(struct hwsq_vbios *v, struct hwsq_vbios_table *t)
 	uint32_t at = hwsq_vbios_rd32(v, p.offset + (p.version == 1 ? 4u : 8u));
 	if (!at)
 		return false;
-	*t = (struct hwsq_vbios_table){at,
-				       hwsq_vbios_rd08(v, at),
-				       hwsq_vbios_rd08(v, at + 1),
-				       hwsq_vbios_rd08(v, at + 2),
-				       hwsq_vbios_rd08(v, at + 3),
-				       0,
-				       0};
+	static const uint8_t off[5] = {1, 2, 3, 0, 0};
+	table(v, at, off, t);
 	return !v->bad && t->version == 0x10;
 }
 
@@ -95,13 +96,8 @@ bool hwsq_vbios_pll_table(struct hwsq_vbios *v, struct hwsq_vbios_table *t)
 	uint32_t at = hwsq_vbios_rd16(v, c.offset + 8u);
 	if (!at)
 		return false;
-	*t = (struct hwsq_vbios_table){at,
-				       hwsq_vbios_rd08(v, at),
-				       hwsq_vbios_rd08(v, at + 1),
-				       hwsq_vbios_rd08(v, at + 3),
-				       hwsq_vbios_rd08(v, at + 2),
-				       0,
-				       0};
+	static const uint8_t off[5] = {1, 3, 2, 0, 0}; /* length before count */
+	table(v, at, off, t);
 	return !v->bad;
 }
 
@@ -116,13 +112,8 @@ bool hwsq_vbios_gpio_table(struct hwsq_vbios *v, struct hwsq_vbios_table *t)
 	uint32_t at = hwsq_vbios_rd16(v, dcb + 10);
 	if (!at)
 		return false;
-	*t = (struct hwsq_vbios_table){at,
-				       hwsq_vbios_rd08(v, at),
-				       hwsq_vbios_rd08(v, at + 1),
-				       hwsq_vbios_rd08(v, at + 2),
-				       hwsq_vbios_rd08(v, at + 3),
-				       0,
-				       0};
+	static const uint8_t off[5] = {1, 2, 3, 0, 0};
+	table(v, at, off, t);
 	return !v->bad && t->version >= 0x40;
 }
 

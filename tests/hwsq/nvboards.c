@@ -67,8 +67,7 @@ static void load(struct nv_board *b, const char *path, const char *tmpdir)
 		b->model_error = util_xasprintf("the description does not parse");
 	util_str_free(&out);
 	diag_free(&d);
-	if (ok)
-		hwsq_board_free(&hb);
+	hwsq_board_free(&hb);
 }
 
 void nv_boards_load(const char *root, struct nv_boards *bs)
