@@ -252,6 +252,24 @@ static int pll_calc(const struct pll_limits *l, int clk, int *pN, int *pM, int *
 	return bestclk;
 }
 
+/* Limits nv04_pll_calc's int arithmetic can take (nouveau divides by M
+ * and shifts by P unchecked: a hostile table must not make this tool do
+ * the same). */
+static bool pll_sane(struct calc *c, uint32_t regaddr, int clk, const struct pll_limits *l)
+{
+	const char *why = l->m1_min < 1 ? "its least M is 0 (a division by 0)"
+			  : l->p_max > 7 || l->p_min > l->p_max ? "its P range is not within 0-7"
+			  : l->refclk <= 0 || l->refclk > 1000000
+				  ? "its reference is not 1 kHz-1 GHz"
+			  : l->n1_max > 255 || l->m1_max > 255 ? "N or M is over 255"
+			  : clk <= 0 || clk > (INT_MAX >> 8) ? "the clock is beyond int arithmetic"
+							     : NULL;
+	if (why)
+		fail(c, "PLL 0x%06" PRIx32 " (%d kHz): the PLL limits table entry is unusable: %s",
+		     regaddr, clk, why);
+	return !why;
+}
+
 static void pll_fail(struct calc *c, uint32_t regaddr, int clk, const struct pll_limits *l,
 		     const char *err)
 {
@@ -420,6 +438,8 @@ static void ram(struct calc *c)
 	if (!l.refclk)
 		l.refclk = crystal(c);
 	int N = 0, M = 0, P = 0;
+	if (!pll_sane(c, 0x004008, (int)freq, &l))
+		return;
 	if (!pll_calc(&l, (int)freq, &N, &M, &P))
 		return pll_fail(c, 0x004008, (int)freq, &l, "nv50_ram_calc: -EINVAL");
 	def(c, "NVRAM_MPLL_N1", N,
@@ -705,6 +725,8 @@ static bool clk_pll(struct calc *c, uint32_t base, int clk, const char *what, in
 		     base, what);
 		return false;
 	}
+	if (!pll_sane(c, base, clk, &l))
+		return false;
 	if (!pll_calc(&l, clk, N, M, P)) {
 		pll_fail(c, base, clk, &l, "nv50_clk_calc: -ERANGE");
 		return false;

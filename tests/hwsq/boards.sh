@@ -73,4 +73,25 @@ printf 'not a vbios' >"$tmp/n.rom"
 run "$BOARD" --vbios "$tmp/n.rom" hwsq-scripts/boards/g94-gddr3.board
 like "$err" "not a VBIOS image: expected 55 aa at its start" "--vbios checks the image's signature"
 
+# hostile images: every third byte of the BIT directory and the tables
+# of a real layout set to 0xff in turn, and every seventh to 0x00: each
+# run ends with a header or a message, exit 0 or 1
+run "$BOARD" hwsq-scripts/boards/g94-gddr3.board --emit-vbios "$tmp/good.rom" -o /dev/null
+size=$(wc -c <"$tmp/good.rom")
+bad=
+for byte in ff:3 00:7; do
+	step=${byte#*:} byte=${byte%:*} at=128
+	while [ "$at" -lt 768 ] && [ "$at" -lt "$size" ]; do
+		cp "$tmp/good.rom" "$tmp/h.rom"
+		printf "\\$(printf %o 0x$byte)" | dd of="$tmp/h.rom" bs=1 seek="$at" conv=notrunc 2>/dev/null
+		"$BOARD" --vbios "$tmp/h.rom" hwsq-scripts/boards/g94-gddr3.board >/dev/null 2>&1
+		rc=$?
+		[ "$rc" -le 1 ] || bad="$bad 0x$byte@$at:$rc"
+		at=$((at + step))
+	done
+done
+is "$bad" "" "a VBIOS with any one table byte 0xff or 0x00: a header or an error, never a crash"
+run "$BOARD" /dev/zero
+like "$status:$err" "^1:.*larger than 0x100000 bytes" "/dev/zero as a description: the input limit"
+
 done_testing
