@@ -5,7 +5,7 @@
 
 /* the target: performance table entry 1: core 567000, shader 1134000, vdec 142000, dom6 (disp) 100000 kHz */
 #define NVCLK_CHIPSET 0x98 /* the chipset */
-#define NVCLK_VDEC_SRC 1 /* calc_div: core 567000 kHz against hclk * 3 / 2 416670 kHz: the core is closer */
+#define NVCLK_VDEC_SRC 1 /* calc_div: core 567000 kHz against hclk * 3 / 2 416670 kHz: the core (the core on a tie) */
 #define NVCLK_VDEC_P 2
 #define NVCLK_DOM6_SRC 1 /* clk_same: 1 href (100 MHz), 2 hclk (277 MHz), 3 hclk * 3 divided, 0 none */
 #define NVCLK_DOM6_P 0

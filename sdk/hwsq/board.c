@@ -763,10 +763,10 @@ static void clk(struct calc *c)
 		}
 	}
 	def(c, "NVCLK_VDEC_SRC", vdec_src,
-	    vdec ? "calc_div: core %d kHz against %s %" PRIu32 " kHz: %s is closer"
+	    vdec ? "calc_div: core %d kHz against %s %" PRIu32 " kHz: %s (the core on a tie)"
 		 : "no vdec clock in the entry",
 	    core, chip != 0x98 ? "the xpll (0x004030)" : "hclk * 3 / 2", xpll,
-	    vdec_src == 1 ? "the core" : "the other");
+	    vdec_src == 1 ? "the core" : "the other source");
 	def(c, "NVCLK_VDEC_P", vdec_p, NULL);
 	if (dom6) {
 		if (dom6 / 1000 == (int)HREF_KHZ / 1000) {
@@ -822,10 +822,11 @@ bool hwsq_board_header(const struct hwsq_board *b, const char *source, struct ut
 			b->program == HWSQ_BOARD_RAM ? "nv50_ram_calc (fb/ramnv50.c)"
 						     : "nv50_clk_calc (clk/nv50.c)");
 	if (b->chipset < 0x94)
-		util_str_printf(out,
-				"/* chipset 0x%02x: nouveau reclocks only from 0x94 (g84_clk_new), "
-				"so this program is the SDK's own addition there. */\n",
-				b->chipset);
+		util_str_printf(
+			out,
+			"/* chipset 0x%02x: nouveau reclocks only from 0x94 (g84_clk_new),\n"
+			" * so this program is the SDK's own addition there. */\n",
+			b->chipset);
 	if (b->program == HWSQ_BOARD_RAM)
 		ram(&c);
 	else
