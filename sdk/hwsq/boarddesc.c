@@ -138,9 +138,15 @@ static bool fields(struct desc *s, const struct word *w, size_t n, const struct 
 			struct util_str names = {0};
 			for (size_t j = 0; j < nf; j++)
 				util_str_printf(&names, "%s%s", j ? ", " : "", f[j].name);
+			char *name = util_xstrndup(w[i].text, nl);
+			struct util_near near;
+			util_near_init(&near, name, 2, 3);
+			for (size_t j = 0; j < nf; j++)
+				util_near_add(&near, f[j].name);
+			util_near_write(&near, &names);
 			diag_error(s->d, diag_at(s->path, s->line, w[i].col),
-				   "unknown field '%.*s': expected one of %s", (int)nl, w[i].text,
-				   names.text);
+				   "unknown field '%s': expected one of %s", name, names.text);
+			free(name);
 			util_str_free(&names);
 			ok = false;
 			continue;
@@ -227,10 +233,22 @@ static void statement(struct desc *s, struct word *w, size_t n)
 	size_t k = 0;
 	while (k < UTIL_ARRAY_SIZE(statements) && !word_is(&w[0], statements[k].name))
 		k++;
-	if (k == UTIL_ARRAY_SIZE(statements))
-		return word_error(s, &w[0],
-				  "a statement (board, chipset, program, level, perf, ramcfg, "
-				  "timing, pll, gpio, strap or reg)");
+	if (k == UTIL_ARRAY_SIZE(statements)) {
+		char *name = util_xstrndup(w[0].text, w[0].len);
+		struct util_str hint = {0};
+		struct util_near near;
+		util_near_init(&near, name, 2, 3);
+		for (size_t j = 0; j < UTIL_ARRAY_SIZE(statements); j++)
+			util_near_add(&near, statements[j].name);
+		util_near_write(&near, &hint);
+		diag_error(s->d, diag_at(s->path, s->line, w[0].col),
+			   "unknown statement '%s': expected board, chipset, program, level, perf, "
+			   "ramcfg, timing, pll, gpio, strap or reg%s",
+			   name, hint.text ? hint.text : "");
+		util_str_free(&hint);
+		free(name);
+		return;
+	}
 	if (n - 1 < statements[k].operands ||
 	    (statements[k].exact && n - 1 > statements[k].operands)) {
 		diag_error(s->d, diag_at(s->path, s->line, w[0].col), "'%s' takes %s",

@@ -59,13 +59,14 @@ gen 'level 5'
 like "$err" "performance table .BIT 'P'.: no entry 5 " "a level the performance table lacks"
 
 # description errors: located, and what was expected
-printf 'chipset 0x94\nprogram ram\nlevel 1\nperf 1 core=1 memroy=900\nframe 3\nreg 0x1\n' >"$tmp/e.board"
+printf 'chipset 0x94\nprogram ram\nlevel 1\nperf 1 core=1 memroy=900\nframe 3\nreg 0x1\ntimin 0\n' >"$tmp/e.board"
 run "$BOARD" "$tmp/e.board"
 is "$status:$(printf '%s\n' "$err" | head -3)" \
-	"1:$tmp/e.board:4:15: error: unknown field 'memroy': expected one of id, core, shader, memory, vdec, disp, rammap16, rammap17
-$tmp/e.board:5:1: error: expected a statement (board, chipset, program, level, perf, ramcfg, timing, pll, gpio, strap or reg), found 'frame'
+	"1:$tmp/e.board:4:15: error: unknown field 'memroy': expected one of id, core, shader, memory, vdec, disp, rammap16, rammap17; did you mean 'memory'?
+$tmp/e.board:5:1: error: unknown statement 'frame': expected board, chipset, program, level, perf, ramcfg, timing, pll, gpio, strap or reg
 $tmp/e.board:6:1: error: 'reg' takes an address and the value nouveau reads there" \
-	"description errors: file:line:col and what is expected"
+	"description errors: file:line:col, what is expected, the nearest name"
+like "$err" "7:1: error: unknown statement 'timin': .*; did you mean 'timing'\\?" "  the nearest statement"
 printf 'program ram\n' >"$tmp/f.board"
 run "$BOARD" "$tmp/f.board"
 like "$err" "the description has no 'chipset' line: it is required" "a missing chipset"
