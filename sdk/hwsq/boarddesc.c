@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hwsq/board.h"
+#include "hwsq/hwsq.h"
 
 /* A named field of a table entry: its byte offset and size. */
 struct field {
@@ -467,6 +468,11 @@ bool hwsq_board_parse(const char *path, const char *text, size_t len, struct hws
 		      struct diag *d)
 {
 	memset(b, 0, sizeof *b);
+	unsigned nul_line, nul_col;
+	if (hwsq_find_nul(text, len, &nul_line, &nul_col)) {
+		diag_error(d, diag_at(path, nul_line, nul_col), "expected text, found a NUL byte");
+		return false;
+	}
 	struct desc *s = util_xcalloc(1, sizeof *s);
 	s->path = path;
 	s->d = d;
@@ -513,8 +519,10 @@ bool hwsq_board_parse(const char *path, const char *text, size_t len, struct hws
 			diag_error(d, diag_at(path, 0, 0),
 				   "the description has no '%s' line: it is required",
 				   required[i].what);
-	if (!b->name)
-		b->name = util_xstrndup("board", 5), b->title = util_xstrndup("", 0);
+	if (!b->name) { /* no 'board' line: a generic name */
+		b->name = util_xstrndup("board", 5);
+		b->title = util_xstrndup("", 0);
+	}
 	bool ok = d->errors == errors;
 	if (ok)
 		build(s);

@@ -92,6 +92,10 @@ for byte in ff:3 00:7; do
 	done
 done
 is "$bad" "" "a VBIOS with any one table byte 0xff or 0x00: a header or an error, never a crash"
+printf 'chipset 0x94\nprogram\000ram\n' >"$tmp/nul.board"
+run "$BOARD" "$tmp/nul.board"
+is "$status:$err" "1:$tmp/nul.board:2:8: error: expected text, found a NUL byte" \
+	"a NUL byte in a description: located"
 run "$BOARD" /dev/zero
 like "$status:$err" "^1:.*larger than 0x100000 bytes" "/dev/zero as a description: the input limit"
 
