@@ -10,7 +10,7 @@
 #include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
 #include "cli/afuc-emu-replay.h"
-#include "emu/beside.h"
+#include "emuload/emuload.h"
 #include "util/util.h"
 
 /* How many differing packets --diff shows. */

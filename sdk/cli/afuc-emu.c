@@ -10,10 +10,10 @@
 #include "afuc/emu.h"
 #include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
-#include "cli/afuc-emu-debug.h"
+#include "dbg/dbg.h"
 #include "cli/afuc-emu-replay.h"
 #include "cmd/cmd.h"
-#include "emu/script.h"
+#include "emutest/emutest.h"
 #include "util/diag.h"
 #include "util/util.h"
 
@@ -133,7 +133,7 @@ static int take(struct cmd *c, int id, void *ctx)
 			return cmd_usage_error(c, "--diff needs two images");
 		break;
 	case OPT_GPU:
-		if (!emu_parse_gen(c->value, &g))
+		if (!emutest_parse_gen(c->value, &g))
 			return cmd_bad_value(c,
 					     "a5xx, a6xx or a7xx (or a part: a630, gen70500...)");
 		a->gen = (int)g;
@@ -265,9 +265,9 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 	struct diag d;
 	diag_init(&d);
 	int failed = -1;
-	struct emu_script *s = emu_script_parse_len(path, (const char *)text, len, &d);
+	struct emutest *s = emutest_parse_len(path, (const char *)text, len, &d);
 	if (s) {
-		struct emu_script_run r = {
+		struct emutest_run r = {
 			.emit = put_text,
 			.ctx = stdout,
 			.rnn = db,
@@ -282,7 +282,7 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 			.after_run = a->debug ? dbg_after_run : NULL,
 			.debug_ctx = a->debug,
 		};
-		failed = emu_script_exec(s, &r, &d);
+		failed = emutest_exec(s, &r, &d);
 		if (a->debug)
 			dbg_end(a->debug, r.emu);
 		if (r.emu && a->coverage)
@@ -297,7 +297,7 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 	}
 	cmd_print_diag(c, &d); /* the warnings of a file that runs too */
 	diag_free(&d);
-	emu_script_free(s);
+	emutest_free(s);
 	free(text);
 	return failed == 0 ? 0 : 1;
 }

@@ -2,7 +2,7 @@
  * labels of each processor image's symbols block. */
 #include <stdlib.h>
 
-#include "emu/beside.h"
+#include "emuload/emuload.h"
 #include "fuzz.h"
 
 static void count_label(void *ctx, uint32_t index, const char *label)

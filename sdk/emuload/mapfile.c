@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/beside.h"
+#include "emuload/emuload.h"
 #include "util/util.h"
 
 #define MAP_MAX_LINE 4096

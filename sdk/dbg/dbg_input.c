@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/afuc-emu-dbg.h"
+#include "dbg/session.h"
 
 /* lines kept for the up arrow */
 #define HISTORY_SIZE 500

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/lcov.h"
+#include "lcov/lcov.h"
 #include "emu/machine.h"
 
 /* One instruction with a source line. */
@@ -66,7 +66,7 @@ static bool plain_name(const char *name)
 	return *name != '\0';
 }
 
-static void add_labels(struct emu_lcov *cov, const struct emu *e)
+static void add_labels(struct lcov *cov, const struct emu *e)
 {
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
 		const struct emu_cpu *c = &e->cpu[p];
@@ -79,13 +79,13 @@ static void add_labels(struct emu_lcov *cov, const struct emu *e)
 			    !plain_name(name) ||
 			    !emu_source_line(e, (enum emu_proc)p, pc, &file, &line))
 				continue;
-			emu_lcov_add_fn(emu_lcov_file(cov, file), name, line,
+			lcov_add_fn(lcov_file(cov, file), name, line,
 					emu_exec_count(e, c->base + pc));
 		}
 	}
 }
 
-size_t emu_lcov_add_emu(struct emu_lcov *cov, const struct emu *e)
+size_t lcov_add_emu(struct lcov *cov, const struct emu *e)
 {
 	if (!e->loaded || !e->image_size)
 		return 0;
@@ -121,11 +121,11 @@ size_t emu_lcov_add_emu(struct emu_lcov *cov, const struct emu *e)
 			}
 			total = total > UINT64_MAX - most ? UINT64_MAX : total + most;
 		}
-		struct emu_lcov_file *f = emu_lcov_file(cov, words[i].file);
+		struct lcov_file *f = lcov_file(cov, words[i].file);
 		if (reachable)
-			emu_lcov_add_line(f, words[i].line, total);
+			lcov_add_line(f, words[i].line, total);
 		else
-			emu_lcov_add_unreachable(f, words[i].line);
+			lcov_add_unreachable(f, words[i].line);
 		i = j;
 	}
 	free(words);

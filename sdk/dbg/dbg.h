@@ -1,12 +1,12 @@
 /* afuc-emu -i: the interactive debugger (docs/afuc-emu.md, "Debugging").
  * afuc-emu.c makes one session and hands its hooks to the test-file
- * runner (struct emu_script_run) or the replay (struct replay_options):
+ * runner (struct emutest_run) or the replay (struct replay_options):
  * breakpoints stop the runs those make, and the prompt comes up before
  * the first run and at every stop.
  *
  *   struct dbg *d = dbg_new(&(struct dbg_options){.commands = path}, &error);
  *   r.before_run = dbg_before_run; r.after_run = dbg_after_run; r.debug_ctx = d;
- *   ... emu_script_exec(s, &r, &diag) ...
+ *   ... emutest_exec(s, &r, &diag) ...
  *   dbg_end(d, r.emu);               (the prompt stays until quit)
  *   dbg_free(d);
  */

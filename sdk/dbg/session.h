@@ -1,7 +1,7 @@
 /* The debugger's insides, shared by its files: the session (afuc-emu-
  * debug.c: command table, running), breakpoints and the stop hook
- * (afuc-emu-break.c), what it shows (afuc-emu-show.c) and where its
- * lines come from (afuc-emu-input.c). */
+ * (dbg_break.c), what it shows (dbg_show.c) and where its
+ * lines come from (dbg_input.c). */
 #ifndef SDK_CLI_AFUC_EMU_DBG_H
 #define SDK_CLI_AFUC_EMU_DBG_H
 
@@ -10,10 +10,10 @@
 #include <stdio.h>
 
 #include "afuc/emu.h"
-#include "cli/afuc-emu-debug.h"
+#include "dbg/dbg.h"
 #include "util/util.h"
 
-/* ---- input (afuc-emu-input.c) ---- */
+/* ---- input (dbg_input.c) ---- */
 
 struct dbg_input;
 /* -x FILE first (NULL: none), then standard input, edited with libedit
@@ -26,7 +26,7 @@ const char *dbg_input_line(struct dbg_input *in, const char *prompt);
 /* Whether lines are typed at a terminal (no echo of commands then). */
 bool dbg_input_interactive(const struct dbg_input *in);
 
-/* ---- breakpoints (afuc-emu-break.c) ---- */
+/* ---- breakpoints (dbg_break.c) ---- */
 
 enum dbg_bp_kind { DBG_BP_PC, DBG_BP_OPCODE, DBG_BP_WATCH_REG, DBG_BP_WATCH_MEM };
 

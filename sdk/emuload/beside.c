@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "dis/dis.h"
-#include "emu/beside.h"
+#include "emuload/emuload.h"
 #include "util/util.h"
 
 static bool ends_with(const char *s, size_t len, const char *tail)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/afuc-emu-dbg.h"
+#include "dbg/session.h"
 
 uint32_t dbg_header_op(uint32_t header)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/afuc-emu-dbg.h"
+#include "dbg/session.h"
 #include "isa/isa.h"
 
 /* lines list shows */

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/afuc-emu-dbg.h"
-#include "emu/beside.h"
+#include "dbg/session.h"
+#include "emuload/emuload.h"
 
 #define PROMPT "(afuc) "
 #define MAX_WORDS 64
