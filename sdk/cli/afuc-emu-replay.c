@@ -229,7 +229,7 @@ static void print_stats(struct tap *t, const struct side *s, const char *tag)
 	uint64_t total = 0;
 	for (size_t i = 0; i < s->log.count; i++) {
 		const struct emu_replay_packet *p = &s->log.packets[i];
-		unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+		uint32_t op = emu_pm4_entry(p->header);
 		steps[op] += p->steps;
 		count[op]++;
 		total += p->steps;
@@ -241,10 +241,7 @@ static void print_stats(struct tap *t, const struct side *s, const char *tag)
 		if (!count[op])
 			continue;
 		char name[64];
-		if (op == 4)
-			snprintf(name, sizeof name, "PKT4");
-		else if (!emu_name(s->emu, EMU_SPACE_PM4, op, name, sizeof name))
-			snprintf(name, sizeof name, "UNKN%u", op);
+		emu_entry_name(s->emu, op, name, sizeof name);
 		tap_diag(t, "  %-32s %6llu packets %9llu instructions %8.1f per packet", name,
 			 (unsigned long long)count[op], (unsigned long long)steps[op],
 			 (double)steps[op] / (double)count[op]);
@@ -260,7 +257,7 @@ static void print_packet_writes(struct tap *t, const struct side *s, size_t inde
 		return;
 	}
 	const struct emu_replay_packet *p = &s->log.packets[index];
-	unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+	uint32_t op = emu_pm4_entry(p->header);
 	tap_diag(t, "  %s: handler at %04x, %llu instructions", s->image,
 		 emu_packet_entry(s->emu, EMU_MAIN, op), (unsigned long long)p->steps);
 	size_t shown = 0;

@@ -34,24 +34,10 @@ void dbg_error(struct dbg *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* as emu's messages name them; an a5xx image alone is PFP or ME */
-static const char *const proc_names[][EMU_PROC_COUNT] = {
-	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC", "ME"},
-	[EMU_A6XX] = {"SQE", "BV", "LPAC", "ME"},
-	[EMU_A7XX] = {"BR", "BV", "LPAC", "ME"},
-};
-
-const char *dbg_proc_name(const struct emu *emu, enum emu_proc proc)
-{
-	if (emu_is_pair(emu) && proc == EMU_PFP)
-		return "PFP";
-	return proc < EMU_PROC_COUNT ? proc_names[emu_gen(emu)][proc] : "?";
-}
-
 bool dbg_parse_proc(const struct emu *emu, const char *name, enum emu_proc *proc)
 {
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
-		if (strcasecmp(name, dbg_proc_name(emu, (enum emu_proc)p)) == 0 ||
+		if (strcasecmp(name, emu_proc_name(emu, (enum emu_proc)p)) == 0 ||
 		    (p == EMU_MAIN && strcasecmp(name, "main") == 0)) {
 			*proc = (enum emu_proc)p;
 			return true;
@@ -145,7 +131,7 @@ static void cmd_finish(struct dbg *d, int argc, char **argv)
 	(void)argv;
 	if (argc) {
 		dbg_error(d, "finish takes nothing: it runs to the next waitin of %s",
-			  dbg_proc_name(d->emu, d->proc));
+			  emu_proc_name(d->emu, d->proc));
 		return;
 	}
 	if (can_run(d))

@@ -5,11 +5,6 @@
 
 #include "dbg/session.h"
 
-uint32_t dbg_header_op(uint32_t header)
-{
-	return header >> 28 == 4 ? 4 : (header >> 16) & 0x7f;
-}
-
 bool dbg_insn_is(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char *op)
 {
 	char text[128];
@@ -122,7 +117,7 @@ static void describe_place(struct dbg *d, const struct emu_code_place *p, struct
 {
 	char where[160];
 	emu_where(d->emu, p->proc, p->pc, where, sizeof where);
-	util_str_printf(out, "%s pc %04x%s%s", dbg_proc_name(d->emu, p->proc), p->pc,
+	util_str_printf(out, "%s pc %04x%s%s", emu_proc_name(d->emu, p->proc), p->pc,
 			*where ? " " : "", where);
 }
 
@@ -293,7 +288,7 @@ void dbg_report_watch(struct dbg *d, const struct dbg_bp *bp, const struct emu_w
 	char where[160];
 	emu_where(d->emu, (enum emu_proc)w->proc, w->pc, where, sizeof where);
 	dbg_printf(d, "watchpoint %u: %s = 0x%08x (written by %s pc %04x%s%s)\n", bp->number, name,
-		   w->value, dbg_proc_name(d->emu, (enum emu_proc)w->proc), w->pc,
+		   w->value, emu_proc_name(d->emu, (enum emu_proc)w->proc), w->pc,
 		   *where ? " " : "", where);
 }
 
@@ -311,8 +306,8 @@ static void note_packet(struct dbg *d, const struct emu *emu)
 	d->packets_seen = count;
 	d->packet = emu_packets(emu)[count - 1];
 	d->have_packet = true;
-	uint32_t hdr = d->packet.header;
-	size_t words = d->packet.made_up ? 0 : hdr >> 28 == 4 ? (hdr & 0x7f) : (hdr & 0x3fff);
+	struct emu_pm4 pkt;
+	size_t words = !d->packet.made_up && emu_pm4_decode(d->packet.header, &pkt) ? pkt.count : 0;
 	if (words > DBG_PAYLOAD_SHOWN)
 		words = DBG_PAYLOAD_SHOWN;
 	d->payload_count = words;
@@ -423,7 +418,7 @@ static bool breakpoint(struct dbg *d, const struct emu *emu, enum emu_proc proc,
 			hit = pc == emu_packet_entry(emu, proc, bp->opcode) && d->prev_pc[proc] &&
 			      dbg_insn_is(emu, proc, d->prev_pc[proc] - 1, "waitin") &&
 			      (proc != EMU_MAIN ||
-			       (d->have_packet && dbg_header_op(d->packet.header) == bp->opcode));
+			       (d->have_packet && emu_pm4_entry(d->packet.header) == bp->opcode));
 		}
 		if (hit) {
 			bp->hits++;

@@ -141,7 +141,7 @@ void dbg_cmd_info_registers(struct dbg *d, int argc, char **argv)
 		return;
 	}
 	const struct emu *emu = d->emu;
-	dbg_printf(d, "%s pc %04x\n", dbg_proc_name(emu, d->proc), emu_pc(emu, d->proc));
+	dbg_printf(d, "%s pc %04x\n", emu_proc_name(emu, d->proc), emu_pc(emu, d->proc));
 	struct util_str row = {0};
 	for (unsigned r = 0; r <= 0x1d; r++) {
 		util_str_printf(&row, "%-5s 0x%08x%s", isa_reg_name(r, r == 0x1d),
@@ -265,20 +265,19 @@ void dbg_cmd_info_packet(struct dbg *d, int argc, char **argv)
 		return;
 	}
 	const struct emu_packet *p = &d->packet;
-	uint32_t op = dbg_header_op(p->header), count;
+	struct emu_pm4 pkt = {0};
+	emu_pm4_decode(p->header, &pkt); /* waitin took it: it is a header */
+	const uint32_t op = pkt.entry, count = pkt.count;
 	char name[128];
-	if (p->header >> 28 == 4) {
-		uint32_t reg = (p->header >> 8) & (EMU_GPU_REG_COUNT - 1);
-		count = p->header & 0x7f;
+	if (pkt.type == 4) {
+		uint32_t reg = pkt.reg;
 		char reg_name[96];
 		if (!emu_name(d->emu, EMU_SPACE_GPU, reg, reg_name, sizeof reg_name))
 			snprintf(reg_name, sizeof reg_name, "0x%05x", reg);
 		snprintf(name, sizeof name, "PKT4 %s (0x%05x)", reg_name, reg);
 	} else {
-		count = p->header & 0x3fff;
 		char op_name[96];
-		if (!emu_name(d->emu, EMU_SPACE_PM4, op, op_name, sizeof op_name))
-			snprintf(op_name, sizeof op_name, "UNKN%u", op);
+		emu_entry_name(d->emu, op, op_name, sizeof op_name);
 		snprintf(name, sizeof name, "%s (0x%02x)", op_name, op);
 	}
 	dbg_printf(d, "packet %s%s, header 0x%08x, %u payload word%s\n", name,
@@ -343,7 +342,7 @@ void dbg_show_where(struct dbg *d, enum emu_proc proc, uint32_t pc)
 {
 	char where[160], insn[128];
 	emu_where(d->emu, proc, pc, where, sizeof where);
-	dbg_printf(d, "%s pc %04x%s%s\n", dbg_proc_name(d->emu, proc), pc, *where ? " " : "",
+	dbg_printf(d, "%s pc %04x%s%s\n", emu_proc_name(d->emu, proc), pc, *where ? " " : "",
 		   where);
 	const char *file;
 	uint32_t line;

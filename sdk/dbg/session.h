@@ -104,8 +104,6 @@ struct dbg {
 void dbg_printf(struct dbg *d, const char *fmt, ...) UTIL_PRINTF(2, 3);
 void dbg_error(struct dbg *d, const char *fmt, ...) UTIL_PRINTF(2, 3);
 
-/* "SQE", "BR", "BV", "PFP"... */
-const char *dbg_proc_name(const struct emu *emu, enum emu_proc proc);
 /* A processor name (case as shown) to its number; false if none. */
 bool dbg_parse_proc(const struct emu *emu, const char *name, enum emu_proc *proc);
 
@@ -143,8 +141,6 @@ bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc);
 /* A name of space (with the assembler's @ % | prefix) or a number;
  * false after printing "unknown ..." with the nearest names. */
 bool dbg_parse_name(struct dbg *d, enum emu_space space, const char *text, uint64_t *value);
-/* The packet-table index of a header (4 for type 4). */
-uint32_t dbg_header_op(uint32_t header);
 /* A watch's hit, as a stop (and the end of a run) reports it. */
 void dbg_report_watch(struct dbg *d, const struct dbg_bp *bp, const struct emu_write *w);
 

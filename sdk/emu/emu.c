@@ -155,7 +155,7 @@ void emu_push_raw(struct emu *e, const uint32_t *words, size_t count)
 
 bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size_t count)
 {
-	if (opcode > 0x7f || count > 0x3fff)
+	if (opcode > EMU_PKT7_MAX_OPCODE || count > EMU_PKT7_MAX_COUNT)
 		return false;
 	const uint32_t header = emu_pkt7_header(opcode, (uint32_t)count);
 	emu_push_raw(e, &header, 1);
@@ -165,7 +165,7 @@ bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size
 
 bool emu_push_pkt4(struct emu *e, uint32_t reg, const uint32_t *values, size_t count)
 {
-	if (reg > EMU_REG_OFFSET_MASK || count > 0x7f)
+	if (reg > EMU_PKT4_MAX_REG || count > EMU_PKT4_MAX_COUNT)
 		return false;
 	const uint32_t header = emu_pkt4_header(reg, (uint32_t)count);
 	emu_push_raw(e, &header, 1);

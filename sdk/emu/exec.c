@@ -278,20 +278,15 @@ static void ret(struct emu *e, struct emu_cpu *c)
 /* waitin: the header was peeked by emu_cpu_run. */
 static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 {
-	uint32_t op, count, want;
-	if (hdr >> 28 == 7) {
-		op = (hdr >> 16) & 0x7f;
-		count = hdr & 0x3fff;
-		want = emu_pkt7_header(op, count);
-	} else if (hdr >> 28 == 4) {
-		op = 4; /* the PKT4 entry */
-		count = hdr & 0x7f;
-		want = emu_pkt4_header((hdr >> 8) & EMU_REG_OFFSET_MASK, count);
-	} else {
+	struct emu_pm4 pkt;
+	if (!emu_pm4_decode(hdr, &pkt)) {
 		emu_fault(e, c, EMU_ERR_PACKET,
 			  "waitin: 0x%08x is not a type-4 or type-7 packet header", hdr);
 		return;
 	}
+	const uint32_t op = pkt.entry, count = pkt.count;
+	const uint32_t want = pkt.type == 7 ? emu_pkt7_header(op, count)
+					    : emu_pkt4_header(pkt.reg, count);
 	/* The PFP makes up headers for the ME without parity (a530_pfp's
 	 * CP_INDIRECT_BUFFER passes 0x703f0004 on): the MEQ is not checked. */
 	if (hdr != want && c->id != EMU_ME) {

@@ -80,11 +80,11 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 	const struct emu_gen_info *gi = e->gi;
 	uint32_t hdr = c->packet_hdr;
 	struct util_str what = {0};
-	if (hdr >> 28 == 4) {
+	const uint32_t entry = emu_pm4_entry(hdr);
+	if (entry == EMU_PKT4_ENTRY)
 		util_str_puts(&what, "a type-4 packet");
-	} else if (!emu_name_str(e, EMU_SPACE_PM4, (hdr >> 16) & 0x7f, &what)) {
-		util_str_printf(&what, "opcode 0x%02x", (hdr >> 16) & 0x7f);
-	}
+	else if (!emu_name_str(e, EMU_SPACE_PM4, entry, &what))
+		util_str_printf(&what, "opcode 0x%02x", entry);
 	struct util_str where = {0};
 	if (c->id == EMU_ME)
 		util_str_puts(&where, "from the MEQ");

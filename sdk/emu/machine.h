@@ -9,7 +9,7 @@
 #ifndef SDK_EMU_MACHINE_H
 #define SDK_EMU_MACHINE_H
 
-#include "afuc/emu.h"
+#include "afuc/emucore.h"
 #include "isa/isa.h"
 #include "rnn/rnn.h"
 #include "util/util.h"
@@ -326,12 +326,6 @@ struct emu {
 
 struct emu_debug;
 void emu_debug_free(struct emu_debug *d);
-/* Whether bytes are an ELF file, and the firmware file's words that an
- * afuc-ld --elf file holds (NULL with a malloc'ed *error if it is not
- * one); count is in words, word 0 included. */
-bool emu_is_elf(const uint8_t *bytes, size_t len);
-uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
-			char **error);
 
 /* ---- exec.c ---- */
 
@@ -526,7 +520,6 @@ bool emu_cpu_start(struct emu *e, struct emu_cpu *c, uint64_t addr);
  * callers can `return emu_fault(...)`. */
 bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const char *fmt, ...)
 	UTIL_PRINTF(4, 5);
-const char *emu_proc_name(const struct emu *e, enum emu_proc proc);
 
 /* ---- names.c ---- */
 

@@ -29,5 +29,5 @@ $(BUILD)/lib/libafuc-emu.a: $(call libs_of,$(EMU_BUNDLE_LIBS))
 	$(call quiet,AR,$@)mkdir -p $(@D) && rm -f $@ && \
 	  { echo 'create $@'; for l in $^; do echo "addlib $$l"; done; \
 	    echo save; echo end; } | $(AR) -M && $(AR) s $@
-INSTALL_HEADERS += include/afuc/emu.h
+INSTALL_HEADERS += include/afuc/emu.h include/afuc/emucore.h include/afuc/emuload.h
 MAN_PAGES += docs/man/afuc-emu.1

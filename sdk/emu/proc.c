@@ -48,6 +48,11 @@ bool emu_proc_base(const struct emu *e, enum emu_proc proc, uint32_t *base)
 	return true;
 }
 
+uint32_t emu_proc_size(const struct emu *e, enum emu_proc proc)
+{
+	return emu_proc_started(e, proc) ? e->cpu[proc].size : 0;
+}
+
 bool emu_proc_started(const struct emu *e, enum emu_proc proc)
 {
 	return proc < EMU_PROC_COUNT && e->cpu[proc].state != EMU_CPU_OFF;

@@ -18,8 +18,8 @@ static bool fail(char **error, const char *name, unsigned line, const char *fmt,
 	return false;
 }
 
-bool emu_map_labels(const char *text, size_t len, const char *name, size_t image_words,
-		    emu_map_label_fn fn, void *ctx, char **error)
+bool emu_load_map_labels(const char *text, size_t len, const char *name, size_t image_words,
+			 emu_load_label_fn fn, void *ctx, char **error)
 {
 	*error = NULL;
 	if (memchr(text, '\0', len))

@@ -64,7 +64,7 @@ struct emutest_write_exp {
 struct emutest_stmt {
 	enum emutest_stmt_kind kind;
 	unsigned line;
-	char *text;           /* the statement as written, for test names */
+	char *text;               /* the statement as written, for test names */
 	struct emutest_tok *toks; /* the words after the keyword(s) */
 	size_t ntoks;
 	struct emutest_stmt *body; /* ib and expect writes blocks */
@@ -95,7 +95,7 @@ struct emutest {
 #define EMU_SCRIPT_MAX_TEXT_BYTES (64u << 20)
 struct emutest *emutest_parse(const char *path, const char *text, struct diag *d);
 struct emutest *emutest_parse_len(const char *path, const char *text, size_t text_len,
-					struct diag *d);
+				  struct diag *d);
 void emutest_free(struct emutest *s);
 
 struct emutest_run {

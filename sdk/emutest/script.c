@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "afuc/replay.h"
+#include "emu/isagen.h"
 #include "emutest/emutest.h"
 #include "fw/fw.h"
 
@@ -113,7 +114,8 @@ static bool allowed_in(enum emutest_stmt_kind block, enum emutest_stmt_kind kind
 	return true;
 }
 
-static void add_stmt(struct emutest_stmt **list, size_t *count, size_t *cap, struct emutest_stmt *st)
+static void add_stmt(struct emutest_stmt **list, size_t *count, size_t *cap,
+		     struct emutest_stmt *st)
 {
 	*UTIL_PUSH(*list, *count, *cap) = *st;
 }
@@ -124,7 +126,7 @@ struct emutest *emutest_parse(const char *path, const char *text, struct diag *d
 }
 
 struct emutest *emutest_parse_len(const char *path, const char *text, size_t text_len,
-					struct diag *d)
+				  struct diag *d)
 {
 	struct parser p = {.path = path, .d = d};
 	struct emutest *s = util_xcalloc(1, sizeof *s);
@@ -268,8 +270,5 @@ bool emutest_parse_gen(const char *text, enum emu_gen *gen)
 {
 	/* a5xx, 6, a630, a702 (an a6xx), gen70500, gen80000: sdk/fw knows */
 	enum isa_gen g;
-	if (!fw_gen_of_part(text, &g))
-		return false;
-	*gen = (enum emu_gen)g;
-	return true;
+	return fw_gen_of_part(text, &g) && emu_gen_of_isa(g, gen);
 }

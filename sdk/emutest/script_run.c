@@ -61,7 +61,8 @@ static bool number(struct runner *x, const struct emutest_stmt *st, const struct
 }
 
 /* A 32-bit value: a number, or NAME.lo / NAME.hi / NAME.size of an ib. */
-static bool value(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t, uint32_t *v)
+static bool value(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
+		  uint32_t *v)
 {
 	const char *dot = strrchr(t->text, '.');
 	if (dot && !(t->text[0] >= '0' && t->text[0] <= '9')) {
@@ -165,7 +166,8 @@ static bool packet(struct runner *x, struct emutest_stmt *st)
 	if (st->kind == EMUTEST_PKT4 && !name(x, st, &st->toks[0], EMU_SPACE_GPU, &id))
 		return false;
 	size_t n = st->ntoks - first;
-	if ((st->kind == EMUTEST_PKT7 && n > 0x3fff) || (st->kind == EMUTEST_PKT4 && n > 0x7f)) {
+	if ((st->kind == EMUTEST_PKT7 && n > EMU_PKT7_MAX_COUNT) ||
+	    (st->kind == EMUTEST_PKT4 && n > EMU_PKT4_MAX_COUNT)) {
 		errorf(x, st, &st->toks[0], "too many words for one %s packet%s",
 		       st->kind == EMUTEST_PKT7 ? "type-7" : "type-4", "");
 		return false;
@@ -175,8 +177,9 @@ static bool packet(struct runner *x, struct emutest_stmt *st)
 	if (first) {
 		st->words = util_xrealloc(st->words, (n + 1) * sizeof *st->words);
 		memmove(st->words + 1, st->words, n * sizeof *st->words);
-		st->words[0] = st->kind == EMUTEST_PKT7 ? emu_pkt7_header((uint32_t)id, (uint32_t)n)
-						       : emu_pkt4_header((uint32_t)id, (uint32_t)n);
+		st->words[0] = st->kind == EMUTEST_PKT7
+				       ? emu_pkt7_header((uint32_t)id, (uint32_t)n)
+				       : emu_pkt4_header((uint32_t)id, (uint32_t)n);
 		st->nwords = n + 1;
 	}
 	return true;

@@ -95,7 +95,7 @@ void lcov_add_line(struct lcov_file *f, uint32_t line, uint64_t count)
 void lcov_add_fn(struct lcov_file *f, const char *name, uint32_t line, uint64_t count)
 {
 	*UTIL_PUSH(f->fns, f->fn_count, f->fn_cap) = (struct lcov_fn){util_xstrdup(name), line,
-									  count};
+								      count};
 }
 
 void lcov_add_unreachable(struct lcov_file *f, uint32_t line)
@@ -133,8 +133,7 @@ static int fn_by_line(const void *a, const void *b)
 
 static int file_by_path(const void *a, const void *b)
 {
-	return strcmp(((const struct lcov_file *)a)->path,
-		      ((const struct lcov_file *)b)->path);
+	return strcmp(((const struct lcov_file *)a)->path, ((const struct lcov_file *)b)->path);
 }
 
 static bool has_line(const struct lcov_file *f, uint32_t line)

@@ -86,8 +86,7 @@ size_t lcov_add_emu(struct lcov *cov, const struct emu *emu);
  * counts to cov (sdk/emu/lcov_parse.c). False, with each error located
  * (name:line:column, what was expected and what was found) in d, for a
  * file that is not one; cov may then hold part of it. */
-bool lcov_parse(struct lcov *cov, const char *name, const char *text, size_t len,
-		    struct diag *d);
+bool lcov_parse(struct lcov *cov, const char *name, const char *text, size_t len, struct diag *d);
 
 /* The tracefile of cov, tidied first, appended to out. Files without DA
  * or FN are left out. */

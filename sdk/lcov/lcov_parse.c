@@ -304,8 +304,7 @@ static void one_line(struct parser *p)
 	free(found);
 }
 
-bool lcov_parse(struct lcov *cov, const char *name, const char *text, size_t len,
-		    struct diag *d)
+bool lcov_parse(struct lcov *cov, const char *name, const char *text, size_t len, struct diag *d)
 {
 	struct parser p = {.cov = cov, .name = name, .d = d};
 	size_t errors = d->errors;

@@ -257,8 +257,10 @@ static bool write_buffers(const struct rd_submit *s, size_t i, struct emu *emu, 
 				continue;
 			if (error)
 				*error = util_xasprintf(
-					"submission %zu: buffer 0x%llx (%u bytes) does not fit in the "
-					"emulator's memory (%llu MiB at most, or an unaligned address)",
+					"submission %zu: buffer 0x%llx (%u bytes) does not fit in "
+					"the "
+					"emulator's memory (%llu MiB at most, or an unaligned "
+					"address)",
 					i + 1, (unsigned long long)buf->addr, buf->size,
 					(unsigned long long)(EMU_MEM_MAX_BYTES >> 20));
 			return false;

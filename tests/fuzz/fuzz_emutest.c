@@ -24,8 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (s) {
 		const char *dir = getenv("AFUC_FUZZ_FIRMWARE");
 		const char *const dirs[] = {dir ? dir : ".", NULL};
-		struct emutest_run r = {
-			.emit = drop, .step_limit = 20000, .firmware_dirs = dirs};
+		struct emutest_run r = {.emit = drop, .step_limit = 20000, .firmware_dirs = dirs};
 		emutest_exec(s, &r, &d);
 		emu_free(r.emu);
 		emutest_free(s);

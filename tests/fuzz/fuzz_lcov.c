@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lcov/lcov.h"
 #include "fuzz.h"
+#include "lcov/lcov.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
