@@ -217,6 +217,85 @@ static void test_stall(struct tap *t, const uint8_t *fw, size_t len)
 	free(c.bytes);
 }
 
+/* emu_replay_run: a whole capture through a firmware in one call, its
+ * hooks called per emulator and per submission; two of them diffed. */
+struct run_seen {
+	size_t prepared, submitted, fenced, retired;
+};
+
+static void seen_prepare(void *ctx, struct emu *emu)
+{
+	(void)emu;
+	((struct run_seen *)ctx)->prepared++;
+}
+
+static void seen_submitted(void *ctx, const struct emu_replay_run *run,
+			   const struct emu_replay_step *step)
+{
+	(void)run;
+	struct run_seen *seen = ctx;
+	seen->submitted++;
+	seen->fenced += step->fenced;
+}
+
+static void seen_retire(void *ctx, struct emu *emu)
+{
+	(void)emu;
+	((struct run_seen *)ctx)->retired++;
+}
+
+static void test_run(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = one_submission(7);
+	char *path = save(&c, "run.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	struct run_seen seen[2] = {{0}};
+	struct emu_replay_run runs[2];
+	for (int k = 0; k < 2; k++) {
+		runs[k] = (struct emu_replay_run){
+			.image = {fw, NULL},
+			.image_len = {len, 0},
+			.config = {.gen = EMU_A6XX},
+			.prepare = seen_prepare,
+			.submitted = seen_submitted,
+			.retire = seen_retire,
+			.ctx = &seen[k],
+		};
+		tap_ok(t, emu_replay_run(r, &runs[k]), "emu_replay_run %d replays the capture", k);
+	}
+	tap_ok(t,
+	       seen[0].prepared == 1 && seen[0].submitted == 1 && seen[0].fenced == 1 &&
+		       seen[0].retired == 1,
+	       "one emulator prepared and retired, one submission fenced");
+	tap_ok(t, runs[0].emu && runs[0].log.count > 0 && runs[0].steps > 0,
+	       "the run keeps its log (%zu packets), steps and last emulator", runs[0].log.count);
+	char *text = emu_replay_log_text(&runs[0].log, runs[0].emu);
+	tap_ok(t, strncmp(text, "# packet 1 ring ", 16) == 0 && strstr(text, "\nmem 0x"),
+	       "its --writes text starts with the first packet and has its memory writes");
+	free(text);
+	struct emu_replay_diff d;
+	emu_replay_diff(&runs[0].log, &runs[1].log, NULL, &d);
+	tap_ok(t, d.agree == d.total && d.total == runs[0].log.count && d.differ_count == 0,
+	       "one firmware twice: every packet agrees (%zu of %zu)", d.agree, d.total);
+	emu_replay_diff_free(&d);
+	for (int k = 0; k < 2; k++)
+		emu_replay_run_free(&runs[k]);
+
+	struct emu_replay_run bad = {
+		.image = {fw, NULL},
+		.image_len = {len - 1, 0},
+		.config = {.gen = EMU_A6XX},
+	};
+	bool ran = emu_replay_run(r, &bad);
+	tap_ok(t, !ran && bad.error && strstr(bad.error, "whole number"),
+	       "an image that does not load stops it with why: %s", bad.error ? bad.error : "");
+	emu_replay_run_free(&bad);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
 /* A capture that is not one fails with where and why. */
 static void expect_error(struct tap *t, const struct rd_out *c, bool gzip, const char *want,
 			 const char *what)
@@ -426,6 +505,7 @@ int main(void)
 	}
 	test_replay(&t, fw, len);
 	test_stall(&t, fw, len);
+	test_run(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
 	test_events(&t, fw, len);
