@@ -324,6 +324,29 @@ bool emu_attribute(const struct emu *emu, size_t *packet, uint64_t *steps);
 /* Whether proc is such a second reader (a pair's ME, BV). */
 bool emu_proc_is_second(enum emu_proc proc);
 
+/* ---- observers: what the layers above attach ---------------------------- */
+
+/* Two things happen that a layer above may want as they happen: the main
+ * processor takes a packet (as emu_packets will list it), and a write
+ * lands (as emu_writes will list it). One hook reports both. */
+enum emu_event_kind { EMU_EVENT_PACKET, EMU_EVENT_WRITE };
+
+struct emu_event {
+	enum emu_event_kind kind;
+	const struct emu_packet *packet; /* EMU_EVENT_PACKET */
+	const struct emu_write *write;   /* EMU_EVENT_WRITE */
+};
+
+/* Called during emu_run; it may read the emulator, not change it. The
+ * pointers are valid during the call only. */
+typedef void (*emu_observer_fn)(void *ctx, const struct emu *emu, const struct emu_event *event);
+#define EMU_MAX_OBSERVERS 4u
+/* Adds an observer (called in the order added); false when
+ * EMU_MAX_OBSERVERS are attached already. */
+bool emu_add_observer(struct emu *emu, emu_observer_fn fn, void *ctx);
+/* Removes the observer added with fn and ctx; false if there is none. */
+bool emu_remove_observer(struct emu *emu, emu_observer_fn fn, void *ctx);
+
 /* ---- tracing and coverage --------------------------------------------- */
 
 enum emu_change_kind { EMU_CHANGE_GPR, EMU_CHANGE_CONTROL, EMU_CHANGE_SQE };

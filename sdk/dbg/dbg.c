@@ -383,7 +383,7 @@ void dbg_free(struct dbg *d)
 	if (!d)
 		return;
 	for (size_t i = 0; i < d->nbps; i++)
-		free(d->bps[i].what);
+		dbg_bp_free(&d->bps[i]);
 	free(d->bps);
 	free(d->last);
 	free(d->list_file);

@@ -394,6 +394,7 @@ static bool place_of(struct dbg *d, int argc, char **argv, struct emu_code_place
 					     emu_packet_entry(d->emu, EMU_MAIN, loc.opcode)};
 	else
 		*p = loc.places[0];
+	dbg_loc_free(&loc);
 	return true;
 }
 

@@ -30,14 +30,12 @@ bool dbg_input_interactive(const struct dbg_input *in);
 
 enum dbg_bp_kind { DBG_BP_PC, DBG_BP_OPCODE, DBG_BP_WATCH_REG, DBG_BP_WATCH_MEM };
 
-#define DBG_MAX_PLACES 8
-
 struct dbg_bp {
 	unsigned number;
 	enum dbg_bp_kind kind;
 	char *what; /* as the user wrote it */
-	/* DBG_BP_PC: the places (a file:line may have several) */
-	struct emu_code_place places[DBG_MAX_PLACES];
+	/* DBG_BP_PC: the places (a file:line may have several), malloc'ed */
+	struct emu_code_place *places;
 	size_t nplaces;
 	uint32_t opcode; /* DBG_BP_OPCODE: the packet-table index */
 	uint64_t addr;   /* watches: the register offset or byte address */
@@ -91,7 +89,6 @@ struct dbg {
 	size_t writes_seen; /* the write log checked for watches so far */
 	/* the packet being handled (main processor), kept as it was taken:
 	 * its payload may be read and gone from the ring since */
-	size_t packets_seen;
 	bool have_packet;
 	struct emu_packet packet;
 	uint32_t payload[DBG_PAYLOAD_SHOWN];
@@ -131,13 +128,18 @@ dbg_cmd_fn dbg_cmd_info_packet, dbg_cmd_list, dbg_cmd_disassemble, dbg_cmd_push;
 struct dbg_loc {
 	bool is_opcode;
 	uint32_t opcode;
-	struct emu_code_place places[DBG_MAX_PLACES];
+	struct emu_code_place *places; /* malloc'ed: every place of a FILE:LINE */
 	size_t nplaces;
 	const char *file; /* FILE:LINE: as written */
 	uint32_t line;
 };
-/* false after printing why text is no place */
+/* false after printing why text is no place (nothing to free then) */
 bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc);
+/* A location of one place, and the end of any. */
+void dbg_loc_one(struct dbg_loc *loc, enum emu_proc proc, uint32_t pc);
+void dbg_loc_free(struct dbg_loc *loc);
+/* Frees what breakpoint bp holds. */
+void dbg_bp_free(struct dbg_bp *bp);
 /* A name of space (with the assembler's @ % | prefix) or a number;
  * false after printing "unknown ..." with the nearest names. */
 bool dbg_parse_name(struct dbg *d, enum emu_space space, const char *text, uint64_t *value);

@@ -411,3 +411,32 @@ void emu_set_stop_hook(struct emu *e, emu_stop_fn fn, void *ctx)
 	e->stop_ctx = ctx;
 	e->stop_skip = -1;
 }
+
+bool emu_add_observer(struct emu *e, emu_observer_fn fn, void *ctx)
+{
+	if (!fn || e->observer_count == EMU_MAX_OBSERVERS)
+		return false;
+	e->observers[e->observer_count].fn = fn;
+	e->observers[e->observer_count].ctx = ctx;
+	e->observer_count++;
+	return true;
+}
+
+bool emu_remove_observer(struct emu *e, emu_observer_fn fn, void *ctx)
+{
+	for (unsigned i = 0; i < e->observer_count; i++) {
+		if (e->observers[i].fn != fn || e->observers[i].ctx != ctx)
+			continue;
+		memmove(&e->observers[i], &e->observers[i + 1],
+			(e->observer_count - i - 1) * sizeof e->observers[0]);
+		e->observer_count--;
+		return true;
+	}
+	return false;
+}
+
+void emu_notify(struct emu *e, const struct emu_event *event)
+{
+	for (unsigned i = 0; i < e->observer_count; i++)
+		e->observers[i].fn(e->observers[i].ctx, e, event);
+}

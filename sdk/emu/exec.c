@@ -279,7 +279,7 @@ static void ret(struct emu *e, struct emu_cpu *c)
 static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 {
 	struct emu_pm4 pkt;
-	if (!emu_pm4_decode(hdr, &pkt)) {
+	if (!emu_pm4_split(hdr, &pkt)) {
 		emu_fault(e, c, EMU_ERR_PACKET,
 			  "waitin: 0x%08x is not a type-4 or type-7 packet header", hdr);
 		return;

@@ -71,8 +71,12 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 	c->packet_hdr = hdr;
 	c->packet_level = p.level;
 	c->packet_addr = p.addr;
-	if (c->id == EMU_MAIN && !e->aqe)
-		*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = p;
+	if (c->id != EMU_MAIN || e->aqe)
+		return;
+	*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = p;
+	if (e->observer_count)
+		emu_notify(e, &(struct emu_event){.kind = EMU_EVENT_PACKET,
+						  .packet = &e->packets[e->packet_count - 1]});
 }
 
 void emu_stall(struct emu *e, struct emu_cpu *c)

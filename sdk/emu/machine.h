@@ -103,6 +103,28 @@ const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_a
 #define EMU_INLINE static inline
 #endif
 
+/* ---- pm4.c: PM4 headers ---- */
+
+/* emu_pm4_decode, inline for waitin's dispatch (exec.c). */
+EMU_INLINE bool emu_pm4_split(uint32_t header, struct emu_pm4 *pkt)
+{
+	if (header >> 28 == 7) {
+		pkt->type = 7;
+		pkt->entry = (header >> 16) & EMU_PKT7_MAX_OPCODE;
+		pkt->reg = 0;
+		pkt->count = header & EMU_PKT7_MAX_COUNT;
+		return true;
+	}
+	if (header >> 28 == 4) {
+		pkt->type = 4;
+		pkt->entry = EMU_PKT4_ENTRY;
+		pkt->reg = (header >> 8) & EMU_PKT4_MAX_REG;
+		pkt->count = header & EMU_PKT4_MAX_COUNT;
+		return true;
+	}
+	return false;
+}
+
 /* ---- the decoded image ---- */
 
 enum {
@@ -310,6 +332,12 @@ struct emu {
 
 	emu_trace_fn trace_fn;
 	void *trace_ctx;
+	/* the observers (emu_add_observer), in the order added */
+	struct {
+		emu_observer_fn fn;
+		void *ctx;
+	} observers[EMU_MAX_OBSERVERS];
+	unsigned observer_count;
 	/* the debugger's hook (emu_set_stop_hook), and a processor whose
 	 * next instruction it has already seen (it stopped there) */
 	emu_stop_fn stop_fn;
@@ -342,6 +370,10 @@ EMU_INLINE void emu_count_down_rem(struct emu_cpu *c)
  * early when the cpu goes idle or on a fault (emu->error_kind set). */
 uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 
+/* ---- emu.c: the observers ---- */
+
+void emu_notify(struct emu *e, const struct emu_event *event);
+
 /* ---- regs.c: registers with side effects ---- */
 
 EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
@@ -355,6 +387,8 @@ EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_k
 	w->pc = c->pc;
 	w->addr = addr;
 	w->value = value;
+	if (e->observer_count)
+		emu_notify(e, &(struct emu_event){.kind = EMU_EVENT_WRITE, .write = w});
 }
 
 /* The fault of a write past EMU_MEM_MAX_PAGES. */

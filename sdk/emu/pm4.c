@@ -31,18 +31,7 @@ uint32_t emu_pkt4_header(uint32_t reg, uint32_t count)
 
 bool emu_pm4_decode(uint32_t header, struct emu_pm4 *pkt)
 {
-	switch (header >> 28) {
-	case 7:
-		*pkt = (struct emu_pm4){7, (header >> 16) & EMU_PKT7_MAX_OPCODE, 0,
-					header & EMU_PKT7_MAX_COUNT};
-		return true;
-	case 4:
-		*pkt = (struct emu_pm4){4, EMU_PKT4_ENTRY, (header >> 8) & EMU_PKT4_MAX_REG,
-					header & EMU_PKT4_MAX_COUNT};
-		return true;
-	default:
-		return false;
-	}
+	return emu_pm4_split(header, pkt);
 }
 
 uint32_t emu_pm4_entry(uint32_t header)

@@ -54,7 +54,9 @@ static bool number(struct runner *x, const struct emutest_stmt *st, const struct
 		return false;
 	}
 	if (bits < 64 && *v >> bits) {
-		errorf(x, st, t, "%s does not fit in %s bits", t->text, bits == 32 ? "32" : "18");
+		char width[16];
+		snprintf(width, sizeof width, "%u", bits);
+		errorf(x, st, t, "%s does not fit in %s bits", t->text, width);
 		return false;
 	}
 	return true;
@@ -288,9 +290,36 @@ static bool ring_stmt(struct runner *x, struct emutest_stmt *st)
 	return true;
 }
 
-static bool resolve(struct runner *x, struct emutest_stmt *st)
+/* The firmware's scratch words in the control space, per generation:
+ * a530's PM4 keeps 48 at 0x050 (adreno_control_regs.xml); the a6xx and
+ * a7xx SQE 128 at 0x100. */
+static const struct {
+	uint16_t base, count;
+} scratch_space[] = {
+	[EMU_A5XX] = {0x050, 0x30},
+	[EMU_A6XX] = {0x100, 0x80},
+	[EMU_A7XX] = {0x100, 0x80},
+};
+
+static bool scratch_stmt(struct runner *x, struct emutest_stmt *st)
 {
 	uint64_t n;
+	if (!number(x, st, &st->toks[0], 64, &n))
+		return false;
+	const unsigned base = scratch_space[emu_gen(x->emu)].base;
+	const unsigned count = scratch_space[emu_gen(x->emu)].count;
+	if (n >= count) {
+		char last[32];
+		snprintf(last, sizeof last, "0x%x on %s", count - 1, emu_variant(x->emu));
+		errorf(x, st, &st->toks[0], "scratch index %s is past %s", st->toks[0].text, last);
+		return false;
+	}
+	st->addr = base + n;
+	return values(x, st, 1);
+}
+
+static bool resolve(struct runner *x, struct emutest_stmt *st)
+{
 	switch (st->kind) {
 	case EMUTEST_PROC:
 		return proc_stmt(x, st);
@@ -325,14 +354,7 @@ static bool resolve(struct runner *x, struct emutest_stmt *st)
 	case EMUTEST_EXPECT_PIPE:
 		return name(x, st, &st->toks[0], EMU_SPACE_PIPE, &st->addr) && values(x, st, 1);
 	case EMUTEST_EXPECT_SCRATCH:
-		if (!number(x, st, &st->toks[0], 64, &n) || n >= 0x80) {
-			if (n >= 0x80)
-				errorf(x, st, &st->toks[0], "scratch index %s is past 0x7f%s",
-				       st->toks[0].text, "");
-			return false;
-		}
-		st->addr = 0x100 + n;
-		return values(x, st, 1);
+		return scratch_stmt(x, st);
 	case EMUTEST_EXPECT_GPR: {
 		unsigned reg;
 		const char *t = st->toks[0].text;
@@ -556,13 +578,17 @@ static void exec_stmt(struct runner *x, const struct emutest_stmt *st)
 		break;
 	case EMUTEST_MEM:
 	case EMUTEST_IB:
-		emu_mem_write(x->emu, st->addr, st->words, st->nwords);
+		if (!emu_mem_write(x->emu, st->addr, st->words, st->nwords))
+			result(x, st, false, "the emulator's memory is full (EMU_MEM_MAX_BYTES)");
 		break;
 	case EMUTEST_REG:
+		/* resolve checked the offset: this cannot fail */
 		emu_set_reg(x->emu, (uint32_t)st->addr, st->words[0]);
 		break;
 	case EMUTEST_CTRL:
-		emu_set_ctrl(x->emu, x->proc, (uint32_t)st->addr, st->words[0]);
+		/* resolve checked the offset */
+		if (!emu_set_ctrl(x->emu, x->proc, (uint32_t)st->addr, st->words[0]))
+			result(x, st, false, "the emulator refused the control register");
 		break;
 	case EMUTEST_PKT7:
 	case EMUTEST_PKT4:
