@@ -238,4 +238,20 @@ like "$err" 'error: -i debugs one test file, image or --replay' "-i takes one fi
 run "$emu" -i -x "$tmp/none" "$fw"
 like "$err" "error: .*none: No such file" "a missing -x file"
 
+# ---- a line with more places than a breakpoint once kept (8) ----
+{
+	printf '.gpu a6xx\n'
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		printf '# 7 "t.S"\n\tnop\n# 20 "t.S"\n\tnop\n'
+	done
+	printf '\twaitin\n\tmov $01, $data\n'
+} >"$tmp/t.s"
+run "$SDK_BIN/afuc-as" "$tmp/t.s" -o "$tmp/t.o"
+run "$SDK_BIN/afuc-ld" -o "$tmp/t.fw" --elf "$tmp/t.elf" "$tmp/t.o"
+session "$tmp/t.fw" <<'END'
+break t.S:7
+END
+like "$out" "^breakpoint 1: (.* pc 00[0-9a-f][02468ace] t\\.S:7, ){9}.* pc 0012 t\\.S:7$" \
+	"break FILE:LINE keeps every place of the line (10 here, not 8)"
+
 done_testing
