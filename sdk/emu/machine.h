@@ -99,8 +99,10 @@ const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_a
 /* The interpreter's helpers: worth inlining into its loop. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EMU_INLINE static inline __attribute__((always_inline))
+#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define EMU_INLINE static inline
+#define EMU_UNLIKELY(x) (x)
 #endif
 
 /* ---- pm4.c: PM4 headers ---- */
