@@ -1,6 +1,6 @@
 /* sdk/emu internals: the machine behind include/afuc/emu.h.
  *
- * The image is decoded once (load.c) into an array of struct emu_insn;
+ * The image is decoded once (image.c) into an array of struct emu_insn;
  * each processor runs a window of that array (exec.c). Registers with a
  * side effect are found through per-generation tables (gen.c), built
  * into one action byte per control register at emu_new. Only sdk/emu

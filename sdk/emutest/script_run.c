@@ -378,11 +378,16 @@ static bool resolve(struct runner *x, struct emutest_stmt *st)
 				return true;
 			}
 		}
-		if (!st->any_error)
-			errorf(x, st, &st->toks[0],
-			       "expected an error kind (step-limit, illegal, queue-empty, stack, "
-			       "branch, packet, address, unsupported, wait), found '%s'%s",
-			       st->toks[0].text, "");
+		if (!st->any_error) {
+			/* the kinds as the emulator names them, in one place */
+			struct util_str kinds = {0};
+			for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_WAIT; k++)
+				util_str_printf(&kinds, "%s%s", kinds.len ? ", " : "",
+						emu_error_kind_name((enum emu_error_kind)k));
+			errorf(x, st, &st->toks[0], "expected an error kind (%s), found '%s'",
+			       kinds.text, st->toks[0].text);
+			util_str_free(&kinds);
+		}
 		return st->any_error;
 	case EMUTEST_EXPECT_WRITES:
 		return expected_writes(x, st);
