@@ -132,6 +132,10 @@ const uint32_t *emu_image(const struct emu *emu);
 /* Where proc's code starts in the image, in words; false if proc has not
  * been started. */
 bool emu_proc_base(const struct emu *emu, enum emu_proc proc, uint32_t *base);
+/* Whether the loaded image has processor proc at all (started or not
+ * yet): the main one always, BV on a7xx, LPAC on a660 and a7xx, the ME
+ * in an a5xx pair. */
+bool emu_has_proc(const struct emu *emu, enum emu_proc proc);
 /* How many words proc's code window holds (0 if proc has not started). */
 uint32_t emu_proc_size(const struct emu *emu, enum emu_proc proc);
 /* The processor as messages name it: "SQE", "BR", "BV", "LPAC", "PFP",

@@ -10,27 +10,24 @@
 #include "emuload/emuload.h"
 
 #define PROMPT "(afuc) "
-#define MAX_WORDS 64
 
 /* ---- messages and names ---- */
 
 void dbg_printf(struct dbg *d, const char *fmt, ...)
 {
-	(void)d;
 	va_list ap;
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(d->out, fmt, ap);
 	va_end(ap);
 }
 
 void dbg_error(struct dbg *d, const char *fmt, ...)
 {
-	(void)d;
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("error: ", stdout);
-	vprintf(fmt, ap);
-	fputc('\n', stdout);
+	fputs("error: ", d->out);
+	vfprintf(d->out, fmt, ap);
+	fputc('\n', d->out);
 	va_end(ap);
 }
 
@@ -159,18 +156,20 @@ static void cmd_push(struct dbg *d, int argc, char **argv)
 	uint64_t id;
 	if (!dbg_parse_name(d, pkt7 ? EMU_SPACE_PM4 : EMU_SPACE_GPU, argv[1], &id))
 		return;
-	uint32_t words[MAX_WORDS];
 	size_t n = (size_t)argc - 2;
+	uint32_t *words = util_xmalloc((n ? n : 1) * sizeof *words);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t v;
 		if (!util_parse_u64(argv[2 + i], &v) || v > UINT32_MAX) {
 			dbg_error(d, "expected a 32-bit value, found '%s'", argv[2 + i]);
+			free(words);
 			return;
 		}
 		words[i] = (uint32_t)v;
 	}
 	bool ok = pkt7 ? emu_push_pkt7(d->emu, (uint32_t)id, words, n)
 		       : emu_push_pkt4(d->emu, (uint32_t)id, words, n);
+	free(words);
 	if (!ok) {
 		dbg_error(d, "%s does not fit a %s header", argv[1], argv[0]);
 		return;
@@ -305,38 +304,41 @@ static void cmd_help(struct dbg *d, int argc, char **argv)
 
 /* ---- the prompt ---- */
 
-/* Splits line at blanks into argv (pointers into line); a command word
- * written gdb's way, x/4, becomes "x" "/4". */
+/* Splits line at blanks into argv (pointers into line, as many as
+ * there are words: room for strlen(line) / 2 + 2), *all* of them. */
 static int split(char *line, char **argv)
 {
 	int argc = 0;
 	char *save = NULL;
-	for (char *p = strtok_r(line, " \t", &save); p && argc < MAX_WORDS - 1;
-	     p = strtok_r(NULL, " \t", &save)) {
-		char *slash = argc == 0 ? strchr(p, '/') : NULL;
-		if (slash && slash != p) {
-			memmove(slash + 1, slash, strlen(slash) + 1);
-			*slash = '\0';
-			argv[argc++] = p;
-			p = slash + 1;
-		}
+	for (char *p = strtok_r(line, " \t", &save); p; p = strtok_r(NULL, " \t", &save))
 		argv[argc++] = p;
-	}
 	return argc;
 }
 
 static void run_line(struct dbg *d, const char *line)
 {
-	/* room for split's extra NUL */
-	char *copy = util_xcalloc(strlen(line) + 2, 1);
-	strcpy(copy, line);
-	char *argv[MAX_WORDS];
+	/* a command word written gdb's way, x/4, is "x" "/4": a blank goes
+	 * before the first word's slash */
+	const size_t len = strlen(line), lead = strspn(line, " \t");
+	const size_t word = lead + strcspn(line + lead, " \t");
+	const char *slash = memchr(line + lead, '/', word - lead);
+	char *copy = util_xmalloc(len + 2);
+	if (slash && slash != line + lead) {
+		size_t at = (size_t)(slash - line);
+		memcpy(copy, line, at);
+		copy[at] = ' ';
+		memcpy(copy + at + 1, line + at, len - at + 1);
+	} else {
+		memcpy(copy, line, len + 1);
+	}
+	char **argv = util_xmalloc((len / 2 + 2) * sizeof *argv);
 	int argc = split(copy, argv);
 	const struct dbg_cmd *c = argc ? find_cmd(cmds, UTIL_ARRAY_SIZE(cmds), argv[0]) : NULL;
 	if (argc && !c)
 		unknown(d, "command", argv[0], cmds, UTIL_ARRAY_SIZE(cmds));
 	else if (c)
 		c->fn(d, argc - 1, argv + 1);
+	free(argv);
 	free(copy);
 }
 
@@ -360,7 +362,7 @@ static bool prompt(struct dbg *d)
 		d->last = util_xstrdup(line);
 		run_line(d, line);
 	}
-	fflush(stdout);
+	fflush(d->out);
 	return d->resume && !d->quit;
 }
 
@@ -370,7 +372,8 @@ struct dbg *dbg_new(const struct dbg_options *o, char **error)
 {
 	struct dbg *d = util_xcalloc(1, sizeof *d);
 	d->opts = *o;
-	d->in = dbg_input_new(o->commands, error);
+	d->out = o->out ? o->out : stdout;
+	d->in = dbg_input_new(o->commands, o->script_only, d->out, error);
 	if (!d->in) {
 		free(d);
 		return NULL;

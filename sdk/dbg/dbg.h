@@ -26,6 +26,10 @@ struct dbg_options {
 	 * emulator the replay boots; NULL when the runner loads it */
 	const char *image;
 	struct rnn_db *rnn; /* for emu_load_debug_beside's vendor labels */
+	/* the end of -x's file is the end of the input: standard input is
+	 * not read (a script, a fuzzer) */
+	bool script_only;
+	FILE *out; /* the transcript; NULL: standard output */
 };
 
 struct dbg;

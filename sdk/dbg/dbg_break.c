@@ -67,7 +67,11 @@ bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc)
 		if (dbg_parse_proc(emu, left, &proc)) {
 			/* BV:0x10, a pc of another processor */
 			ok = parse_pc(right + (right[0] == '*'), &n);
-			if (ok) {
+			if (ok && !emu_has_proc(emu, proc)) {
+				dbg_error(d, "this image has no %s (%s:%s)",
+					  emu_proc_name(emu, proc), left, right);
+				ok = false;
+			} else if (ok) {
 				dbg_loc_one(loc, proc, n);
 			} else {
 				dbg_error(d, "expected a pc after '%s:', found '%s'", left, right);

@@ -177,7 +177,7 @@ void dbg_cmd_examine(struct dbg *d, int argc, char **argv)
 	/* x ADDR [COUNT], or gdb's x/COUNT ADDR */
 	uint64_t addr, count = 1;
 	if (argc && argv[0][0] == '/') {
-		if (!util_parse_u64(argv[0] + 1 + (argv[0][1] == '\0'), &count)) {
+		if (!util_parse_u64(argv[0] + 1, &count)) {
 			dbg_error(d, "expected x/COUNT ADDRESS, found '%s'", argv[0]);
 			return;
 		}
@@ -395,6 +395,11 @@ static bool place_of(struct dbg *d, int argc, char **argv, struct emu_code_place
 	else
 		*p = loc.places[0];
 	dbg_loc_free(&loc);
+	if (p->pc >= code_size(d, p->proc)) {
+		dbg_error(d, "pc 0x%x is past %s's code (0x%zx instructions)", p->pc,
+			  emu_proc_name(d->emu, p->proc), code_size(d, p->proc));
+		return false;
+	}
 	return true;
 }
 
@@ -473,8 +478,10 @@ void dbg_cmd_list(struct dbg *d, int argc, char **argv)
 		shown++;
 		free(text);
 	}
+	/* file may be d->list_file itself: copy before freeing */
+	char *keep = util_xstrdup(file);
 	free(d->list_file);
-	d->list_file = util_xstrdup(file);
+	d->list_file = keep;
 	d->list_next = first + LIST_LINES;
 	if (!shown)
 		dbg_printf(d, "(line %u is past the end of %s)\n", first, file);

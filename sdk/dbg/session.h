@@ -16,9 +16,10 @@
 /* ---- input (dbg_input.c) ---- */
 
 struct dbg_input;
-/* -x FILE first (NULL: none), then standard input, edited with libedit
- * when it is a terminal. NULL with *error when FILE cannot be opened. */
-struct dbg_input *dbg_input_new(const char *file, char **error);
+/* -x FILE first (NULL: none), then standard input (unless script_only),
+ * edited with libedit when it is a terminal; plain lines are echoed on
+ * out. NULL with *error when FILE cannot be opened. */
+struct dbg_input *dbg_input_new(const char *file, bool script_only, FILE *out, char **error);
 void dbg_input_free(struct dbg_input *in);
 /* The next line without its newline (owned by in, valid until the next
  * call), or NULL at the end of every input. */
@@ -56,6 +57,7 @@ enum dbg_mode {
 
 struct dbg {
 	struct dbg_options opts;
+	FILE *out; /* the transcript */
 	struct dbg_input *in;
 	struct emu *emu;          /* the emulator of the current run */
 	const struct emu *hooked; /* the one whose hook is on */
