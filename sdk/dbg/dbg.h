@@ -1,5 +1,5 @@
-/* afuc-emu -i: the interactive debugger (docs/afuc-emu.md, "Debugging").
- * afuc-emu.c makes one session and hands its hooks to the test-file
+/* The debugger library (sdk/dbg) behind afuc-emu -i (docs/afuc-emu.md,
+ * "Debugging"). afuc-emu.c makes one session and hands its hooks to the test-file
  * runner (struct emutest_run) or the replay (struct replay_options):
  * breakpoints stop the runs those make, and the prompt comes up before
  * the first run and at every stop.
@@ -10,8 +10,8 @@
  *   dbg_end(d, r.emu);               (the prompt stays until quit)
  *   dbg_free(d);
  */
-#ifndef SDK_CLI_AFUC_EMU_DEBUG_H
-#define SDK_CLI_AFUC_EMU_DEBUG_H
+#ifndef SDK_DBG_DBG_H
+#define SDK_DBG_DBG_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* The debugger's insides, shared by its files: the session (afuc-emu-
- * debug.c: command table, running), breakpoints and the stop hook
+/* The debugger's insides, shared by its files: the session (dbg.c:
+ * command table, running), breakpoints and the stop hook
  * (dbg_break.c), what it shows (dbg_show.c) and where its
  * lines come from (dbg_input.c). */
-#ifndef SDK_CLI_AFUC_EMU_DBG_H
-#define SDK_CLI_AFUC_EMU_DBG_H
+#ifndef SDK_DBG_SESSION_H
+#define SDK_DBG_SESSION_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -9,8 +9,8 @@
  *   int failed = emutest_exec(s, &r, &d);   (-1: could not start)
  *   emutest_free(s);
  */
-#ifndef SDK_EMU_SCRIPT_H
-#define SDK_EMU_SCRIPT_H
+#ifndef SDK_EMUTEST_EMUTEST_H
+#define SDK_EMUTEST_EMUTEST_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -22,8 +22,8 @@
  *    of its first instruction, counted as that instruction ran; a name
  *    met at several lines of a file keeps the lowest.
  * Test names (TN) are not kept: a merged file has one, empty. */
-#ifndef SDK_EMU_LCOV_H
-#define SDK_EMU_LCOV_H
+#ifndef SDK_LCOV_LCOV_H
+#define SDK_LCOV_LCOV_H
 
 #include <stdbool.h>
 #include <stddef.h>
