@@ -45,19 +45,53 @@ struct emu_replay {
  * when one reaches that high. */
 #define MEMSTORE 0x7ffff00000ull
 
-static uint64_t place_memstore(const struct rd_capture *cap)
+#define MEMSTORE_SIZE 0x1000ull
+
+/* The end of [addr, addr + size), saturated: what would wrap reaches
+ * the top of the address space. */
+static uint64_t end_of(uint64_t addr, uint64_t size)
+{
+	return size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
+}
+
+/* The highest end of any buffer or stream, and whether one of them
+ * overlaps [lo, hi). */
+static uint64_t capture_top(const struct rd_capture *cap, uint64_t lo, uint64_t hi, bool *overlap)
 {
 	uint64_t top = 0;
+	*overlap = false;
 	for (size_t s = 0; s < cap->submit_count; s++) {
 		const struct rd_submit *sub = &cap->submits[s];
-		for (size_t b = 0; b < sub->buffer_count; b++)
-			if (sub->buffers[b].addr + sub->buffers[b].size > top)
-				top = sub->buffers[b].addr + sub->buffers[b].size;
-		for (size_t i = 0; i < sub->stream_count; i++)
-			if (sub->streams[i].addr + 4ull * sub->streams[i].dwords > top)
-				top = sub->streams[i].addr + 4ull * sub->streams[i].dwords;
+		for (size_t k = 0; k < sub->buffer_count + sub->stream_count; k++) {
+			bool buf = k < sub->buffer_count;
+			uint64_t addr = buf ? sub->buffers[k].addr
+					    : sub->streams[k - sub->buffer_count].addr;
+			uint64_t end = end_of(
+				addr, buf ? sub->buffers[k].size
+					  : 4ull * sub->streams[k - sub->buffer_count].dwords);
+			top = end > top ? end : top;
+			*overlap |= addr < hi && end > lo;
+		}
 	}
-	return top <= MEMSTORE ? MEMSTORE : (top + 0xfffull) & ~0xfffull;
+	return top;
+}
+
+/* MEMSTORE, or the page above everything the capture holds when that
+ * reaches past MEMSTORE; when nothing fits above (buffers at the top of
+ * the address space), MEMSTORE again if it is free. false when it is
+ * not. */
+static bool place_memstore(const struct rd_capture *cap, uint64_t *at)
+{
+	bool taken;
+	uint64_t top = capture_top(cap, MEMSTORE, MEMSTORE + MEMSTORE_SIZE, &taken);
+	if (top <= MEMSTORE || (top > UINT64_MAX - 2 * MEMSTORE_SIZE && !taken)) {
+		*at = MEMSTORE;
+		return true;
+	}
+	if (top > UINT64_MAX - 2 * MEMSTORE_SIZE)
+		return false;
+	*at = (top + MEMSTORE_SIZE - 1) & ~(MEMSTORE_SIZE - 1);
+	return true;
 }
 
 struct emu_replay *emu_replay_open(const char *path, char **error)
@@ -76,7 +110,16 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 		return NULL;
 	}
 	diag_free(&d);
-	r->memstore = place_memstore(&r->cap);
+	if (!place_memstore(&r->cap, &r->memstore)) {
+		if (error)
+			*error = util_xasprintf(
+				"%s: no room for the kernel's fence: the capture's "
+				"buffers fill the top of the address space and 0x%llx",
+				path, (unsigned long long)MEMSTORE);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
 	return r;
 }
 

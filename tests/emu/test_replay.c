@@ -296,6 +296,34 @@ static void test_run(struct tap *t, const uint8_t *fw, size_t len)
 	free(c.bytes);
 }
 
+/* A buffer at the top of the address space leaves the kernel's fence
+ * where it always is, rather than wrapping it to 0. */
+static void test_top_buffer(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = one_submission(7);
+	uint32_t high[0x600] = {0};
+	rd_out_buffer(&c, 0xffffffffffffe000ull, high, UTIL_ARRAY_SIZE(high));
+	char *path = save(&c, "top.rd", false);
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, r != NULL, "a buffer ending 0x800 bytes below the top opens: %s",
+	       error ? error : "");
+	if (r) {
+		tap_is_hex(t, emu_replay_fence_addr(r), 0x7ffff00000ull,
+			   "the fence stays at its place, not wrapped to 0");
+		struct emu *emu = boot(fw, len);
+		emu_replay_push(r, 0, emu, true, NULL);
+		enum emu_status st = emu_run(emu);
+		tap_ok(t, st == EMU_IDLE && emu_replay_fenced(r, 0, emu), "and the replay fences");
+		emu_free(emu);
+		emu_replay_close(r);
+	}
+	free(error);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
 /* A capture that is not one fails with where and why. */
 static void expect_error(struct tap *t, const struct rd_out *c, bool gzip, const char *want,
 			 const char *what)
@@ -506,6 +534,7 @@ int main(void)
 	test_replay(&t, fw, len);
 	test_stall(&t, fw, len);
 	test_run(&t, fw, len);
+	test_top_buffer(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
 	test_events(&t, fw, len);
