@@ -154,6 +154,10 @@ struct emu_replay_run {
 	const uint8_t *image[2];
 	size_t image_len[2];
 	struct emu_config config;
+	/* Keep every submission's packets and writes in log (for a write
+	 * log, a diff, statistics); false: log holds the last submission's
+	 * alone, and memory does not grow with the capture. */
+	bool keep_log;
 	/* Optional hooks, all given ctx. prepare: an emulator just loaded
 	 * (labels, a trace); before_run: before each run, false stops the
 	 * replay; after_run: after each run, true runs again (a debugger
@@ -167,8 +171,8 @@ struct emu_replay_run {
 	void (*retire)(void *ctx, struct emu *emu);
 	void *ctx;
 
-	/* What the run made (emu_replay_run_free frees it): the log of
-	 * every submission, the instructions run, and the last emulator
+	/* What the run made (emu_replay_run_free frees it): the log (of
+	 * every submission with keep_log), the instructions run, and the last emulator
 	 * (for names and the packet table; NULL if none booted). */
 	struct emu_replay_log log;
 	uint64_t steps;

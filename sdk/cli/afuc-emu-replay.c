@@ -179,6 +179,8 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 		.image = {s->bytes[0], s->pair ? s->bytes[1] : NULL},
 		.image_len = {s->len[0], s->len[1]},
 		.config = {.gen = s->gen, .step_limit = o->steps, .rnn = o->rnn},
+		/* the whole log only for what reads it: --writes, --diff, --stats */
+		.keep_log = o->writes || o->images[1] || o->stats,
 		.prepare = prepare,
 		.before_run = before_run,
 		.after_run = after_run,

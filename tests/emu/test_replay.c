@@ -256,6 +256,7 @@ static void test_run(struct tap *t, const uint8_t *fw, size_t len)
 			.image = {fw, NULL},
 			.image_len = {len, 0},
 			.config = {.gen = EMU_A6XX},
+			.keep_log = true,
 			.prepare = seen_prepare,
 			.submitted = seen_submitted,
 			.retire = seen_retire,
@@ -421,6 +422,53 @@ static void test_submissions(struct tap *t)
 	free(c.bytes);
 }
 
+/* emu_replay_run keeps the whole log only when asked (keep_log). */
+static void count_packets(void *ctx, const struct emu_replay_run *run,
+			  const struct emu_replay_step *step)
+{
+	(void)run;
+	*(size_t *)ctx += step->packets;
+}
+
+static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+{
+	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
+	struct rd_out c = {0};
+	for (int k = 0; k < 2; k++) {
+		rd_out_buffer(&c, IB, ib, 4);
+		rd_out_stream(&c, IB, 4);
+	}
+	char *path = save(&c, "kept.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	for (int keep = 0; r && keep < 2; keep++) {
+		size_t packets = 0;
+		struct emu_replay_run run = {
+			.image = {fw, NULL},
+			.image_len = {len, 0},
+			.config = {.gen = EMU_A6XX},
+			.keep_log = keep,
+			.submitted = count_packets,
+			.ctx = &packets,
+		};
+		emu_replay_run(r, &run);
+		size_t last = run.log.count ? run.log.packets[run.log.count - 1].submit : 0;
+		if (keep)
+			tap_ok(t, run.log.count == packets && run.log.packets[0].submit == 1,
+			       "keep_log: both submissions' packets in the log (%zu)", packets);
+		else
+			tap_ok(t,
+			       run.log.count > 0 && run.log.count < packets && last == 2 &&
+				       run.log.packets[0].submit == 2,
+			       "without keep_log: the last submission's alone (%zu of %zu)",
+			       run.log.count, packets);
+		emu_replay_run_free(&run);
+	}
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
 /* The other event models: CP_EVENT_WRITE's TIMESTAMP flag (the model's
  * 64-bit clock, which counts timestamp events), an event without an
  * address, and the a5xx ME's events through GPU registers 0x813-0x816. */
@@ -535,6 +583,7 @@ int main(void)
 	test_stall(&t, fw, len);
 	test_run(&t, fw, len);
 	test_top_buffer(&t, fw, len);
+	test_log_kept(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
 	test_events(&t, fw, len);
