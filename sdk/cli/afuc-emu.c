@@ -318,9 +318,13 @@ static int start_debugger(const struct cmd *c, struct args *a, struct rnn_db *db
 		return 1;
 	}
 	size_t n = strlen(a->files[0]);
-	if (!a->replay && (n < 4 || strcmp(a->files[0] + n - 4, ".emu") != 0))
-		return dbg_run_image(a->debug, a->files[0], a->gen, a->steps, db);
-	return -1;
+	if (a->replay || (n >= 4 && strcmp(a->files[0] + n - 4, ".emu") == 0))
+		return -1;
+	int status = dbg_run_image(a->debug, a->files[0], a->gen, a->steps, db, &error);
+	if (error)
+		fprintf(stderr, "afuc-emu: %s\n", error);
+	free(error);
+	return status;
 }
 
 static int run_replay(struct args *a, struct rnn_db *db, struct afuc_emu_coverage *cov)

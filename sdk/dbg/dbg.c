@@ -484,8 +484,10 @@ void dbg_end(struct dbg *d, struct emu *emu)
 	free_loop(d, emu);
 }
 
-int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn)
+int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn,
+		  char **error)
 {
+	*error = NULL;
 	char *paths[2] = {util_xstrdup(path), NULL};
 	char *comma = strchr(paths[0], ',');
 	if (comma) { /* PFP,ME: an a5xx pair */
@@ -500,28 +502,24 @@ int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, stru
 		int err = util_read_image(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &bytes[i],
 					  &len[i]);
 		if (err) {
-			fprintf(stderr, "afuc-emu: %s: %s\n", paths[i], util_read_error(err));
+			*error = util_xasprintf("%s: %s", paths[i], util_read_error(err));
 			goto out;
 		}
 	}
 	enum emu_gen g = (enum emu_gen)gen;
 	if (!gen && !emu_guess_gen_bytes(bytes[0], len[0], &g)) {
-		fprintf(stderr,
-			"afuc-emu: %s: not an afuc image this SDK knows; say which "
-			"generation with --gpu\n",
+		*error = util_xasprintf(
+			"%s: not an afuc image this SDK knows; say which generation "
+			"with --gpu",
 			paths[0]);
 		goto out;
 	}
-	char *error = NULL;
-	emu = emu_new(&(struct emu_config){.gen = g, .step_limit = steps, .rnn = rnn}, &error);
-	if (!emu) {
-		fprintf(stderr, "afuc-emu: %s\n", error);
-		free(error);
+	emu = emu_new(&(struct emu_config){.gen = g, .step_limit = steps, .rnn = rnn}, error);
+	if (!emu)
 		goto out;
-	}
 	if (paths[1] ? !emu_load_pair_bytes(emu, bytes[0], len[0], bytes[1], len[1])
 		     : !emu_load_image_bytes(emu, bytes[0], len[0])) {
-		fprintf(stderr, "afuc-emu: %s: %s\n", path, emu_error(emu));
+		*error = util_xasprintf("%s: %s", path, emu_error(emu));
 		goto out;
 	}
 	for (int i = 0; i < 2 && paths[i]; i++) {

@@ -51,7 +51,8 @@ void dbg_end(struct dbg *d, struct emu *emu);
 
 /* afuc-emu -i IMAGE: an emulator of its own for the image (.fw, .elf, or
  * compressed), then the prompt. Returns the exit status. */
-int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn);
+int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn,
+		  char **error);
 
 /* Whether the user quit (then afuc-emu stops after this file). */
 bool dbg_quit(const struct dbg *d);

@@ -21,8 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 						      .script_only = true,
 						      .out = out},
 				&error);
-	if (d)
-		dbg_run_image(d, image, 0, 20000, NULL);
+	if (d) {
+		dbg_run_image(d, image, 0, 20000, NULL, &error);
+		free(error);
+		error = NULL;
+	}
 	dbg_free(d);
 	free(error);
 	if (out)
