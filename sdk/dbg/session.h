@@ -115,7 +115,7 @@ void dbg_check_watches_at_end(struct dbg *d);
 /* Whether the instruction at pc is text ("waitin", "call"...). */
 bool dbg_insn_is(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char *op);
 
-/* ---- commands (each in the table of afuc-emu-debug.c) ---- */
+/* ---- commands (each in the table of dbg.c) ---- */
 
 /* args: the words after the command, split at blanks (argv style). */
 typedef void dbg_cmd_fn(struct dbg *d, int argc, char **argv);

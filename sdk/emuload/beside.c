@@ -1,4 +1,4 @@
-/* The ELF beside an image (beside.h). */
+/* The ELF or map beside an image, or afuc-objdump's labels (emuload.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

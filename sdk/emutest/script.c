@@ -1,7 +1,7 @@
 /* Parsing afuc-emu test files: one statement per line, '#' starts a
  * comment, `ib` and `expect writes` open blocks closed by `end`. Names
  * and numbers are checked later, once the generation is known
- * (script_resolve.c). */
+ * (script_run.c). */
 #include <stdlib.h>
 #include <string.h>
 
