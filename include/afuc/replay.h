@@ -11,7 +11,9 @@
  *
  * The log functions below keep the packets and writes of a whole replay,
  * format them as afuc-emu --writes does, and compare two of them packet
- * by packet (afuc-emu --diff). docs/afuc-emu.md, "Replaying captures",
+ * by packet (afuc-emu --diff); emu_replay_run does a whole capture, so
+ * that diffing two firmwares is two emu_replay_run and one
+ * emu_replay_diff. docs/afuc-emu.md, "Replaying captures",
  * says what the kernel's packets are for each generation. Part of
  * libafuc-emu.a; nothing here does I/O except emu_replay_open reading
  * the capture.
@@ -130,6 +132,66 @@ void emu_replay_diff(const struct emu_replay_log *a, const struct emu_replay_log
 void emu_replay_diff_free(struct emu_replay_diff *diff);
 /* Whether write w counts for a comparison under ignore. */
 bool emu_replay_counts(const struct emu_write *w, const struct emu_replay_ignore *ignore);
+
+/* ---- a whole capture through one firmware ------------------------------ */
+
+/* How one submission of emu_replay_run went. */
+struct emu_replay_step {
+	size_t index;           /* the submission, 0-based */
+	struct emu *emu;        /* the emulator that ran it */
+	const char *push_error; /* not NULL: it could not be pushed, and did not run */
+	enum emu_status status; /* how its run ended */
+	bool fenced;            /* idle, and the kernel's fence came back */
+	size_t packets;         /* packets it took (the last of the log's) */
+	uint64_t steps;         /* instructions it ran */
+	size_t missing;         /* command streams not in the capture */
+	uint64_t missing_addr;  /* the first of them */
+};
+
+struct emu_replay_run {
+	/* The firmware: a file's bytes, or an a5xx pair's PFP and ME
+	 * (image[1] not NULL), and the emulators' configuration. */
+	const uint8_t *image[2];
+	size_t image_len[2];
+	struct emu_config config;
+	/* Keep every submission's packets and writes in log (for a write
+	 * log, a diff, statistics); false: log holds the last submission's
+	 * alone, and memory does not grow with the capture. */
+	bool keep_log;
+	/* Optional hooks, all given ctx. prepare: an emulator just loaded
+	 * (labels, a trace); before_run: before each run, false stops the
+	 * replay; after_run: after each run, true runs again (a debugger
+	 * resuming); submitted: each submission as it ends; retire: each
+	 * emulator the replay is done with (coverage), the last included. */
+	void (*prepare)(void *ctx, struct emu *emu);
+	bool (*before_run)(void *ctx, struct emu *emu);
+	bool (*after_run)(void *ctx, struct emu *emu, enum emu_status status);
+	void (*submitted)(void *ctx, const struct emu_replay_run *run,
+			  const struct emu_replay_step *step);
+	void (*retire)(void *ctx, struct emu *emu);
+	void *ctx;
+
+	/* What the run made (emu_replay_run_free frees it): the log (of
+	 * every submission with keep_log), the instructions run, and the last emulator
+	 * (for names and the packet table; NULL if none booted). */
+	struct emu_replay_log log;
+	uint64_t steps;
+	struct emu *emu;
+	char *error; /* why it stopped early (an image that did not load) */
+};
+
+/* Replays every submission of r through run's firmware as the kernel
+ * would, an emulator at a time: a run that ends in an error leaves its
+ * emulator (stopped) and the next submission boots a fresh one. It ends
+ * early when before_run says so or a run stays stopped (EMU_STOPPED: the
+ * debugger's user quit). False, with run->error, when an emulator could
+ * not be made. */
+bool emu_replay_run(struct emu_replay *r, struct emu_replay_run *run);
+void emu_replay_run_free(struct emu_replay_run *run);
+
+/* The log as afuc-emu --writes writes it: each packet's line, then its
+ * writes' (emu for names). Malloc'ed. */
+char *emu_replay_log_text(const struct emu_replay_log *log, const struct emu *emu);
 
 #ifdef __cplusplus
 }

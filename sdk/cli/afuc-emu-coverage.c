@@ -116,11 +116,11 @@ static void coverage_of(const struct emu *emu, enum emu_proc proc, const char *p
 /* The source lines no entry reaches, by file, as ranges. */
 static void print_unreachable(const struct emu *emu, FILE *out)
 {
-	struct emu_lcov cov = {0};
-	emu_lcov_add_emu(&cov, emu);
-	emu_lcov_tidy(&cov);
+	struct lcov cov = {0};
+	lcov_add_emu(&cov, emu);
+	lcov_tidy(&cov);
 	for (size_t i = 0; i < cov.count; i++) {
-		const struct emu_lcov_file *f = &cov.files[i];
+		const struct lcov_file *f = &cov.files[i];
 		if (!f->unreachable_count)
 			continue;
 		fprintf(out, "# unreachable from every entry: %s:", f->path);
@@ -137,7 +137,7 @@ static void print_unreachable(const struct emu *emu, FILE *out)
 		}
 		fprintf(out, "%s\n", shown == SHOWN_RANGES ? ", ..." : "");
 	}
-	emu_lcov_free(&cov);
+	lcov_free(&cov);
 }
 
 void afuc_emu_print_coverage(const struct emu *emu, FILE *out)
@@ -156,7 +156,7 @@ void afuc_emu_coverage_take(struct afuc_emu_coverage *c, const struct emu *emu, 
 {
 	if (!c || !c->path || !emu)
 		return;
-	if (emu_lcov_add_emu(&c->lcov, emu)) {
+	if (lcov_add_emu(&c->lcov, emu)) {
 		c->any = true;
 	} else if (!c->noted && !c->quiet) {
 		c->noted = true;
@@ -173,10 +173,10 @@ bool afuc_emu_coverage_finish(struct afuc_emu_coverage *c)
 	if (c->path && c->any) {
 		struct diag d;
 		diag_init(&d);
-		ok = emu_lcov_merge_file(&c->lcov, c->path, &d);
+		ok = lcov_merge_file(&c->lcov, c->path, &d);
 		diag_print(&d, stderr, "afuc-emu");
 		diag_free(&d);
 	}
-	emu_lcov_free(&c->lcov);
+	lcov_free(&c->lcov);
 	return ok;
 }

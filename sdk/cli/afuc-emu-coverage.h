@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "afuc/emu.h"
-#include "emu/lcov.h"
+#include "lcov/lcov.h"
 
 /* --coverage: per packet handler of each processor, the instructions run
  * out of those its entry reaches, where it is and what did not run;
@@ -23,7 +23,7 @@ void afuc_emu_print_coverage(const struct emu *emu, FILE *out);
 struct afuc_emu_coverage {
 	const char *path; /* the tracefile, or NULL: nothing gathered */
 	bool quiet;       /* no note (the path came from the environment) */
-	struct emu_lcov lcov;
+	struct lcov lcov;
 	bool any, noted;
 };
 
@@ -32,7 +32,7 @@ struct afuc_emu_coverage {
  * error (name: the image or test file) that it adds nothing: a test
  * suite gathering through the environment prints what it printed. */
 void afuc_emu_coverage_take(struct afuc_emu_coverage *c, const struct emu *emu, const char *name);
-/* Adds what was taken to c->path (emu_lcov_merge_file); false after
+/* Adds what was taken to c->path (lcov_merge_file); false after
  * printing why on standard error. Frees what was taken either way. */
 bool afuc_emu_coverage_finish(struct afuc_emu_coverage *c);
 

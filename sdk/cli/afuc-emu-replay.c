@@ -10,7 +10,7 @@
 #include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
 #include "cli/afuc-emu-replay.h"
-#include "emu/beside.h"
+#include "emuload/emuload.h"
 #include "util/util.h"
 
 /* How many differing packets --diff shows. */
@@ -22,9 +22,7 @@ struct side {
 	size_t len[2];
 	bool pair;
 	enum emu_gen gen;
-	struct emu *emu; /* the last emulator run: names, packet table */
-	struct emu_replay_log log;
-	uint64_t steps;
+	struct emu_replay_run run; /* its log, and the last emulator: names, packet table */
 };
 
 static int read_image(struct side *s, int gen_option)
@@ -82,35 +80,47 @@ static void load_lines(struct emu *emu, const struct side *s, struct rnn_db *db)
 	free(copy);
 }
 
-/* A fresh emulator with s's image loaded; NULL after printing why. */
-static struct emu *boot(struct side *s, const struct replay_options *o)
+/* What the replay's hooks need: the side, the options, the TAP stream. */
+struct side_run {
+	struct side *s;
+	const struct replay_options *o;
+	struct tap *t;
+	struct emu_replay *r;
+};
+
+static void prepare(void *ctx, struct emu *emu)
 {
-	char *error = NULL;
-	struct emu *emu = emu_new(
-		&(struct emu_config){.gen = s->gen, .step_limit = o->steps, .rnn = o->rnn}, &error);
-	if (!emu) {
-		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, error);
-		free(error);
-		return NULL;
-	}
-	bool ok = s->pair ? emu_load_pair_bytes(emu, s->bytes[0], s->len[0], s->bytes[1], s->len[1])
-			  : emu_load_image_bytes(emu, s->bytes[0], s->len[0]);
-	if (!ok) {
-		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, emu_error(emu));
-		emu_free(emu);
-		return NULL;
-	}
-	load_lines(emu, s, o->rnn);
-	if (o->trace)
-		emu_set_trace(emu, o->trace, o->trace_ctx);
-	return emu;
+	struct side_run *sr = ctx;
+	load_lines(emu, sr->s, sr->o->rnn);
+	if (sr->o->trace)
+		emu_set_trace(emu, sr->o->trace, sr->o->trace_ctx);
+}
+
+static bool before_run(void *ctx, struct emu *emu)
+{
+	struct side_run *sr = ctx;
+	return !sr->o->before_run || sr->o->before_run(sr->o->debug_ctx, emu);
+}
+
+static bool after_run(void *ctx, struct emu *emu, enum emu_status st)
+{
+	struct side_run *sr = ctx;
+	return sr->o->after_run && sr->o->after_run(sr->o->debug_ctx, emu, st);
+}
+
+static void retire(void *ctx, struct emu *emu)
+{
+	struct side_run *sr = ctx;
+	afuc_emu_coverage_take(sr->o->coverage, emu, sr->s->image);
 }
 
 /* The test of submission i that did not run to idle and fence. */
-static void report_failure(struct tap *t, const struct side *s, struct emu_replay *r, size_t i,
-			   struct emu *emu, enum emu_status st, size_t packets)
+static void report_failure(struct tap *t, struct emu_replay *r, const struct emu_replay_run *run,
+			   const struct emu_replay_step *step)
 {
-	if (st == EMU_IDLE) {
+	const size_t i = step->index;
+	struct emu *emu = step->emu;
+	if (step->status == EMU_IDLE) {
 		tap_result(t, false, NULL, 0, NULL, NULL,
 			   "submission %zu: ran to idle, but the fence at 0x%llx holds 0x%08x, not "
 			   "%zu",
@@ -120,8 +130,9 @@ static void report_failure(struct tap *t, const struct side *s, struct emu_repla
 	}
 	const char *where = "";
 	char line[160];
-	if (packets) {
-		emu_replay_packet_line(emu, &s->log.packets[s->log.count - 1], line, sizeof line);
+	if (step->packets) {
+		emu_replay_packet_line(emu, &run->log.packets[run->log.count - 1], line,
+				       sizeof line);
 		/* "# packet S LEVEL ADDR NAME" without its "# packet S " */
 		const char *at = strchr(line + 9, ' ');
 		where = at ? at + 1 : line;
@@ -130,93 +141,65 @@ static void report_failure(struct tap *t, const struct side *s, struct emu_repla
 		   emu_error_kind_name(emu_error_kind(emu)), *where ? " in " : "", where);
 }
 
+/* A submission's test, and a note of the streams it left out. */
+static void submitted(void *ctx, const struct emu_replay_run *run,
+		      const struct emu_replay_step *step)
+{
+	struct side_run *sr = ctx;
+	const size_t i = step->index;
+	const char *label = emu_replay_label(sr->r, i);
+	if (step->push_error) {
+		tap_result(sr->t, false, NULL, 0, NULL, NULL, "submission %zu: %s", i + 1,
+			   step->push_error);
+		return;
+	}
+	if (step->fenced)
+		tap_result(sr->t, true, NULL, 0, NULL, NULL,
+			   "submission %zu%s%s%s: %zu packets ran to idle (%llu "
+			   "instructions), fence written",
+			   i + 1, *label ? " (" : "", label, *label ? ")" : "", step->packets,
+			   (unsigned long long)step->steps);
+	else
+		report_failure(sr->t, sr->r, run, step);
+	if (step->missing)
+		tap_diag(sr->t,
+			 "submission %zu: %zu command stream%s not in the capture (the "
+			 "first at 0x%llx): left out of the ring",
+			 i + 1, step->missing, step->missing == 1 ? " is" : "s are",
+			 (unsigned long long)step->missing_addr);
+}
+
 /* Runs the whole capture through s, a test per submission. Returns false
  * when it could not start. */
 static bool run_side(struct side *s, struct emu_replay *r, const struct replay_options *o,
 		     struct tap *t)
 {
-	struct emu *emu = NULL;
-	bool first = true;
-	for (size_t i = 0; i < emu_replay_count(r); i++) {
-		if (!emu) {
-			emu = boot(s, o);
-			if (!emu)
-				return false;
-			first = true;
-		}
-		uint64_t missing_addr = 0;
-		size_t missing = emu_replay_missing(r, i, &missing_addr);
-		char *error = NULL;
-		const char *label = emu_replay_label(r, i);
-		if (!emu_replay_push(r, i, emu, first, &error)) {
-			tap_result(t, false, NULL, 0, NULL, NULL, "submission %zu: %s", i + 1,
-				   error);
-			free(error);
-			continue;
-		}
-		first = false;
-		uint64_t before = emu_total_steps(emu);
-		if (o->before_run && !o->before_run(o->debug_ctx, emu))
-			break; /* the debugger's user quit */
-		enum emu_status st;
-		do
-			st = emu_run(emu);
-		while (o->after_run && o->after_run(o->debug_ctx, emu, st));
-		if (st == EMU_STOPPED)
-			break;
-		size_t packets_before = s->log.count;
-		emu_replay_log_take(&s->log, emu, (uint32_t)(i + 1));
-		size_t packets = s->log.count - packets_before;
-		uint64_t steps = emu_total_steps(emu) - before;
-		s->steps += steps;
-		bool fenced = st == EMU_IDLE && emu_replay_fenced(r, i, emu);
-		if (fenced)
-			tap_result(t, true, NULL, 0, NULL, NULL,
-				   "submission %zu%s%s%s: %zu packets ran to idle (%llu "
-				   "instructions), fence written",
-				   i + 1, *label ? " (" : "", label, *label ? ")" : "", packets,
-				   (unsigned long long)steps);
-		else
-			report_failure(t, s, r, i, emu, st, packets);
-		if (missing)
-			tap_diag(t,
-				 "submission %zu: %zu command stream%s not in the capture (the "
-				 "first at 0x%llx): left out of the ring",
-				 i + 1, missing, missing == 1 ? " is" : "s are",
-				 (unsigned long long)missing_addr);
-		if (st != EMU_IDLE) {
-			/* a stopped emulator runs nothing more: boot a fresh one */
-			afuc_emu_coverage_take(o->coverage, emu, s->image);
-			if (s->emu)
-				emu_free(s->emu);
-			s->emu = emu;
-			emu = NULL;
-		}
-	}
-	if (emu) {
-		afuc_emu_coverage_take(o->coverage, emu, s->image);
-		if (s->emu)
-			emu_free(s->emu);
-		s->emu = emu;
+	struct side_run sr = {s, o, t, r};
+	s->run = (struct emu_replay_run){
+		.image = {s->bytes[0], s->pair ? s->bytes[1] : NULL},
+		.image_len = {s->len[0], s->len[1]},
+		.config = {.gen = s->gen, .step_limit = o->steps, .rnn = o->rnn},
+		/* the whole log only for what reads it: --writes, --diff, --stats */
+		.keep_log = o->writes || o->images[1] || o->stats,
+		.prepare = prepare,
+		.before_run = before_run,
+		.after_run = after_run,
+		.submitted = submitted,
+		.retire = retire,
+		.ctx = &sr,
+	};
+	if (!emu_replay_run(r, &s->run)) {
+		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, s->run.error);
+		return false;
 	}
 	return true;
 }
 
 static bool write_log(const struct side *s, const char *path)
 {
-	struct util_str text = {0};
-	char line[256];
-	for (size_t p = 0; p < s->log.count; p++) {
-		const struct emu_replay_packet *pk = &s->log.packets[p];
-		emu_replay_packet_line(s->emu, pk, line, sizeof line);
-		util_str_printf(&text, "%s\n", line);
-		for (size_t w = pk->write_first; w < pk->write_first + pk->write_count; w++) {
-			emu_replay_write_line(s->emu, &s->log.writes[w], line, sizeof line);
-			util_str_printf(&text, "%s\n", line);
-		}
-	}
-	int err = util_write_file(path, text.text ? text.text : "", text.len);
-	util_str_free(&text);
+	char *text = emu_replay_log_text(&s->run.log, s->run.emu);
+	int err = util_write_file(path, text, strlen(text));
+	free(text);
 	if (err)
 		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
 	return err == 0;
@@ -227,24 +210,21 @@ static void print_stats(struct tap *t, const struct side *s, const char *tag)
 {
 	uint64_t steps[EMU_PACKET_TABLE_SIZE] = {0}, count[EMU_PACKET_TABLE_SIZE] = {0};
 	uint64_t total = 0;
-	for (size_t i = 0; i < s->log.count; i++) {
-		const struct emu_replay_packet *p = &s->log.packets[i];
-		unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+	for (size_t i = 0; i < s->run.log.count; i++) {
+		const struct emu_replay_packet *p = &s->run.log.packets[i];
+		uint32_t op = emu_pm4_entry(p->header);
 		steps[op] += p->steps;
 		count[op]++;
 		total += p->steps;
 	}
-	tap_diag(t, "stats%s: %zu packets, %llu instructions, %.1f per packet", tag, s->log.count,
-		 (unsigned long long)total,
-		 s->log.count ? (double)total / (double)s->log.count : 0.0);
+	tap_diag(t, "stats%s: %zu packets, %llu instructions, %.1f per packet", tag,
+		 s->run.log.count, (unsigned long long)total,
+		 s->run.log.count ? (double)total / (double)s->run.log.count : 0.0);
 	for (unsigned op = 0; op < EMU_PACKET_TABLE_SIZE; op++) {
 		if (!count[op])
 			continue;
 		char name[64];
-		if (op == 4)
-			snprintf(name, sizeof name, "PKT4");
-		else if (!emu_name(s->emu, EMU_SPACE_PM4, op, name, sizeof name))
-			snprintf(name, sizeof name, "UNKN%u", op);
+		emu_entry_name(s->run.emu, op, name, sizeof name);
 		tap_diag(t, "  %-32s %6llu packets %9llu instructions %8.1f per packet", name,
 			 (unsigned long long)count[op], (unsigned long long)steps[op],
 			 (double)steps[op] / (double)count[op]);
@@ -255,19 +235,19 @@ static void print_packet_writes(struct tap *t, const struct side *s, size_t inde
 				const struct emu_replay_ignore *ignore)
 {
 	char line[256];
-	if (index >= s->log.count) {
-		tap_diag(t, "    (no such packet: this firmware took %zu)", s->log.count);
+	if (index >= s->run.log.count) {
+		tap_diag(t, "    (no such packet: this firmware took %zu)", s->run.log.count);
 		return;
 	}
-	const struct emu_replay_packet *p = &s->log.packets[index];
-	unsigned op = p->header >> 28 == 4 ? 4 : (p->header >> 16) & 0x7f;
+	const struct emu_replay_packet *p = &s->run.log.packets[index];
+	uint32_t op = emu_pm4_entry(p->header);
 	tap_diag(t, "  %s: handler at %04x, %llu instructions", s->image,
-		 emu_packet_entry(s->emu, EMU_MAIN, op), (unsigned long long)p->steps);
+		 emu_packet_entry(s->run.emu, EMU_MAIN, op), (unsigned long long)p->steps);
 	size_t shown = 0;
 	for (size_t w = p->write_first; w < p->write_first + p->write_count; w++) {
-		if (!emu_replay_counts(&s->log.writes[w], ignore))
+		if (!emu_replay_counts(&s->run.log.writes[w], ignore))
 			continue;
-		emu_replay_write_line(s->emu, &s->log.writes[w], line, sizeof line);
+		emu_replay_write_line(s->run.emu, &s->run.log.writes[w], line, sizeof line);
 		tap_diag(t, "    %s", line);
 		shown++;
 	}
@@ -297,7 +277,7 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		}
 		ignore = util_xmalloc(sizeof *ignore);
 		char *error = NULL;
-		bool ok = emu_replay_ignore_parse(a->emu, o->ignore, str, ignore, &error);
+		bool ok = emu_replay_ignore_parse(a->run.emu, o->ignore, str, ignore, &error);
 		free(str);
 		if (!ok) {
 			fprintf(stderr, "afuc-emu: %s\n", error);
@@ -307,15 +287,17 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		}
 	}
 	struct emu_replay_diff d;
-	emu_replay_diff(&a->log, &b->log, ignore, &d);
+	emu_replay_diff(&a->run.log, &b->run.log, ignore, &d);
 	/* the summary line is not TAP: a harness passes over it */
 	fprintf(out, "agree: %zu of %zu packets\n", d.agree, d.total);
 	if (d.diverge != (size_t)-1) {
 		char la[160] = "(none)", lb[160] = "(none)";
-		if (d.diverge < a->log.count)
-			emu_replay_packet_line(a->emu, &a->log.packets[d.diverge], la, sizeof la);
-		if (d.diverge < b->log.count)
-			emu_replay_packet_line(b->emu, &b->log.packets[d.diverge], lb, sizeof lb);
+		if (d.diverge < a->run.log.count)
+			emu_replay_packet_line(a->run.emu, &a->run.log.packets[d.diverge], la,
+					       sizeof la);
+		if (d.diverge < b->run.log.count)
+			emu_replay_packet_line(b->run.emu, &b->run.log.packets[d.diverge], lb,
+					       sizeof lb);
 		tap_diag(t,
 			 "the firmwares took different packets from packet %zu on (%s took %s, "
 			 "%s took %s): the rest count as differing",
@@ -329,12 +311,13 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 		if (d.diverge != (size_t)-1 && i > d.diverge)
 			break;
 		char line[160];
-		const struct side *named = i < a->log.count ? a : b;
-		emu_replay_packet_line(named->emu, &named->log.packets[i], line, sizeof line);
+		const struct side *named = i < a->run.log.count ? a : b;
+		emu_replay_packet_line(named->run.emu, &named->run.log.packets[i], line,
+				       sizeof line);
 		/* "# packet S LEVEL ADDR NAME" as "submission S, LEVEL ADDR NAME" */
 		const char *rest = strchr(line + 9, ' ');
 		tap_diag(t, "differs: packet %zu of %zu: submission %u, %s", i + 1, d.total,
-			 named->log.packets[i].submit, rest ? rest + 1 : line);
+			 named->run.log.packets[i].submit, rest ? rest + 1 : line);
 		print_packet_writes(t, a, i, ignore);
 		print_packet_writes(t, b, i, ignore);
 	}
@@ -351,8 +334,7 @@ static void free_side(struct side *s)
 {
 	free(s->bytes[0]);
 	free(s->bytes[1]);
-	emu_free(s->emu);
-	emu_replay_log_free(&s->log);
+	emu_replay_run_free(&s->run);
 }
 
 int afuc_emu_replay(const struct replay_options *o)

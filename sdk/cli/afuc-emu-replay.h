@@ -21,7 +21,7 @@ struct replay_options {
 	struct rnn_db *rnn;
 	emu_trace_fn trace;
 	void *trace_ctx;
-	/* afuc-emu -i: the debugger's hooks, as struct emu_script_run's */
+	/* afuc-emu -i: the debugger's hooks, as struct emutest_run's */
 	bool (*before_run)(void *ctx, struct emu *emu);
 	bool (*after_run)(void *ctx, struct emu *emu, enum emu_status status);
 	void *debug_ctx;

@@ -10,10 +10,10 @@
 #include "afuc/emu.h"
 #include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
-#include "cli/afuc-emu-debug.h"
 #include "cli/afuc-emu-replay.h"
 #include "cmd/cmd.h"
-#include "emu/script.h"
+#include "dbg/dbg.h"
+#include "emutest/emutest.h"
 #include "util/diag.h"
 #include "util/util.h"
 
@@ -133,7 +133,7 @@ static int take(struct cmd *c, int id, void *ctx)
 			return cmd_usage_error(c, "--diff needs two images");
 		break;
 	case OPT_GPU:
-		if (!emu_parse_gen(c->value, &g))
+		if (!emutest_parse_gen(c->value, &g))
 			return cmd_bad_value(c,
 					     "a5xx, a6xx or a7xx (or a part: a630, gen70500...)");
 		a->gen = (int)g;
@@ -265,9 +265,9 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 	struct diag d;
 	diag_init(&d);
 	int failed = -1;
-	struct emu_script *s = emu_script_parse_len(path, (const char *)text, len, &d);
+	struct emutest *s = emutest_parse_len(path, (const char *)text, len, &d);
 	if (s) {
-		struct emu_script_run r = {
+		struct emutest_run r = {
 			.emit = put_text,
 			.ctx = stdout,
 			.rnn = db,
@@ -282,7 +282,7 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 			.after_run = a->debug ? dbg_after_run : NULL,
 			.debug_ctx = a->debug,
 		};
-		failed = emu_script_exec(s, &r, &d);
+		failed = emutest_exec(s, &r, &d);
 		if (a->debug)
 			dbg_end(a->debug, r.emu);
 		if (r.emu && a->coverage)
@@ -297,9 +297,80 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 	}
 	cmd_print_diag(c, &d); /* the warnings of a file that runs too */
 	diag_free(&d);
-	emu_script_free(s);
+	emutest_free(s);
 	free(text);
 	return failed == 0 ? 0 : 1;
+}
+
+/* afuc-emu -i: the debugger's session in a.debug; for an image alone
+ * (.fw, .elf...) its own emulator too. Returns the exit status when
+ * that is all there is to do, -1 when the test file or replay runs. */
+static int start_debugger(const struct cmd *c, struct args *a, struct rnn_db *db)
+{
+	char *error = NULL;
+	a->debug = dbg_new(&(struct dbg_options){.commands = a->commands,
+						 .image = a->replay ? a->files[0] : NULL,
+						 .rnn = db},
+			   &error);
+	if (!a->debug) {
+		cmd_error(c, "%s", error);
+		free(error);
+		return 1;
+	}
+	size_t n = strlen(a->files[0]);
+	if (a->replay || (n >= 4 && strcmp(a->files[0] + n - 4, ".emu") == 0))
+		return -1;
+	int status = dbg_run_image(a->debug, a->files[0], a->gen, a->steps, db, &error);
+	if (error)
+		fprintf(stderr, "afuc-emu: %s\n", error);
+	free(error);
+	return status;
+}
+
+static int run_replay(struct args *a, struct rnn_db *db, struct afuc_emu_coverage *cov)
+{
+	struct replay_options o = {
+		.capture = a->replay,
+		.images = {a->diff[0] ? a->diff[0] : a->files[0], a->diff[1]},
+		.writes = a->writes,
+		.ignore = a->ignore,
+		.show_diffs = a->show_diffs_given ? a->show_diffs : 10,
+		.stats = a->stats,
+		.gen = a->gen,
+		.steps = a->steps,
+		.rnn = db,
+		.trace = a->trace ? trace : NULL,
+		.trace_ctx = stderr,
+		.coverage = cov,
+		.before_run = a->debug ? dbg_before_run : NULL,
+		.after_run = a->debug ? dbg_after_run : NULL,
+		.debug_ctx = a->debug,
+	};
+	int status = afuc_emu_replay(&o);
+	if (!afuc_emu_coverage_finish(cov) && !status)
+		status = 1;
+	return status;
+}
+
+static int run_files(const struct cmd *c, const struct args *a, struct rnn_db *db,
+		     struct afuc_emu_coverage *cov)
+{
+	/* without SDK_ROOT: beside the tree this program was built in */
+	char *root = util_sdk_path("..");
+	struct util_fw_dirs dirs, capture_dirs;
+	util_fw_dirs_init(&dirs, root);
+	util_capture_dirs_init(&capture_dirs, root);
+	free(root);
+	int status = 0;
+	for (size_t i = 0; i < a->nfiles; i++)
+		if (run_file(c, a->files[i], a, db, (const char *const *)dirs.dirs,
+			     (const char *const *)capture_dirs.dirs, cov))
+			status = 1;
+	if (!afuc_emu_coverage_finish(cov))
+		status = 1;
+	util_fw_dirs_free(&dirs);
+	util_fw_dirs_free(&capture_dirs);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -307,91 +378,31 @@ int main(int argc, char **argv)
 	struct cmd c;
 	cmd_init(&c, &spec, argc, argv);
 	struct args a = {0};
+	struct rnn_db *db = NULL;
 	int status = cmd_parse(&c, take, check, &a);
-	if (status >= 0) {
-		free(a.files);
-		return cmd_finish(&c, status);
+	if (status < 0) {
+		char *error = NULL;
+		db = emu_rnndb_open(a.rnndb, &error);
+		if (!db && a.rnndb) {
+			cmd_error(&c, "%s", error);
+			status = 1;
+		}
+		free(error); /* without the SDK's database, numbers still work */
 	}
-	char *error = NULL;
-	struct rnn_db *db = emu_rnndb_open(a.rnndb, &error);
-	if (!db && a.rnndb) {
-		cmd_error(&c, "%s", error);
-		free(error);
-		free(a.files);
-		return cmd_finish(&c, 1);
-	}
-	free(error); /* without the SDK's database, numbers still work */
 	/* the environment, for a whole test suite (make coverage) */
 	const char *env_cov = getenv(AFUC_COVERAGE_ENV);
-	if (!env_cov || !*env_cov)
-		env_cov = NULL;
-	struct afuc_emu_coverage cov = {.path = a.coverage_out ? a.coverage_out : env_cov,
+	struct afuc_emu_coverage cov = {.path = a.coverage_out        ? a.coverage_out
+						: env_cov && *env_cov ? env_cov
+								      : NULL,
 					.quiet = !a.coverage_out};
-	if (a.interactive) {
-		a.debug = dbg_new(&(struct dbg_options){.commands = a.commands,
-							.image = a.replay ? a.files[0] : NULL,
-							.rnn = db},
-				  &error);
-		size_t n = strlen(a.files[0]);
-		if (!a.debug)
-			cmd_error(&c, "%s", error);
-		free(error);
-		/* an image alone (.fw, .elf...): the debugger's own emulator */
-		if (!a.debug || (!a.replay && (n < 4 || strcmp(a.files[0] + n - 4, ".emu") != 0))) {
-			status = a.debug ? dbg_run_image(a.debug, a.files[0], a.gen, a.steps, db)
-					 : 1;
-			dbg_free(a.debug);
-			if (db)
-				emu_rnndb_close(db);
-			free(a.files);
-			return cmd_finish(&c, status);
-		}
-	}
-	if (a.replay) {
-		struct replay_options o = {
-			.capture = a.replay,
-			.images = {a.diff[0] ? a.diff[0] : a.files[0], a.diff[1]},
-			.writes = a.writes,
-			.ignore = a.ignore,
-			.show_diffs = a.show_diffs_given ? a.show_diffs : 10,
-			.stats = a.stats,
-			.gen = a.gen,
-			.steps = a.steps,
-			.rnn = db,
-			.trace = a.trace ? trace : NULL,
-			.trace_ctx = stderr,
-			.coverage = &cov,
-			.before_run = a.debug ? dbg_before_run : NULL,
-			.after_run = a.debug ? dbg_after_run : NULL,
-			.debug_ctx = a.debug,
-		};
-		status = afuc_emu_replay(&o);
-		dbg_free(a.debug);
-		if (!afuc_emu_coverage_finish(&cov) && !status)
-			status = 1;
-		if (db)
-			emu_rnndb_close(db);
-		free(a.files);
-		return cmd_finish(&c, status);
-	}
-	/* without SDK_ROOT: beside the tree this program was built in */
-	char *root = util_sdk_path("..");
-	struct util_fw_dirs dirs, capture_dirs;
-	util_fw_dirs_init(&dirs, root);
-	util_capture_dirs_init(&capture_dirs, root);
-	free(root);
-	status = 0;
-	for (size_t i = 0; i < a.nfiles; i++)
-		if (run_file(&c, a.files[i], &a, db, (const char *const *)dirs.dirs,
-			     (const char *const *)capture_dirs.dirs, &cov))
-			status = 1;
-	if (!afuc_emu_coverage_finish(&cov))
-		status = 1;
+	if (status < 0 && a.interactive)
+		status = start_debugger(&c, &a, db);
+	if (status < 0)
+		status = a.replay ? run_replay(&a, db, &cov) : run_files(&c, &a, db, &cov);
+	/* one cleanup, whichever way it went */
 	dbg_free(a.debug);
 	if (db)
 		emu_rnndb_close(db);
-	util_fw_dirs_free(&dirs);
-	util_fw_dirs_free(&capture_dirs);
 	free(a.files);
 	return cmd_finish(&c, status);
 }

@@ -155,7 +155,7 @@ void emu_push_raw(struct emu *e, const uint32_t *words, size_t count)
 
 bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size_t count)
 {
-	if (opcode > 0x7f || count > 0x3fff)
+	if (opcode > EMU_PKT7_MAX_OPCODE || count > EMU_PKT7_MAX_COUNT)
 		return false;
 	const uint32_t header = emu_pkt7_header(opcode, (uint32_t)count);
 	emu_push_raw(e, &header, 1);
@@ -165,7 +165,7 @@ bool emu_push_pkt7(struct emu *e, uint32_t opcode, const uint32_t *payload, size
 
 bool emu_push_pkt4(struct emu *e, uint32_t reg, const uint32_t *values, size_t count)
 {
-	if (reg > EMU_REG_OFFSET_MASK || count > 0x7f)
+	if (reg > EMU_PKT4_MAX_REG || count > EMU_PKT4_MAX_COUNT)
 		return false;
 	const uint32_t header = emu_pkt4_header(reg, (uint32_t)count);
 	emu_push_raw(e, &header, 1);
@@ -410,4 +410,33 @@ void emu_set_stop_hook(struct emu *e, emu_stop_fn fn, void *ctx)
 	e->stop_fn = fn;
 	e->stop_ctx = ctx;
 	e->stop_skip = -1;
+}
+
+bool emu_add_observer(struct emu *e, emu_observer_fn fn, void *ctx)
+{
+	if (!fn || e->observer_count == EMU_MAX_OBSERVERS)
+		return false;
+	e->observers[e->observer_count].fn = fn;
+	e->observers[e->observer_count].ctx = ctx;
+	e->observer_count++;
+	return true;
+}
+
+bool emu_remove_observer(struct emu *e, emu_observer_fn fn, void *ctx)
+{
+	for (unsigned i = 0; i < e->observer_count; i++) {
+		if (e->observers[i].fn != fn || e->observers[i].ctx != ctx)
+			continue;
+		memmove(&e->observers[i], &e->observers[i + 1],
+			(e->observer_count - i - 1) * sizeof e->observers[0]);
+		e->observer_count--;
+		return true;
+	}
+	return false;
+}
+
+void emu_notify(struct emu *e, const struct emu_event *event)
+{
+	for (unsigned i = 0; i < e->observer_count; i++)
+		e->observers[i].fn(e->observers[i].ctx, e, event);
 }

@@ -278,20 +278,15 @@ static void ret(struct emu *e, struct emu_cpu *c)
 /* waitin: the header was peeked by emu_cpu_run. */
 static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 {
-	uint32_t op, count, want;
-	if (hdr >> 28 == 7) {
-		op = (hdr >> 16) & 0x7f;
-		count = hdr & 0x3fff;
-		want = emu_pkt7_header(op, count);
-	} else if (hdr >> 28 == 4) {
-		op = 4; /* the PKT4 entry */
-		count = hdr & 0x7f;
-		want = emu_pkt4_header((hdr >> 8) & EMU_REG_OFFSET_MASK, count);
-	} else {
+	struct emu_pm4 pkt;
+	if (!emu_pm4_split(hdr, &pkt)) {
 		emu_fault(e, c, EMU_ERR_PACKET,
 			  "waitin: 0x%08x is not a type-4 or type-7 packet header", hdr);
 		return;
 	}
+	const uint32_t op = pkt.entry, count = pkt.count;
+	const uint32_t want = pkt.type == 7 ? emu_pkt7_header(op, count)
+					    : emu_pkt4_header(pkt.reg, count);
 	/* The PFP makes up headers for the ME without parity (a530_pfp's
 	 * CP_INDIRECT_BUFFER passes 0x703f0004 on): the MEQ is not checked. */
 	if (hdr != want && c->id != EMU_ME) {
@@ -615,57 +610,99 @@ static bool reads_data(const struct emu_cpu *c, const struct emu_insn *in)
 	return in->src1 == ISA_REG_DATA || (in->src2 == ISA_REG_DATA && !(in->flags & EMU_I_IMM));
 }
 
+/* The run's bounds: false (with a fault when a limit was reached) when
+ * c must stop before its next instruction. */
+EMU_INLINE bool within_bounds(struct emu *e, struct emu_cpu *c, uint64_t stop)
+{
+	if (EMU_UNLIKELY(e->steps >= stop || e->reschedule)) {
+		if (e->steps >= e->step_limit)
+			emu_fault(e, c, EMU_ERR_STEP_LIMIT,
+				  "step limit of %llu instructions reached",
+				  (unsigned long long)e->step_limit);
+		return false;
+	}
+	if (EMU_UNLIKELY(e->steps - e->progress_step >= e->stall_limit && c->took_packet)) {
+		emu_stall(e, c);
+		return false;
+	}
+	if (EMU_UNLIKELY(c->pc >= c->size)) {
+		emu_fault(e, c, EMU_ERR_BRANCH, "ran past the end of the image (%u instructions)",
+			  c->size);
+		return false;
+	}
+	return true;
+}
+
+/* Whether c must wait before instruction in: a waitin with no header
+ * to take (it peeks it into waitin_hdr otherwise), or a read of a
+ * stream no one has fed yet. c goes idle then. */
+EMU_INLINE bool waits(struct emu *e, struct emu_cpu *c, const struct emu_insn *in, bool delay)
+{
+	if (in->op == ISA_OP_WAITIN && !delay && ring_words(e, c)) {
+		c->waitin_hdr = e->ring[e->ring_read]; /* the common case inline */
+	} else if (in->op == ISA_OP_WAITIN && !delay && !emu_peek_header(e, c, &c->waitin_hdr)) {
+		if (e->error_kind == EMU_ERR_NONE && c->state != EMU_CPU_IDLE) {
+			c->state = EMU_CPU_IDLE;
+			c->counts[c->pc]++; /* waiting is its work: counted once */
+		}
+		return true;
+	}
+	if ((c->id != EMU_MAIN || e->aqe) && reads_data(c, in) &&
+	    (c->id == EMU_ME ? emu_meq_waits(e, c) : emu_stream_waits(e, c))) {
+		/* BV and LPAC wait for a stream no one feeds, an AQE for BR's
+		 * words, a pair's ME for the PFP's */
+		c->state = EMU_CPU_IDLE;
+		return true;
+	}
+	return false;
+}
+
+/* The debugger's stop hook: whether it stops the run before pc (it is
+ * not asked again about the instruction it stopped at). */
+EMU_INLINE bool stop_asked(struct emu *e, struct emu_cpu *c, uint32_t pc)
+{
+	if (e->stop_skip == (int)c->id) {
+		e->stop_skip = -1; /* it stopped here: now it runs */
+		return false;
+	}
+	if (!e->stop_fn(e->stop_ctx, e, c->id, pc))
+		return false;
+	e->stopped = true;
+	e->stop_skip = (int)c->id;
+	return true;
+}
+
+/* A delay slot: in runs, then c lands on the branch's target. */
+EMU_INLINE void run_delay_slot(struct emu *e, struct emu_cpu *c, const struct emu_insn *in,
+			       uint32_t pc)
+{
+	const uint32_t target = c->target, waitin_rem = c->waitin_rem;
+	const bool after_waitin = c->pending_waitin;
+	c->pending = c->pending_waitin = false;
+	exec_insn(e, c, in, pc);
+	c->in_step = false;
+	if (e->error_kind)
+		return;
+	c->pc = target;
+	if (after_waitin)
+		c->gpr[ISA_REG_REM] = waitin_rem;
+}
+
 uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 {
 	const uint64_t start = e->steps;
 	const uint64_t stop = max < e->step_limit - start ? start + max : e->step_limit;
 	for (;;) {
-		if (e->steps >= stop || e->reschedule) {
-			if (e->steps >= e->step_limit)
-				emu_fault(e, c, EMU_ERR_STEP_LIMIT,
-					  "step limit of %llu instructions reached",
-					  (unsigned long long)e->step_limit);
+		if (!within_bounds(e, c, stop))
 			break;
-		}
-		if (e->steps - e->progress_step >= e->stall_limit && c->took_packet) {
-			emu_stall(e, c);
-			break;
-		}
 		const uint32_t pc = c->pc;
-		if (pc >= c->size) {
-			emu_fault(e, c, EMU_ERR_BRANCH,
-				  "ran past the end of the image (%u instructions)", c->size);
-			break;
-		}
 		const struct emu_insn *in = &c->code[pc];
 		const bool delay = c->pending;
-		if (in->op == ISA_OP_WAITIN && !delay && ring_words(e, c)) {
-			c->waitin_hdr = e->ring[e->ring_read]; /* the common case inline */
-		} else if (in->op == ISA_OP_WAITIN && !delay &&
-			   !emu_peek_header(e, c, &c->waitin_hdr)) {
-			if (e->error_kind == EMU_ERR_NONE && c->state != EMU_CPU_IDLE) {
-				c->state = EMU_CPU_IDLE;
-				c->counts[pc]++; /* waiting is its work: counted once */
-			}
+		if (waits(e, c, in, delay))
 			break;
-		}
 		const bool resumed = in->op == ISA_OP_WAITIN && c->state == EMU_CPU_IDLE;
-		if ((c->id != EMU_MAIN || e->aqe) && reads_data(c, in) &&
-		    (c->id == EMU_ME ? emu_meq_waits(e, c) : emu_stream_waits(e, c))) {
-			/* BV and LPAC wait for a stream no one feeds, an AQE for BR's
-			 * words, a pair's ME for the PFP's */
-			c->state = EMU_CPU_IDLE;
+		if (EMU_UNLIKELY(e->stop_fn != NULL) && stop_asked(e, c, pc))
 			break;
-		}
-		if (e->stop_fn) {
-			if (e->stop_skip == (int)c->id) {
-				e->stop_skip = -1; /* it stopped here: now it runs */
-			} else if (e->stop_fn(e->stop_ctx, e, c->id, pc)) {
-				e->stopped = true;
-				e->stop_skip = (int)c->id;
-				break;
-			}
-		}
 		c->state = EMU_CPU_RUNNING;
 		c->hist[c->nhist++ % EMU_HISTORY] = pc;
 		if (!resumed)
@@ -676,21 +713,13 @@ uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max)
 			exec_insn(e, c, in, pc);
 			c->in_step = false;
 			if (e->error_kind)
-				break;
+				break; /* pc stays at the faulting instruction */
 			c->pc = pc + 1;
 			continue;
 		}
-		/* a delay slot: land on the branch's target after it */
-		const uint32_t target = c->target, waitin_rem = c->waitin_rem;
-		const bool after_waitin = c->pending_waitin;
-		c->pending = c->pending_waitin = false;
-		exec_insn(e, c, in, pc);
-		c->in_step = false;
+		run_delay_slot(e, c, in, pc);
 		if (e->error_kind)
 			break;
-		c->pc = target;
-		if (after_waitin)
-			c->gpr[ISA_REG_REM] = waitin_rem;
 	}
 	return e->steps - start;
 }

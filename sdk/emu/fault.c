@@ -88,6 +88,11 @@ static const char *const kind_names[] = {
 	[EMU_ERR_WAIT] = "wait",
 };
 
+bool emu_set_error(struct emu *e, enum emu_error_kind kind, const char *message)
+{
+	return emu_fault(e, NULL, kind, "%s", message);
+}
+
 const char *emu_error_kind_name(enum emu_error_kind kind)
 {
 	return (size_t)kind < UTIL_ARRAY_SIZE(kind_names) ? kind_names[kind] : "?";

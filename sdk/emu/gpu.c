@@ -71,8 +71,12 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 	c->packet_hdr = hdr;
 	c->packet_level = p.level;
 	c->packet_addr = p.addr;
-	if (c->id == EMU_MAIN && !e->aqe)
-		*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = p;
+	if (c->id != EMU_MAIN || e->aqe)
+		return;
+	*UTIL_PUSH(e->packets, e->packet_count, e->packet_cap) = p;
+	if (e->observer_count)
+		emu_notify(e, &(struct emu_event){.kind = EMU_EVENT_PACKET,
+						  .packet = &e->packets[e->packet_count - 1]});
 }
 
 void emu_stall(struct emu *e, struct emu_cpu *c)
@@ -80,11 +84,11 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 	const struct emu_gen_info *gi = e->gi;
 	uint32_t hdr = c->packet_hdr;
 	struct util_str what = {0};
-	if (hdr >> 28 == 4) {
+	const uint32_t entry = emu_pm4_entry(hdr);
+	if (entry == EMU_PKT4_ENTRY)
 		util_str_puts(&what, "a type-4 packet");
-	} else if (!emu_name_str(e, EMU_SPACE_PM4, (hdr >> 16) & 0x7f, &what)) {
-		util_str_printf(&what, "opcode 0x%02x", (hdr >> 16) & 0x7f);
-	}
+	else if (!emu_name_str(e, EMU_SPACE_PM4, entry, &what))
+		util_str_printf(&what, "opcode 0x%02x", entry);
 	struct util_str where = {0};
 	if (c->id == EMU_ME)
 		util_str_puts(&where, "from the MEQ");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu/isagen.h"
 #include "emu/machine.h"
 #include "fw/fw.h"
 
@@ -128,45 +129,14 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 	return true;
 }
 
-bool emu_guess_gen_bytes(const uint8_t *bytes, size_t len, enum emu_gen *gen)
-{
-	if (emu_is_elf(bytes, len)) {
-		char *error = NULL;
-		size_t count;
-		uint32_t *words = emu_elf_words(bytes, len, "ELF", &count, &error);
-		bool known = words && emu_guess_gen(words, count, gen);
-		free(words);
-		free(error);
-		return known;
-	}
-	uint32_t *words = util_xmalloc(len >= 4 ? len : 4);
-	for (size_t i = 0; i < len / 4; i++)
-		words[i] = util_le32(bytes + 4 * i);
-	bool known = emu_guess_gen(words, len / 4, gen);
-	free(words);
-	return known;
-}
-
-bool emu_load_image_bytes(struct emu *e, const uint8_t *bytes, size_t len)
-{
-	if (emu_is_elf(bytes, len))
-		return emu_load_elf(e, bytes, len, "the ELF");
-	if (len % 4) {
-		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
-			  "image of %zu bytes is not a whole number of 32-bit words", len);
-		return false;
-	}
-	uint32_t *words = util_xmalloc(len ? len : 1);
-	for (size_t i = 0; i < len / 4; i++)
-		words[i] = util_le32(bytes + 4 * i);
-	bool ok = emu_load_image(e, words, len / 4);
-	free(words);
-	return ok;
-}
-
 size_t emu_image_size(const struct emu *e)
 {
 	return e->image_size;
+}
+
+const uint32_t *emu_image(const struct emu *e)
+{
+	return e->image;
 }
 
 bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen)
@@ -184,13 +154,5 @@ bool emu_guess_gen(const uint32_t *words, size_t count, enum emu_gen *gen)
 		g = fw.gen;
 	else if (!fw_gen_of_id(words[1], &g))
 		return false;
-	static const enum emu_gen of_isa[] = {
-		[ISA_A5XX] = EMU_A5XX,
-		[ISA_A6XX] = EMU_A6XX,
-		[ISA_A7XX] = EMU_A7XX,
-	};
-	if ((size_t)g >= UTIL_ARRAY_SIZE(of_isa) || !of_isa[g])
-		return false;
-	*gen = of_isa[g];
-	return true;
+	return emu_gen_of_isa(g, gen);
 }

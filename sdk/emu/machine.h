@@ -1,6 +1,6 @@
 /* sdk/emu internals: the machine behind include/afuc/emu.h.
  *
- * The image is decoded once (load.c) into an array of struct emu_insn;
+ * The image is decoded once (image.c) into an array of struct emu_insn;
  * each processor runs a window of that array (exec.c). Registers with a
  * side effect are found through per-generation tables (gen.c), built
  * into one action byte per control register at emu_new. Only sdk/emu
@@ -9,7 +9,7 @@
 #ifndef SDK_EMU_MACHINE_H
 #define SDK_EMU_MACHINE_H
 
-#include "afuc/emu.h"
+#include "afuc/emucore.h"
 #include "isa/isa.h"
 #include "rnn/rnn.h"
 #include "util/util.h"
@@ -99,9 +99,33 @@ const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_a
 /* The interpreter's helpers: worth inlining into its loop. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EMU_INLINE static inline __attribute__((always_inline))
+#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define EMU_INLINE static inline
+#define EMU_UNLIKELY(x) (x)
 #endif
+
+/* ---- pm4.c: PM4 headers ---- */
+
+/* emu_pm4_decode, inline for waitin's dispatch (exec.c). */
+EMU_INLINE bool emu_pm4_split(uint32_t header, struct emu_pm4 *pkt)
+{
+	if (header >> 28 == 7) {
+		pkt->type = 7;
+		pkt->entry = (header >> 16) & EMU_PKT7_MAX_OPCODE;
+		pkt->reg = 0;
+		pkt->count = header & EMU_PKT7_MAX_COUNT;
+		return true;
+	}
+	if (header >> 28 == 4) {
+		pkt->type = 4;
+		pkt->entry = EMU_PKT4_ENTRY;
+		pkt->reg = (header >> 8) & EMU_PKT4_MAX_REG;
+		pkt->count = header & EMU_PKT4_MAX_COUNT;
+		return true;
+	}
+	return false;
+}
 
 /* ---- the decoded image ---- */
 
@@ -310,6 +334,12 @@ struct emu {
 
 	emu_trace_fn trace_fn;
 	void *trace_ctx;
+	/* the observers (emu_add_observer), in the order added */
+	struct {
+		emu_observer_fn fn;
+		void *ctx;
+	} observers[EMU_MAX_OBSERVERS];
+	unsigned observer_count;
 	/* the debugger's hook (emu_set_stop_hook), and a processor whose
 	 * next instruction it has already seen (it stopped there) */
 	emu_stop_fn stop_fn;
@@ -326,12 +356,6 @@ struct emu {
 
 struct emu_debug;
 void emu_debug_free(struct emu_debug *d);
-/* Whether bytes are an ELF file, and the firmware file's words that an
- * afuc-ld --elf file holds (NULL with a malloc'ed *error if it is not
- * one); count is in words, word 0 included. */
-bool emu_is_elf(const uint8_t *bytes, size_t len);
-uint32_t *emu_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
-			char **error);
 
 /* ---- exec.c ---- */
 
@@ -348,6 +372,10 @@ EMU_INLINE void emu_count_down_rem(struct emu_cpu *c)
  * early when the cpu goes idle or on a fault (emu->error_kind set). */
 uint64_t emu_cpu_run(struct emu *e, struct emu_cpu *c, uint64_t max);
 
+/* ---- emu.c: the observers ---- */
+
+void emu_notify(struct emu *e, const struct emu_event *event);
+
 /* ---- regs.c: registers with side effects ---- */
 
 EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_kind kind,
@@ -361,6 +389,8 @@ EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_k
 	w->pc = c->pc;
 	w->addr = addr;
 	w->value = value;
+	if (e->observer_count)
+		emu_notify(e, &(struct emu_event){.kind = EMU_EVENT_WRITE, .write = w});
 }
 
 /* The fault of a write past EMU_MEM_MAX_PAGES. */
@@ -526,7 +556,6 @@ bool emu_cpu_start(struct emu *e, struct emu_cpu *c, uint64_t addr);
  * callers can `return emu_fault(...)`. */
 bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const char *fmt, ...)
 	UTIL_PRINTF(4, 5);
-const char *emu_proc_name(const struct emu *e, enum emu_proc proc);
 
 /* ---- names.c ---- */
 

@@ -101,27 +101,3 @@ size_t emu_disasm(const struct emu *e, enum emu_proc proc, uint32_t pc, char *bu
 	util_str_free(&s);
 	return len;
 }
-
-struct rnn_db *emu_rnndb_open(const char *dir, char **error)
-{
-	struct diag d;
-	diag_init(&d);
-	struct rnn_db *db = rnn_open_for(dir, RNN_ADRENO, &d);
-	if (!db && error) {
-		struct util_str s = {0};
-		for (size_t i = 0; i < d.count; i++)
-			util_str_printf(&s, "%s%s%s%s", s.len ? "\n" : "",
-					d.msgs[i].file ? d.msgs[i].file : "",
-					d.msgs[i].file ? ": " : "", d.msgs[i].text);
-		if (!s.len)
-			util_str_puts(&s, "cannot open the register database");
-		*error = util_str_take(&s);
-	}
-	diag_free(&d);
-	return db;
-}
-
-void emu_rnndb_close(struct rnn_db *db)
-{
-	rnn_close(db);
-}

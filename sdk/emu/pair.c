@@ -141,30 +141,14 @@ bool emu_load_pair(struct emu *e, const uint32_t *pfp, size_t pfp_count, const u
 	return true;
 }
 
-/* The words of a file's bytes, or NULL (with a fault) when it is not
- * whole words. */
-static uint32_t *le_words(struct emu *e, const char *what, const uint8_t *bytes, size_t len)
+bool emu_attribute(const struct emu *e, size_t *packet, uint64_t *steps)
 {
-	if (len % 4) {
-		emu_fault(e, NULL, EMU_ERR_NO_IMAGE,
-			  "%s image of %zu bytes is not a whole number of 32-bit words", what, len);
-		return NULL;
-	}
-	uint32_t *words = util_xmalloc(len ? len : 1);
-	for (size_t i = 0; i < len / 4; i++)
-		words[i] = util_le32(bytes + 4 * i);
-	return words;
+	return emu_pair_attribute(e, packet, steps) || emu_bv_attribute(e, packet, steps);
 }
 
-bool emu_load_pair_bytes(struct emu *e, const uint8_t *pfp, size_t pfp_len, const uint8_t *me,
-			 size_t me_len)
+bool emu_proc_is_second(enum emu_proc proc)
 {
-	uint32_t *p = le_words(e, "PFP", pfp, pfp_len);
-	uint32_t *m = p ? le_words(e, "ME", me, me_len) : NULL;
-	bool ok = m && emu_load_pair(e, p, pfp_len / 4, m, me_len / 4);
-	free(p);
-	free(m);
-	return ok;
+	return emu_second_reader(proc);
 }
 
 bool emu_is_pair(const struct emu *e)

@@ -48,6 +48,27 @@ bool emu_proc_base(const struct emu *e, enum emu_proc proc, uint32_t *base)
 	return true;
 }
 
+bool emu_has_proc(const struct emu *e, enum emu_proc proc)
+{
+	switch (proc) {
+	case EMU_MAIN:
+		return true;
+	case EMU_BV:
+		return e->gi->bv_cntl != EMU_NONE && !e->aqe;
+	case EMU_LPAC:
+		return emu_has_lpac(e) && !e->aqe;
+	case EMU_ME:
+		return e->pair;
+	default:
+		return false;
+	}
+}
+
+uint32_t emu_proc_size(const struct emu *e, enum emu_proc proc)
+{
+	return emu_proc_started(e, proc) ? e->cpu[proc].size : 0;
+}
+
 bool emu_proc_started(const struct emu *e, enum emu_proc proc)
 {
 	return proc < EMU_PROC_COUNT && e->cpu[proc].state != EMU_CPU_OFF;

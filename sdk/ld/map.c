@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ld/internal.h"
+#include "ld/mapfmt.h"
 
 struct map_sym {
 	uint32_t addr;
@@ -98,10 +99,10 @@ static void map_symbols(const struct ld_ctx *c, uint32_t p, struct util_str *m)
 	}
 	if (n)
 		qsort(syms, n, sizeof(*syms), by_addr);
-	util_str_printf(m, "\n  symbols (%zu)\n", n);
+	util_str_printf(m, "\n" LD_MAP_SYMBOLS, n);
 	for (size_t k = 0; k < n; k++)
-		util_str_printf(m, "  0x%05x  %-32s %s%s\n", syms[k].addr, syms[k].name,
-				syms[k].from, syms[k].global ? " (global)" : "");
+		util_str_printf(m, LD_MAP_SYMBOL, syms[k].addr, syms[k].name, syms[k].from,
+				syms[k].global ? " (global)" : "");
 	free(syms);
 }
 
@@ -172,7 +173,7 @@ static void map_changes(const struct ld_ctx *c, struct util_str *m)
 char *ld_write_map(const struct ld_ctx *c)
 {
 	struct util_str m = {0};
-	util_str_printf(&m, "afuc-ld map of %s: %s, %zu words (the zero word, then ",
+	util_str_printf(&m, LD_MAP_TITLE " (the zero word, then ",
 			c->opt->output_name ? c->opt->output_name : "the image",
 			isa_gen_name(c->gen), c->word_count + 1);
 	put_file_range(&m, 0, (uint32_t)c->word_count);
@@ -182,9 +183,8 @@ char *ld_write_map(const struct ld_ctx *c)
 				c->vendor_words);
 	for (uint32_t p = 0; p < c->proc_count; p++) {
 		const struct ld_proc *pr = &c->procs[p];
-		util_str_printf(&m,
-				"\nprocessor image %s: address 0 = file word 0x%x, 0x%x words (",
-				pr->name, pr->start + 1, pr->size);
+		util_str_printf(&m, "\n" LD_MAP_IMAGE ", 0x%x words (", pr->name, pr->start + 1,
+				pr->size);
 		put_file_range(&m, pr->start, pr->size);
 		util_str_puts(&m, ")\n");
 		if (pr->pad)

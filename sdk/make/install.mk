@@ -18,7 +18,7 @@
 SDK_VERSION := $(shell sed -n 's/^\#define SDK_VERSION "\(.*\)"/\1/p' sdk/util/util.h)
 
 # libhwsq.a: the HWSQ library with everything it needs, as libafuc-emu.a
-# is for the emulator (sdk/emu/module.mk).
+# is for the emulator's layers (sdk/emu/module.mk).
 HWSQ_BUNDLE_LIBS := sdk-hwsq sdk-pp sdk-rnn sdk-util sdk-tap
 ALL_LIBS += $(BUILD)/lib/libhwsq.a
 $(BUILD)/lib/libhwsq.a: $(call libs_of,$(HWSQ_BUNDLE_LIBS))
@@ -41,7 +41,7 @@ install: all
 	for f in $(PC_FILES); do n=$${f##*/}; install -d "$$root/lib/pkgconfig"; \
 	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(SDK_VERSION)|g' $$f \
 	    >"$$root/lib/pkgconfig/$${n%.in}"; done; \
-	for f in $(INSTALL_HEADERS) include/afuc/replay.h; do install -D -m 644 $$f "$$root/$$f"; done; \
+	for f in $(INSTALL_HEADERS); do install -D -m 644 $$f "$$root/$$f"; done; \
 	for f in $(INSTALL_GENERATED) $(ALL_DATA); do install -D -m 644 $$f "$$root/$${f#$(BUILD)/}"; done; \
 	for f in $(INSTALL_FIRMWARE); do install -D -m 644 $$f "$$root/share/afuc-sdk/$${f#$(BUILD)/}"; done; \
 	for f in $(INSTALL_HWSQ); do install -D -m 644 $$f "$$root/share/afuc-sdk/$${f#$(BUILD)/}"; done; \

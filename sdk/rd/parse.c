@@ -7,11 +7,6 @@
 #include "rd/rd.h"
 #include "util/util.h"
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 struct reader {
 	const char *file;
 	struct rd_capture *cap;
@@ -49,12 +44,12 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 	case RD_GPU_ID:
 		if (size < 4)
 			return fail(r, offset, "GPU_ID section shorter than 4 bytes");
-		cap->gpu_id = le32(body);
+		cap->gpu_id = util_le32(body);
 		return true;
 	case RD_CHIP_ID:
 		if (size < 8)
 			return fail(r, offset, "CHIP_ID section shorter than 8 bytes");
-		cap->chip_id = (uint64_t)le32(body + 4) << 32 | le32(body);
+		cap->chip_id = (uint64_t)util_le32(body + 4) << 32 | util_le32(body);
 		return true;
 	case RD_CMD: {
 		/* the driver's note before a submission: "<process>: fence=N" */
@@ -70,8 +65,8 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 				    "GPUADDR section shorter than 8 bytes (address, size)");
 		struct rd_submit *s = submit_for(r, true, offset);
 		struct rd_buffer *b = UTIL_PUSH(s->buffers, s->buffer_count, s->buffer_cap);
-		b->addr = le32(body) | (size >= 12 ? (uint64_t)le32(body + 8) << 32 : 0);
-		b->size = le32(body + 4);
+		b->addr = util_le32(body) | (size >= 12 ? (uint64_t)util_le32(body + 8) << 32 : 0);
+		b->size = util_le32(body + 4);
 		b->data = NULL;
 		b->data_len = 0;
 		r->last = b;
@@ -92,8 +87,8 @@ static bool section(struct reader *r, uint32_t type, const uint8_t *body, uint32
 				"CMDSTREAM_ADDR section shorter than 8 bytes (address, dwords)");
 		struct rd_submit *s = submit_for(r, false, offset);
 		struct rd_stream *st = UTIL_PUSH(s->streams, s->stream_count, s->stream_cap);
-		st->addr = le32(body) | (size >= 12 ? (uint64_t)le32(body + 8) << 32 : 0);
-		st->dwords = le32(body + 4);
+		st->addr = util_le32(body) | (size >= 12 ? (uint64_t)util_le32(body + 8) << 32 : 0);
+		st->dwords = util_le32(body + 4);
 		st->offset = offset;
 		r->last = NULL;
 		return true;
@@ -114,7 +109,7 @@ bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *c
 	while (at < len) {
 		if (len - at < 8)
 			return fail(&r, at, "truncated section header (fewer than 8 bytes left)");
-		uint32_t type = le32(bytes + at), size = le32(bytes + at + 4);
+		uint32_t type = util_le32(bytes + at), size = util_le32(bytes + at + 4);
 		if (type == 0xffffffffu && size == 0xffffffffu) {
 			at += 8; /* older captures separate sections with this pair */
 			continue;

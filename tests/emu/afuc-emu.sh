@@ -59,6 +59,20 @@ run "$emu" "$tmp/ring.emu"
 like "$err" "ring.emu:2:6: error: this image has no LPAC, whose ring LPAC names \\(a660, a7xx\\)" \
 	"ring LPAC is refused on an image without one"
 
+# expect scratch reads the generation's scratch words: a5xx keeps 48 at
+# control register 0x050, a6xx and a7xx 128 at 0x100
+printf 'image sdk5.fw\nrun\nctrl 0x51 0x1234\nexpect scratch 1 0x1234\n' > "$tmp/scratch.emu"
+run "$emu" "$tmp/scratch.emu"
+like "$out" "^ok 1 - expect scratch 1 0x1234" "a5xx: expect scratch 1 is control register 0x051"
+printf 'image sdk5.fw\nexpect scratch 0x30 0\n' > "$tmp/scratch.emu"
+run "$emu" "$tmp/scratch.emu"
+like "$err" "scratch.emu:2:16: error: scratch index 0x30 is past 0x2f on A5XX" \
+	"a5xx: past its 48 scratch words"
+cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$tmp/sdk6.fw"
+printf 'image sdk6.fw\nrun\nctrl 0x105 7\nexpect scratch 5 7\n' > "$tmp/scratch.emu"
+run "$emu" "$tmp/scratch.emu"
+like "$out" "^ok 1 - expect scratch 5 7" "a6xx: expect scratch 5 is control register 0x105"
+
 fw=$(find_firmware a630_sqe.fw) || { skip 11 "vendor image a630_sqe.fw not found"; done_testing; }
 cp "$fw" "$tmp/copy.fw"
 printf 'image copy.fw\npkt7 0x3d 0x1000 0 5\nreg 0x8c1 0x10000 0\n' > "$tmp/value.emu"

@@ -238,4 +238,43 @@ like "$err" 'error: -i debugs one test file, image or --replay' "-i takes one fi
 run "$emu" -i -x "$tmp/none" "$fw"
 like "$err" "error: .*none: No such file" "a missing -x file"
 
+# ---- what the outside fuzzer found (issue 31) ----
+session "$fw" <<'END'
+push pkt7 CP_MEM_WRITE 0x1000 0 0x11 0x22
+continue
+x/2 0x1000
+x/
+list
+list
+break BV:0x10
+list 99999999
+disassemble 0x5000
+push pkt7 CP_NOP 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80
+END
+like "$out" '^0x00001000: 0x00000011 0x00000022$' "x/2 0x1000 reads two words"
+unlike "$out" "expected x ADDRESS" "x/COUNT ADDR is not misread"
+like "$out" "^error: expected x/COUNT ADDRESS, found '/'$" "x/ alone is an error"
+listed=$(printf '%s\n' "$out" | grep -c '^ *[0-9]\{1,\}  *[^ ]')
+ok "$([ "$listed" -ge 2 ]; echo $?)" "list twice: the second goes on ($listed lines)"
+like "$out" "^error: this image has no BV \\(BV:0x10\\)$" "break BV:0x10 on an a6xx image"
+like "$out" "^error: pc 0x5f5e0ff is past SQE's code" "list past the code says so"
+like "$out" "^error: pc 0x5000 is past SQE's code" "disassemble past the code says so"
+like "$out" "^pushed pkt7 CP_NOP: header 0x[0-9a-f]*, 80 words;" "push takes every word of a long line"
+
+# ---- a line with more places than a breakpoint once kept (8) ----
+{
+	printf '.gpu a6xx\n'
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		printf '# 7 "t.S"\n\tnop\n# 20 "t.S"\n\tnop\n'
+	done
+	printf '\twaitin\n\tmov $01, $data\n'
+} >"$tmp/t.s"
+run "$SDK_BIN/afuc-as" "$tmp/t.s" -o "$tmp/t.o"
+run "$SDK_BIN/afuc-ld" -o "$tmp/t.fw" --elf "$tmp/t.elf" "$tmp/t.o"
+session "$tmp/t.fw" <<'END'
+break t.S:7
+END
+like "$out" "^breakpoint 1: (.* pc 00[0-9a-f][02468ace] t\\.S:7, ){9}.* pc 0012 t\\.S:7$" \
+	"break FILE:LINE keeps every place of the line (10 here, not 8)"
+
 done_testing

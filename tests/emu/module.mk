@@ -1,7 +1,7 @@
 # tests/emu: the emulator's unit tests (every instruction and modifier,
 # the machine model, the vendor images), afuc-emu test files and the
 # benchmark.
-EMU_TEST_LIBS := sdk-emu afuc-dis afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap
+EMU_TEST_LIBS := $(EMU_LIBS)
 $(eval $(call sdk_ctest,emu/test-insn,tests/emu/test_insn.c,$(EMU_TEST_LIBS)))
 TESTS += $(sort $(wildcard tests/emu/*.emu tests/emu/*.sh))
 $(eval $(call sdk_ctest,emu/test-machine,tests/emu/test_machine.c,$(EMU_TEST_LIBS)))

@@ -91,11 +91,23 @@ static bool start(struct term *t, const char *emu, const char *fw, const char *h
 	return true;
 }
 
+/* The debugger's exit status. It is waited for before the terminal
+ * closes: closing the master first hangs up a debugger still on its way
+ * out (SIGHUP, a failure under load). One that does not exit within
+ * ANSWER_MS is hung up then. */
 static int finish(struct term *t)
 {
 	int status = 0;
+	pid_t done = 0;
+	for (long ms = 0; ms < ANSWER_MS && done == 0; ms += 10) {
+		done = waitpid(t->pid, &status, WNOHANG);
+		if (done == 0)
+			nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+	}
 	close(t->fd);
-	if (waitpid(t->pid, &status, 0) < 0)
+	if (done == 0)
+		done = waitpid(t->pid, &status, 0);
+	if (done < 0)
 		return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

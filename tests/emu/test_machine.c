@@ -727,6 +727,62 @@ static void test_bulk_copy(struct tap *t)
 		   "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)", cases);
 }
 
+/* Observers see each packet and each write as it happens, in the order
+ * the logs keep them. */
+struct observed {
+	size_t packets, writes, in_order;
+	uint32_t last_header;
+};
+
+static void observe(void *ctx, const struct emu *emu, const struct emu_event *event)
+{
+	struct observed *o = ctx;
+	if (event->kind == EMU_EVENT_PACKET) {
+		o->in_order += event->packet == &emu_packets(emu)[o->packets];
+		o->last_header = event->packet->header;
+		o->packets++;
+	} else {
+		o->in_order += event->write == &emu_writes(emu)[o->writes];
+		o->writes++;
+	}
+}
+
+static void test_observers(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_regs);
+	struct observed a = {0}, b = {0};
+	tap_ok(t, emu_add_observer(emu, observe, &a) && emu_add_observer(emu, observe, &b),
+	       "two observers attach");
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_push_pkt7(emu, 0x11, NULL, 0);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x11, emu_packet_entry(emu, EMU_MAIN, 0x10));
+	enum emu_status st = emu_run(emu);
+	tap_is_int(t, st, EMU_IDLE, "the packets run (%s)", emu_error(emu));
+	tap_ok(t, a.packets == 2 && a.packets == emu_packet_count(emu),
+	       "each packet taken is reported (%zu)", a.packets);
+	tap_ok(t, a.writes > 0 && a.writes == emu_write_count(emu),
+	       "each write that lands is reported (%zu)", a.writes);
+	tap_ok(t, a.in_order == a.packets + a.writes, "as the logs list them, when they happen");
+	tap_is_hex(t, a.last_header, emu_pkt7_header(0x11, 0), "the last one the second packet");
+	tap_ok(t, b.packets == a.packets && b.writes == a.writes, "the second sees the same");
+	tap_ok(t, emu_remove_observer(emu, observe, &b) && !emu_remove_observer(emu, observe, &b),
+	       "an observer is removed once");
+	emu_clear_writes(emu);
+	a = (struct observed){0};
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	tap_ok(t, a.packets == 1 && b.packets == 2, "a removed observer hears nothing more");
+	struct observed more[EMU_MAX_OBSERVERS];
+	size_t added = 0;
+	while (added < EMU_MAX_OBSERVERS && emu_add_observer(emu, observe, &more[added]))
+		added++;
+	tap_is_int(t, (long long)added, EMU_MAX_OBSERVERS - 1,
+		   "EMU_MAX_OBSERVERS at most: the one attached and %d more",
+		   EMU_MAX_OBSERVERS - 1);
+	emu_free(emu);
+}
+
 int main(void)
 {
 	struct tap t;
@@ -743,5 +799,6 @@ int main(void)
 	test_two(&t);
 	test_trace_and_reach(&t);
 	test_bulk_copy(&t);
+	test_observers(&t);
 	return tap_done_testing(&t);
 }

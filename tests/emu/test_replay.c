@@ -217,6 +217,114 @@ static void test_stall(struct tap *t, const uint8_t *fw, size_t len)
 	free(c.bytes);
 }
 
+/* emu_replay_run: a whole capture through a firmware in one call, its
+ * hooks called per emulator and per submission; two of them diffed. */
+struct run_seen {
+	size_t prepared, submitted, fenced, retired;
+};
+
+static void seen_prepare(void *ctx, struct emu *emu)
+{
+	(void)emu;
+	((struct run_seen *)ctx)->prepared++;
+}
+
+static void seen_submitted(void *ctx, const struct emu_replay_run *run,
+			   const struct emu_replay_step *step)
+{
+	(void)run;
+	struct run_seen *seen = ctx;
+	seen->submitted++;
+	seen->fenced += step->fenced;
+}
+
+static void seen_retire(void *ctx, struct emu *emu)
+{
+	(void)emu;
+	((struct run_seen *)ctx)->retired++;
+}
+
+static void test_run(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = one_submission(7);
+	char *path = save(&c, "run.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	struct run_seen seen[2] = {{0}};
+	struct emu_replay_run runs[2];
+	for (int k = 0; k < 2; k++) {
+		runs[k] = (struct emu_replay_run){
+			.image = {fw, NULL},
+			.image_len = {len, 0},
+			.config = {.gen = EMU_A6XX},
+			.keep_log = true,
+			.prepare = seen_prepare,
+			.submitted = seen_submitted,
+			.retire = seen_retire,
+			.ctx = &seen[k],
+		};
+		tap_ok(t, emu_replay_run(r, &runs[k]), "emu_replay_run %d replays the capture", k);
+	}
+	tap_ok(t,
+	       seen[0].prepared == 1 && seen[0].submitted == 1 && seen[0].fenced == 1 &&
+		       seen[0].retired == 1,
+	       "one emulator prepared and retired, one submission fenced");
+	tap_ok(t, runs[0].emu && runs[0].log.count > 0 && runs[0].steps > 0,
+	       "the run keeps its log (%zu packets), steps and last emulator", runs[0].log.count);
+	char *text = emu_replay_log_text(&runs[0].log, runs[0].emu);
+	tap_ok(t, strncmp(text, "# packet 1 ring ", 16) == 0 && strstr(text, "\nmem 0x"),
+	       "its --writes text starts with the first packet and has its memory writes");
+	free(text);
+	struct emu_replay_diff d;
+	emu_replay_diff(&runs[0].log, &runs[1].log, NULL, &d);
+	tap_ok(t, d.agree == d.total && d.total == runs[0].log.count && d.differ_count == 0,
+	       "one firmware twice: every packet agrees (%zu of %zu)", d.agree, d.total);
+	emu_replay_diff_free(&d);
+	for (int k = 0; k < 2; k++)
+		emu_replay_run_free(&runs[k]);
+
+	struct emu_replay_run bad = {
+		.image = {fw, NULL},
+		.image_len = {len - 1, 0},
+		.config = {.gen = EMU_A6XX},
+	};
+	bool ran = emu_replay_run(r, &bad);
+	tap_ok(t, !ran && bad.error && strstr(bad.error, "whole number"),
+	       "an image that does not load stops it with why: %s", bad.error ? bad.error : "");
+	emu_replay_run_free(&bad);
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* A buffer at the top of the address space leaves the kernel's fence
+ * where it always is, rather than wrapping it to 0. */
+static void test_top_buffer(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = one_submission(7);
+	uint32_t high[0x600] = {0};
+	rd_out_buffer(&c, 0xffffffffffffe000ull, high, UTIL_ARRAY_SIZE(high));
+	char *path = save(&c, "top.rd", false);
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, r != NULL, "a buffer ending 0x800 bytes below the top opens: %s",
+	       error ? error : "");
+	if (r) {
+		tap_is_hex(t, emu_replay_fence_addr(r), 0x7ffff00000ull,
+			   "the fence stays at its place, not wrapped to 0");
+		struct emu *emu = boot(fw, len);
+		emu_replay_push(r, 0, emu, true, NULL);
+		enum emu_status st = emu_run(emu);
+		tap_ok(t, st == EMU_IDLE && emu_replay_fenced(r, 0, emu), "and the replay fences");
+		emu_free(emu);
+		emu_replay_close(r);
+	}
+	free(error);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
 /* A capture that is not one fails with where and why. */
 static void expect_error(struct tap *t, const struct rd_out *c, bool gzip, const char *want,
 			 const char *what)
@@ -308,6 +416,53 @@ static void test_submissions(struct tap *t)
 	tap_is_hex(t, first, 0x50000, "named by its address");
 	tap_is_int(t, r ? (long long)emu_replay_missing(r, 1, NULL) : -1, 0,
 		   "the second lacks nothing");
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* emu_replay_run keeps the whole log only when asked (keep_log). */
+static void count_packets(void *ctx, const struct emu_replay_run *run,
+			  const struct emu_replay_step *step)
+{
+	(void)run;
+	*(size_t *)ctx += step->packets;
+}
+
+static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+{
+	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
+	struct rd_out c = {0};
+	for (int k = 0; k < 2; k++) {
+		rd_out_buffer(&c, IB, ib, 4);
+		rd_out_stream(&c, IB, 4);
+	}
+	char *path = save(&c, "kept.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	for (int keep = 0; r && keep < 2; keep++) {
+		size_t packets = 0;
+		struct emu_replay_run run = {
+			.image = {fw, NULL},
+			.image_len = {len, 0},
+			.config = {.gen = EMU_A6XX},
+			.keep_log = keep,
+			.submitted = count_packets,
+			.ctx = &packets,
+		};
+		emu_replay_run(r, &run);
+		size_t last = run.log.count ? run.log.packets[run.log.count - 1].submit : 0;
+		if (keep)
+			tap_ok(t, run.log.count == packets && run.log.packets[0].submit == 1,
+			       "keep_log: both submissions' packets in the log (%zu)", packets);
+		else
+			tap_ok(t,
+			       run.log.count > 0 && run.log.count < packets && last == 2 &&
+				       run.log.packets[0].submit == 2,
+			       "without keep_log: the last submission's alone (%zu of %zu)",
+			       run.log.count, packets);
+		emu_replay_run_free(&run);
+	}
 	emu_replay_close(r);
 	remove(path);
 	free(path);
@@ -426,6 +581,9 @@ int main(void)
 	}
 	test_replay(&t, fw, len);
 	test_stall(&t, fw, len);
+	test_run(&t, fw, len);
+	test_top_buffer(&t, fw, len);
+	test_log_kept(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
 	test_events(&t, fw, len);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "emu/script.h"
+#include "emutest/emutest.h"
 #include "fuzz.h"
 
 static void drop(void *ctx, const char *text)
@@ -20,15 +20,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_text(data, size);
 	struct diag d;
 	diag_init(&d);
-	struct emu_script *s = emu_script_parse("fuzz.emu", text, &d);
+	struct emutest *s = emutest_parse("fuzz.emu", text, &d);
 	if (s) {
 		const char *dir = getenv("AFUC_FUZZ_FIRMWARE");
 		const char *const dirs[] = {dir ? dir : ".", NULL};
-		struct emu_script_run r = {
-			.emit = drop, .step_limit = 20000, .firmware_dirs = dirs};
-		emu_script_exec(s, &r, &d);
+		struct emutest_run r = {.emit = drop, .step_limit = 20000, .firmware_dirs = dirs};
+		emutest_exec(s, &r, &d);
 		emu_free(r.emu);
-		emu_script_free(s);
+		emutest_free(s);
 	}
 	diag_free(&d);
 	free(text);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/lcov.h"
 #include "fuzz.h"
+#include "lcov/lcov.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -13,28 +13,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	struct diag d;
 	diag_init(&d);
-	struct emu_lcov cov = {0};
-	bool ok = emu_lcov_parse(&cov, "fuzz.info", (const char *)data, size, &d);
+	struct lcov cov = {0};
+	bool ok = lcov_parse(&cov, "fuzz.info", (const char *)data, size, &d);
 	for (size_t i = 0; i < d.count; i++)
 		if (d.msgs[i].line == 0 || !strstr(d.msgs[i].text, "expected"))
 			abort(); /* every error is located and says what it expected */
 	if (ok) {
 		struct util_str once = {0}, twice = {0};
-		emu_lcov_format(&cov, &once);
-		struct emu_lcov again = {0};
+		lcov_format(&cov, &once);
+		struct lcov again = {0};
 		struct diag d2;
 		diag_init(&d2);
-		if (!emu_lcov_parse(&again, "once.info", once.text ? once.text : "", once.len, &d2))
+		if (!lcov_parse(&again, "once.info", once.text ? once.text : "", once.len, &d2))
 			abort();
-		emu_lcov_format(&again, &twice);
+		lcov_format(&again, &twice);
 		if (once.len != twice.len || (once.len && memcmp(once.text, twice.text, once.len)))
 			abort();
-		emu_lcov_free(&again);
+		lcov_free(&again);
 		diag_free(&d2);
 		util_str_free(&once);
 		util_str_free(&twice);
 	}
-	emu_lcov_free(&cov);
+	lcov_free(&cov);
 	diag_free(&d);
 	return 0;
 }

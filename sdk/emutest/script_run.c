@@ -9,8 +9,8 @@
 
 #include "afuc/replay.h"
 #include "afuc/tap.h"
-#include "emu/beside.h"
-#include "emu/script.h"
+#include "emuload/emuload.h"
+#include "emutest/emutest.h"
 #include "fw/fw.h"
 #include "isa/isa.h"
 #include "util/util.h"
@@ -22,8 +22,8 @@ struct ib_ref {
 };
 
 struct runner {
-	struct emu_script *s;
-	struct emu_script_run *r;
+	struct emutest *s;
+	struct emutest_run *r;
 	struct diag *d;
 	struct emu *emu;
 	struct ib_ref *ibs;
@@ -37,7 +37,7 @@ struct runner {
 	bool lpac_ring;     /* packets go to LPAC's ring (ring LPAC) */
 };
 
-static void errorf(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+static void errorf(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
 		   const char *fmt, const char *a, const char *b)
 {
 	diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, st->line, t ? t->col : 0), st->text, fmt, a,
@@ -46,7 +46,7 @@ static void errorf(struct runner *x, const struct emu_stmt *st, const struct emu
 
 /* ---- numbers and names ---- */
 
-static bool number(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+static bool number(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
 		   unsigned bits, uint64_t *v)
 {
 	if (!util_parse_u64(t->text, v)) {
@@ -54,14 +54,17 @@ static bool number(struct runner *x, const struct emu_stmt *st, const struct emu
 		return false;
 	}
 	if (bits < 64 && *v >> bits) {
-		errorf(x, st, t, "%s does not fit in %s bits", t->text, bits == 32 ? "32" : "18");
+		char width[16];
+		snprintf(width, sizeof width, "%u", bits);
+		errorf(x, st, t, "%s does not fit in %s bits", t->text, width);
 		return false;
 	}
 	return true;
 }
 
 /* A 32-bit value: a number, or NAME.lo / NAME.hi / NAME.size of an ib. */
-static bool value(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t, uint32_t *v)
+static bool value(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
+		  uint32_t *v)
 {
 	const char *dot = strrchr(t->text, '.');
 	if (dot && !(t->text[0] >= '0' && t->text[0] <= '9')) {
@@ -108,7 +111,7 @@ static const uint64_t space_limits[EMU_SPACE_COUNT] = {
 };
 
 /* A number, or a name of space (with a "did you mean" when unknown). */
-static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+static bool name(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
 		 enum emu_space space, uint64_t *v)
 {
 	const char *text = t->text;
@@ -145,7 +148,7 @@ static bool name(struct runner *x, const struct emu_stmt *st, const struct emu_t
 	return true;
 }
 
-static bool values(struct runner *x, struct emu_stmt *st, size_t first)
+static bool values(struct runner *x, struct emutest_stmt *st, size_t first)
 {
 	st->nwords = st->ntoks - first;
 	st->words = util_xcalloc(st->nwords ? st->nwords : 1, sizeof *st->words);
@@ -156,18 +159,19 @@ static bool values(struct runner *x, struct emu_stmt *st, size_t first)
 }
 
 /* Builds a packet (or raw words) into st->words. */
-static bool packet(struct runner *x, struct emu_stmt *st)
+static bool packet(struct runner *x, struct emutest_stmt *st)
 {
 	uint64_t id = 0;
-	size_t first = st->kind == EMU_ST_RAW ? 0 : 1;
-	if (st->kind == EMU_ST_PKT7 && !name(x, st, &st->toks[0], EMU_SPACE_PM4, &id))
+	size_t first = st->kind == EMUTEST_RAW ? 0 : 1;
+	if (st->kind == EMUTEST_PKT7 && !name(x, st, &st->toks[0], EMU_SPACE_PM4, &id))
 		return false;
-	if (st->kind == EMU_ST_PKT4 && !name(x, st, &st->toks[0], EMU_SPACE_GPU, &id))
+	if (st->kind == EMUTEST_PKT4 && !name(x, st, &st->toks[0], EMU_SPACE_GPU, &id))
 		return false;
 	size_t n = st->ntoks - first;
-	if ((st->kind == EMU_ST_PKT7 && n > 0x3fff) || (st->kind == EMU_ST_PKT4 && n > 0x7f)) {
+	if ((st->kind == EMUTEST_PKT7 && n > EMU_PKT7_MAX_COUNT) ||
+	    (st->kind == EMUTEST_PKT4 && n > EMU_PKT4_MAX_COUNT)) {
 		errorf(x, st, &st->toks[0], "too many words for one %s packet%s",
-		       st->kind == EMU_ST_PKT7 ? "type-7" : "type-4", "");
+		       st->kind == EMUTEST_PKT7 ? "type-7" : "type-4", "");
 		return false;
 	}
 	if (!values(x, st, first))
@@ -175,14 +179,15 @@ static bool packet(struct runner *x, struct emu_stmt *st)
 	if (first) {
 		st->words = util_xrealloc(st->words, (n + 1) * sizeof *st->words);
 		memmove(st->words + 1, st->words, n * sizeof *st->words);
-		st->words[0] = st->kind == EMU_ST_PKT7 ? emu_pkt7_header((uint32_t)id, (uint32_t)n)
-						       : emu_pkt4_header((uint32_t)id, (uint32_t)n);
+		st->words[0] = st->kind == EMUTEST_PKT7
+				       ? emu_pkt7_header((uint32_t)id, (uint32_t)n)
+				       : emu_pkt4_header((uint32_t)id, (uint32_t)n);
 		st->nwords = n + 1;
 	}
 	return true;
 }
 
-static bool ib_block(struct runner *x, struct emu_stmt *st)
+static bool ib_block(struct runner *x, struct emutest_stmt *st)
 {
 	if (!number(x, st, &st->toks[1], 64, &st->addr))
 		return false;
@@ -193,7 +198,7 @@ static bool ib_block(struct runner *x, struct emu_stmt *st)
 	}
 	size_t cap = 0;
 	for (size_t i = 0; i < st->nbody; i++) {
-		struct emu_stmt *p = &st->body[i];
+		struct emutest_stmt *p = &st->body[i];
 		if (!packet(x, p))
 			return false;
 		for (size_t w = 0; w < p->nwords; w++)
@@ -206,14 +211,14 @@ static bool ib_block(struct runner *x, struct emu_stmt *st)
 	return true;
 }
 
-static bool expected_writes(struct runner *x, struct emu_stmt *st)
+static bool expected_writes(struct runner *x, struct emutest_stmt *st)
 {
 	st->writes = util_xcalloc(st->nbody ? st->nbody : 1, sizeof *st->writes);
 	st->nwrites = st->nbody;
 	bool ok = true;
 	for (size_t i = 0; i < st->nbody; i++) {
-		struct emu_stmt *b = &st->body[i];
-		struct emu_write_exp *w = &st->writes[i];
+		struct emutest_stmt *b = &st->body[i];
+		struct emutest_write_exp *w = &st->writes[i];
 		w->line = b->line;
 		if (strcmp(b->toks[0].text, "meq") == 0) {
 			w->kind = EMU_WRITE_MEQ;
@@ -235,7 +240,7 @@ static bool expected_writes(struct runner *x, struct emu_stmt *st)
 }
 
 /* proc NAME: which processor's registers the statements after it mean. */
-static bool proc_stmt(struct runner *x, struct emu_stmt *st)
+static bool proc_stmt(struct runner *x, struct emutest_stmt *st)
 {
 	static const struct {
 		const char *name;
@@ -245,7 +250,7 @@ static bool proc_stmt(struct runner *x, struct emu_stmt *st)
 		{"main", EMU_MAIN, false}, {"BV", EMU_BV, false}, {"LPAC", EMU_LPAC, false},
 		{"PFP", EMU_PFP, true},    {"ME", EMU_ME, true},
 	};
-	const struct emu_tok *t = &st->toks[0];
+	const struct emutest_tok *t = &st->toks[0];
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(procs); i++) {
 		if (strcmp(t->text, procs[i].name) != 0)
 			continue;
@@ -265,9 +270,9 @@ static bool proc_stmt(struct runner *x, struct emu_stmt *st)
 
 /* ring NAME: which ring the packets after it go to: main (the one the
  * main processor, and a7xx BV, read) or LPAC's own. */
-static bool ring_stmt(struct runner *x, struct emu_stmt *st)
+static bool ring_stmt(struct runner *x, struct emutest_stmt *st)
 {
-	const struct emu_tok *t = &st->toks[0];
+	const struct emutest_tok *t = &st->toks[0];
 	if (strcmp(t->text, "main") == 0) {
 		st->addr = 0;
 		return true;
@@ -285,24 +290,51 @@ static bool ring_stmt(struct runner *x, struct emu_stmt *st)
 	return true;
 }
 
-static bool resolve(struct runner *x, struct emu_stmt *st)
+/* The firmware's scratch words in the control space, per generation:
+ * a530's PM4 keeps 48 at 0x050 (adreno_control_regs.xml); the a6xx and
+ * a7xx SQE 128 at 0x100. */
+static const struct {
+	uint16_t base, count;
+} scratch_space[] = {
+	[EMU_A5XX] = {0x050, 0x30},
+	[EMU_A6XX] = {0x100, 0x80},
+	[EMU_A7XX] = {0x100, 0x80},
+};
+
+static bool scratch_stmt(struct runner *x, struct emutest_stmt *st)
 {
 	uint64_t n;
+	if (!number(x, st, &st->toks[0], 64, &n))
+		return false;
+	const unsigned base = scratch_space[emu_gen(x->emu)].base;
+	const unsigned count = scratch_space[emu_gen(x->emu)].count;
+	if (n >= count) {
+		char last[32];
+		snprintf(last, sizeof last, "0x%x on %s", count - 1, emu_variant(x->emu));
+		errorf(x, st, &st->toks[0], "scratch index %s is past %s", st->toks[0].text, last);
+		return false;
+	}
+	st->addr = base + n;
+	return values(x, st, 1);
+}
+
+static bool resolve(struct runner *x, struct emutest_stmt *st)
+{
 	switch (st->kind) {
-	case EMU_ST_PROC:
+	case EMUTEST_PROC:
 		return proc_stmt(x, st);
-	case EMU_ST_RING:
+	case EMUTEST_RING:
 		return ring_stmt(x, st);
-	case EMU_ST_IMAGE:
-	case EMU_ST_GPU:
-	case EMU_ST_RUN:
-	case EMU_ST_REPLAY:
-	case EMU_ST_EXPECT_IDLE:
+	case EMUTEST_IMAGE:
+	case EMUTEST_GPU:
+	case EMUTEST_RUN:
+	case EMUTEST_REPLAY:
+	case EMUTEST_EXPECT_IDLE:
 		return true;
-	case EMU_ST_STEPS:
+	case EMUTEST_STEPS:
 		return number(x, st, &st->toks[0], 64, &st->addr);
-	case EMU_ST_MEM:
-	case EMU_ST_EXPECT_MEM:
+	case EMUTEST_MEM:
+	case EMUTEST_EXPECT_MEM:
 		if (!number(x, st, &st->toks[0], 64, &st->addr))
 			return false;
 		if (st->addr & 3) {
@@ -311,26 +343,19 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 			return false;
 		}
 		return values(x, st, 1);
-	case EMU_ST_REG:
-	case EMU_ST_EXPECT_REG:
+	case EMUTEST_REG:
+	case EMUTEST_EXPECT_REG:
 		return name(x, st, &st->toks[0], EMU_SPACE_GPU, &st->addr) && values(x, st, 1);
-	case EMU_ST_CTRL:
-	case EMU_ST_EXPECT_CTRL:
+	case EMUTEST_CTRL:
+	case EMUTEST_EXPECT_CTRL:
 		return name(x, st, &st->toks[0], EMU_SPACE_CONTROL, &st->addr) && values(x, st, 1);
-	case EMU_ST_EXPECT_SQE:
+	case EMUTEST_EXPECT_SQE:
 		return name(x, st, &st->toks[0], EMU_SPACE_SQE, &st->addr) && values(x, st, 1);
-	case EMU_ST_EXPECT_PIPE:
+	case EMUTEST_EXPECT_PIPE:
 		return name(x, st, &st->toks[0], EMU_SPACE_PIPE, &st->addr) && values(x, st, 1);
-	case EMU_ST_EXPECT_SCRATCH:
-		if (!number(x, st, &st->toks[0], 64, &n) || n >= 0x80) {
-			if (n >= 0x80)
-				errorf(x, st, &st->toks[0], "scratch index %s is past 0x7f%s",
-				       st->toks[0].text, "");
-			return false;
-		}
-		st->addr = 0x100 + n;
-		return values(x, st, 1);
-	case EMU_ST_EXPECT_GPR: {
+	case EMUTEST_EXPECT_SCRATCH:
+		return scratch_stmt(x, st);
+	case EMUTEST_EXPECT_GPR: {
 		unsigned reg;
 		const char *t = st->toks[0].text;
 		if (!isa_parse_reg(t, strlen(t), false, &reg) &&
@@ -344,7 +369,7 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 		st->addr = reg;
 		return values(x, st, 1);
 	}
-	case EMU_ST_EXPECT_ERROR:
+	case EMUTEST_EXPECT_ERROR:
 		st->any_error = st->ntoks == 0;
 		for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_WAIT && !st->any_error; k++) {
 			if (strcmp(st->toks[0].text, emu_error_kind_name((enum emu_error_kind)k)) ==
@@ -353,19 +378,24 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 				return true;
 			}
 		}
-		if (!st->any_error)
-			errorf(x, st, &st->toks[0],
-			       "expected an error kind (step-limit, illegal, queue-empty, stack, "
-			       "branch, packet, address, unsupported, wait), found '%s'%s",
-			       st->toks[0].text, "");
+		if (!st->any_error) {
+			/* the kinds as the emulator names them, in one place */
+			struct util_str kinds = {0};
+			for (int k = EMU_ERR_STEP_LIMIT; k <= EMU_ERR_WAIT; k++)
+				util_str_printf(&kinds, "%s%s", kinds.len ? ", " : "",
+						emu_error_kind_name((enum emu_error_kind)k));
+			errorf(x, st, &st->toks[0], "expected an error kind (%s), found '%s'",
+			       kinds.text, st->toks[0].text);
+			util_str_free(&kinds);
+		}
 		return st->any_error;
-	case EMU_ST_EXPECT_WRITES:
+	case EMUTEST_EXPECT_WRITES:
 		return expected_writes(x, st);
-	case EMU_ST_PKT7:
-	case EMU_ST_PKT4:
-	case EMU_ST_RAW:
+	case EMUTEST_PKT7:
+	case EMUTEST_PKT4:
+	case EMUTEST_RAW:
 		return packet(x, st);
-	case EMU_ST_IB:
+	case EMUTEST_IB:
 		return ib_block(x, st);
 	}
 	return true;
@@ -374,14 +404,14 @@ static bool resolve(struct runner *x, struct emu_stmt *st)
 /* ---- TAP ---- */
 
 /* A test of statement st, named by the statement as written. */
-static void result(struct runner *x, const struct emu_stmt *st, bool pass, const char *why)
+static void result(struct runner *x, const struct emutest_stmt *st, bool pass, const char *why)
 {
 	const char *t = st->text + strspn(st->text, " \t");
 	tap_result(&x->tap, pass, x->s->path, (int)st->line, NULL, why, "%s (line %u)", t,
 		   st->line);
 }
 
-static void compare(struct runner *x, const struct emu_stmt *st, const char *what, uint32_t got)
+static void compare(struct runner *x, const struct emutest_stmt *st, const char *what, uint32_t got)
 {
 	bool pass = got == st->words[0];
 	char *why = pass ? NULL
@@ -411,12 +441,12 @@ static void describe(struct runner *x, const struct emu_write *w, struct util_st
 	util_str_printf(out, " 0x%08x", w->value);
 }
 
-static bool write_matches(const struct emu_write *w, const struct emu_write_exp *e)
+static bool write_matches(const struct emu_write *w, const struct emutest_write_exp *e)
 {
 	return w->kind == e->kind && w->addr == e->addr && w->value == e->value;
 }
 
-static void check_writes(struct runner *x, const struct emu_stmt *st)
+static void check_writes(struct runner *x, const struct emutest_stmt *st)
 {
 	const struct emu_write *log = emu_writes(x->emu);
 	size_t n = emu_write_count(x->emu), i = 0, j = 0;
@@ -447,7 +477,7 @@ static void check_writes(struct runner *x, const struct emu_stmt *st)
 	util_str_free(&why);
 }
 
-static void check_mem(struct runner *x, const struct emu_stmt *st)
+static void check_mem(struct runner *x, const struct emutest_stmt *st)
 {
 	struct util_str why = {0};
 	for (size_t i = 0; i < st->nwords; i++) {
@@ -461,7 +491,7 @@ static void check_mem(struct runner *x, const struct emu_stmt *st)
 	util_str_free(&why);
 }
 
-static void check_error(struct runner *x, const struct emu_stmt *st)
+static void check_error(struct runner *x, const struct emutest_stmt *st)
 {
 	enum emu_error_kind k = emu_error_kind(x->emu);
 	bool pass = x->ran && x->last == EMU_ERROR && (st->any_error || k == st->error_kind);
@@ -478,7 +508,7 @@ static void check_error(struct runner *x, const struct emu_stmt *st)
 /* emu_run, through the debugger's hooks when there is one. */
 static enum emu_status run_emu(struct runner *x)
 {
-	const struct emu_script_run *r = x->r;
+	const struct emutest_run *r = x->r;
 	if (r->before_run && !r->before_run(r->debug_ctx, x->emu)) {
 		x->quit = true;
 		return EMU_STOPPED;
@@ -491,7 +521,7 @@ static enum emu_status run_emu(struct runner *x)
 	return st;
 }
 
-static void run(struct runner *x, const struct emu_stmt *st)
+static void run(struct runner *x, const struct emutest_stmt *st)
 {
 	emu_clear_writes(x->emu);
 	x->last = run_emu(x);
@@ -503,7 +533,7 @@ static void run(struct runner *x, const struct emu_stmt *st)
 
 /* Each submission of the capture, as afuc-emu --replay runs them: a test
  * that it runs to idle and its fence comes back. */
-static void replay(struct runner *x, const struct emu_stmt *st)
+static void replay(struct runner *x, const struct emutest_stmt *st)
 {
 	struct emu_replay *r = st->replay;
 	const char *name = st->toks[0].text;
@@ -536,75 +566,79 @@ static void replay(struct runner *x, const struct emu_stmt *st)
 	}
 }
 
-static void exec_stmt(struct runner *x, const struct emu_stmt *st)
+static void exec_stmt(struct runner *x, const struct emutest_stmt *st)
 {
 	switch (st->kind) {
-	case EMU_ST_IMAGE:
-	case EMU_ST_GPU:
+	case EMUTEST_IMAGE:
+	case EMUTEST_GPU:
 		break;
-	case EMU_ST_PROC:
+	case EMUTEST_PROC:
 		x->proc = (enum emu_proc)st->addr;
 		break;
-	case EMU_ST_RING:
+	case EMUTEST_RING:
 		x->lpac_ring = st->addr != 0;
 		break;
-	case EMU_ST_STEPS:
+	case EMUTEST_STEPS:
 		emu_set_step_limit(x->emu, st->addr);
 		break;
-	case EMU_ST_MEM:
-	case EMU_ST_IB:
-		emu_mem_write(x->emu, st->addr, st->words, st->nwords);
+	case EMUTEST_MEM:
+	case EMUTEST_IB:
+		if (!emu_mem_write(x->emu, st->addr, st->words, st->nwords))
+			result(x, st, false, "the emulator's memory is full (EMU_MEM_MAX_BYTES)");
 		break;
-	case EMU_ST_REG:
+	case EMUTEST_REG:
+		/* resolve checked the offset: this cannot fail */
 		emu_set_reg(x->emu, (uint32_t)st->addr, st->words[0]);
 		break;
-	case EMU_ST_CTRL:
-		emu_set_ctrl(x->emu, x->proc, (uint32_t)st->addr, st->words[0]);
+	case EMUTEST_CTRL:
+		/* resolve checked the offset */
+		if (!emu_set_ctrl(x->emu, x->proc, (uint32_t)st->addr, st->words[0]))
+			result(x, st, false, "the emulator refused the control register");
 		break;
-	case EMU_ST_PKT7:
-	case EMU_ST_PKT4:
-	case EMU_ST_RAW:
+	case EMUTEST_PKT7:
+	case EMUTEST_PKT4:
+	case EMUTEST_RAW:
 		if (x->lpac_ring)
 			emu_push_lpac(x->emu, st->words, st->nwords); /* ring_stmt checked */
 		else
 			emu_push_raw(x->emu, st->words, st->nwords);
 		break;
-	case EMU_ST_RUN:
+	case EMUTEST_RUN:
 		run(x, st);
 		break;
-	case EMU_ST_REPLAY:
+	case EMUTEST_REPLAY:
 		replay(x, st);
 		break;
-	case EMU_ST_EXPECT_MEM:
+	case EMUTEST_EXPECT_MEM:
 		check_mem(x, st);
 		break;
-	case EMU_ST_EXPECT_REG:
+	case EMUTEST_EXPECT_REG:
 		compare(x, st, "GPU register", emu_get_reg(x->emu, (uint32_t)st->addr));
 		break;
-	case EMU_ST_EXPECT_CTRL:
-	case EMU_ST_EXPECT_SCRATCH:
+	case EMUTEST_EXPECT_CTRL:
+	case EMUTEST_EXPECT_SCRATCH:
 		compare(x, st, "control register", emu_ctrl(x->emu, x->proc, (uint32_t)st->addr));
 		break;
-	case EMU_ST_EXPECT_SQE:
+	case EMUTEST_EXPECT_SQE:
 		compare(x, st, "SQE register", emu_sqe(x->emu, x->proc, (uint32_t)st->addr));
 		break;
-	case EMU_ST_EXPECT_GPR:
+	case EMUTEST_EXPECT_GPR:
 		compare(x, st, "GPR", emu_gpr(x->emu, x->proc, (unsigned)st->addr));
 		break;
-	case EMU_ST_EXPECT_PIPE:
+	case EMUTEST_EXPECT_PIPE:
 		compare(x, st, "last value written to the pipe register",
 			emu_pipe(x->emu, x->proc, (uint32_t)st->addr));
 		break;
-	case EMU_ST_EXPECT_IDLE:
+	case EMUTEST_EXPECT_IDLE:
 		result(x, st, x->ran && x->last == EMU_IDLE,
 		       !x->ran               ? "no run before it"
 		       : x->last == EMU_IDLE ? NULL
 					     : emu_error(x->emu));
 		break;
-	case EMU_ST_EXPECT_ERROR:
+	case EMUTEST_EXPECT_ERROR:
 		check_error(x, st);
 		break;
-	case EMU_ST_EXPECT_WRITES:
+	case EMUTEST_EXPECT_WRITES:
 		check_writes(x, st);
 		break;
 	}
@@ -612,7 +646,7 @@ static void exec_stmt(struct runner *x, const struct emu_stmt *st)
 
 /* ---- setting up ---- */
 
-static const struct emu_stmt *find_stmt(const struct emu_script *s, enum emu_stmt_kind kind)
+static const struct emutest_stmt *find_stmt(const struct emutest *s, enum emutest_stmt_kind kind)
 {
 	for (size_t i = 0; i < s->count; i++)
 		if (s->stmts[i].kind == kind)
@@ -620,7 +654,7 @@ static const struct emu_stmt *find_stmt(const struct emu_script *s, enum emu_stm
 	return NULL;
 }
 
-static void read_error(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+static void read_error(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
 		       const char *path, int err)
 {
 	if (err == EFBIG)
@@ -655,7 +689,7 @@ static void suggest_vendor(const char *const *dirs, const char *name, struct uti
 /* Reads the image arg (of st's token t) and says where it found it
  * (*found, malloc'ed); *skip is set (and false returned) when a vendor
  * image is nowhere to be found. */
-static bool read_image(struct runner *x, const struct emu_stmt *st, const struct emu_tok *t,
+static bool read_image(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
 		       const char *arg, uint8_t **data, size_t *len, char **found, char **skip)
 {
 	int err;
@@ -711,7 +745,7 @@ static bool read_image(struct runner *x, const struct emu_stmt *st, const struct
 
 static bool setup(struct runner *x, char **skip)
 {
-	const struct emu_stmt *img = find_stmt(x->s, EMU_ST_IMAGE);
+	const struct emutest_stmt *img = find_stmt(x->s, EMUTEST_IMAGE);
 	if (!img) {
 		diag_add(x->d, DIAG_ERROR, diag_at(x->s->path, 0, 0), NULL,
 			 "no 'image' statement: a test file needs one");
@@ -720,7 +754,7 @@ static bool setup(struct runner *x, char **skip)
 	/* image PATH, or a PFP and ME pair: image PFP ME, or image PFP,ME as
 	 * on a command line */
 	char *args[2] = {util_xstrdup(img->toks[0].text), NULL};
-	const struct emu_tok *arg_tok[2] = {&img->toks[0], &img->toks[img->ntoks - 1]};
+	const struct emutest_tok *arg_tok[2] = {&img->toks[0], &img->toks[img->ntoks - 1]};
 	char *comma = strchr(args[0], ',');
 	if (img->ntoks == 2) {
 		args[1] = util_xstrdup(img->toks[1].text);
@@ -743,9 +777,9 @@ static bool setup(struct runner *x, char **skip)
 		return false;
 	}
 	enum emu_gen gen = (enum emu_gen)x->r->gen;
-	const struct emu_stmt *g = find_stmt(x->s, EMU_ST_GPU);
+	const struct emutest_stmt *g = find_stmt(x->s, EMUTEST_GPU);
 	bool ok = true;
-	if (g && !emu_parse_gen(g->toks[0].text, &gen)) {
+	if (g && !emutest_parse_gen(g->toks[0].text, &gen)) {
 		errorf(x, g, &g->toks[0],
 		       "expected a GPU (a5xx, a6xx, a7xx, a630, gen70500...), found '%s'%s",
 		       g->toks[0].text, "");
@@ -798,8 +832,8 @@ static bool setup(struct runner *x, char **skip)
 static bool load_captures(struct runner *x, char **skip)
 {
 	for (size_t i = 0; i < x->s->count; i++) {
-		struct emu_stmt *st = &x->s->stmts[i];
-		if (st->kind != EMU_ST_REPLAY || st->replay)
+		struct emutest_stmt *st = &x->s->stmts[i];
+		if (st->kind != EMUTEST_REPLAY || st->replay)
 			continue;
 		const char *arg = st->toks[0].text;
 		const char *slash = strrchr(x->s->path, '/');
@@ -843,13 +877,13 @@ static bool load_captures(struct runner *x, char **skip)
 }
 
 /* A file that tests nothing must not pass by saying 1..0, as a skip does. */
-static void no_test(const struct emu_script *s, struct diag *d)
+static void no_test(const struct emutest *s, struct diag *d)
 {
 	diag_add(d, DIAG_ERROR, diag_at(s->path, 0, 0), NULL,
 		 "the file has no test: expected at least one 'expect' statement");
 }
 
-int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d)
+int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 {
 	struct runner x = {.s = s, .r = r, .d = d};
 	tap_init_write(&x.tap, r->emit, r->ctx);
@@ -858,8 +892,8 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 	size_t errors = d->errors;
 	bool any_test = false;
 	for (size_t i = 0; i < s->count; i++)
-		any_test |= s->stmts[i].kind >= EMU_ST_EXPECT_MEM ||
-			    s->stmts[i].kind == EMU_ST_REPLAY;
+		any_test |= s->stmts[i].kind >= EMUTEST_EXPECT_MEM ||
+			    s->stmts[i].kind == EMUTEST_REPLAY;
 	if (!setup(&x, &skip) || !load_captures(&x, &skip)) {
 		emu_free(x.emu);
 		if (!any_test)
@@ -874,10 +908,10 @@ int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag 
 	for (size_t i = 0; i < s->count && !diag_full(d); i++)
 		resolve(&x, &s->stmts[i]);
 	for (size_t i = 0; i < s->count; i++) {
-		if (s->stmts[i].kind != EMU_ST_RUN)
+		if (s->stmts[i].kind != EMUTEST_RUN)
 			continue;
-		for (size_t j = i + 1; j < s->count && s->stmts[j].kind != EMU_ST_RUN; j++)
-			if (s->stmts[j].kind == EMU_ST_EXPECT_ERROR)
+		for (size_t j = i + 1; j < s->count && s->stmts[j].kind != EMUTEST_RUN; j++)
+			if (s->stmts[j].kind == EMUTEST_EXPECT_ERROR)
 				s->stmts[i].error_checked = true;
 	}
 	free(x.ibs);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/afuc-emu-dbg.h"
+#include "dbg/session.h"
 #include "isa/isa.h"
 
 /* lines list shows */
@@ -141,7 +141,7 @@ void dbg_cmd_info_registers(struct dbg *d, int argc, char **argv)
 		return;
 	}
 	const struct emu *emu = d->emu;
-	dbg_printf(d, "%s pc %04x\n", dbg_proc_name(emu, d->proc), emu_pc(emu, d->proc));
+	dbg_printf(d, "%s pc %04x\n", emu_proc_name(emu, d->proc), emu_pc(emu, d->proc));
 	struct util_str row = {0};
 	for (unsigned r = 0; r <= 0x1d; r++) {
 		util_str_printf(&row, "%-5s 0x%08x%s", isa_reg_name(r, r == 0x1d),
@@ -177,7 +177,7 @@ void dbg_cmd_examine(struct dbg *d, int argc, char **argv)
 	/* x ADDR [COUNT], or gdb's x/COUNT ADDR */
 	uint64_t addr, count = 1;
 	if (argc && argv[0][0] == '/') {
-		if (!util_parse_u64(argv[0] + 1 + (argv[0][1] == '\0'), &count)) {
+		if (!util_parse_u64(argv[0] + 1, &count)) {
 			dbg_error(d, "expected x/COUNT ADDRESS, found '%s'", argv[0]);
 			return;
 		}
@@ -265,20 +265,19 @@ void dbg_cmd_info_packet(struct dbg *d, int argc, char **argv)
 		return;
 	}
 	const struct emu_packet *p = &d->packet;
-	uint32_t op = dbg_header_op(p->header), count;
+	struct emu_pm4 pkt = {0};
+	emu_pm4_decode(p->header, &pkt); /* waitin took it: it is a header */
+	const uint32_t op = pkt.entry, count = pkt.count;
 	char name[128];
-	if (p->header >> 28 == 4) {
-		uint32_t reg = (p->header >> 8) & (EMU_GPU_REG_COUNT - 1);
-		count = p->header & 0x7f;
+	if (pkt.type == 4) {
+		uint32_t reg = pkt.reg;
 		char reg_name[96];
 		if (!emu_name(d->emu, EMU_SPACE_GPU, reg, reg_name, sizeof reg_name))
 			snprintf(reg_name, sizeof reg_name, "0x%05x", reg);
 		snprintf(name, sizeof name, "PKT4 %s (0x%05x)", reg_name, reg);
 	} else {
-		count = p->header & 0x3fff;
 		char op_name[96];
-		if (!emu_name(d->emu, EMU_SPACE_PM4, op, op_name, sizeof op_name))
-			snprintf(op_name, sizeof op_name, "UNKN%u", op);
+		emu_entry_name(d->emu, op, op_name, sizeof op_name);
 		snprintf(name, sizeof name, "%s (0x%02x)", op_name, op);
 	}
 	dbg_printf(d, "packet %s%s, header 0x%08x, %u payload word%s\n", name,
@@ -343,7 +342,7 @@ void dbg_show_where(struct dbg *d, enum emu_proc proc, uint32_t pc)
 {
 	char where[160], insn[128];
 	emu_where(d->emu, proc, pc, where, sizeof where);
-	dbg_printf(d, "%s pc %04x%s%s\n", dbg_proc_name(d->emu, proc), pc, *where ? " " : "",
+	dbg_printf(d, "%s pc %04x%s%s\n", emu_proc_name(d->emu, proc), pc, *where ? " " : "",
 		   where);
 	const char *file;
 	uint32_t line;
@@ -395,6 +394,12 @@ static bool place_of(struct dbg *d, int argc, char **argv, struct emu_code_place
 					     emu_packet_entry(d->emu, EMU_MAIN, loc.opcode)};
 	else
 		*p = loc.places[0];
+	dbg_loc_free(&loc);
+	if (p->pc >= code_size(d, p->proc)) {
+		dbg_error(d, "pc 0x%x is past %s's code (0x%zx instructions)", p->pc,
+			  emu_proc_name(d->emu, p->proc), code_size(d, p->proc));
+		return false;
+	}
 	return true;
 }
 
@@ -473,8 +478,10 @@ void dbg_cmd_list(struct dbg *d, int argc, char **argv)
 		shown++;
 		free(text);
 	}
+	/* file may be d->list_file itself: copy before freeing */
+	char *keep = util_xstrdup(file);
 	free(d->list_file);
-	d->list_file = util_xstrdup(file);
+	d->list_file = keep;
 	d->list_next = first + LIST_LINES;
 	if (!shown)
 		dbg_printf(d, "(line %u is past the end of %s)\n", first, file);

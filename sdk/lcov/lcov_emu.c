@@ -2,8 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/lcov.h"
-#include "emu/machine.h"
+#include "lcov/lcov.h"
 
 /* One instruction with a source line. */
 struct word {
@@ -29,7 +28,7 @@ static int word_cmp(const void *a, const void *b)
  * and from each entry of its packet table. */
 static uint8_t *reachable_words(const struct emu *e)
 {
-	uint8_t *mask = util_xcalloc(e->image_size ? e->image_size : 1, 1);
+	uint8_t *mask = util_xcalloc(emu_image_size(e) ? emu_image_size(e) : 1, 1);
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
 		if (!emu_proc_started(e, (enum emu_proc)p))
 			continue;
@@ -49,9 +48,9 @@ static uint8_t *reachable_words(const struct emu *e)
 static int owner(const struct emu *e, uint32_t index)
 {
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
-		const struct emu_cpu *c = &e->cpu[p];
-		if (emu_proc_started(e, (enum emu_proc)p) && index >= c->base &&
-		    index - c->base < c->size)
+		uint32_t base;
+		if (emu_proc_base(e, (enum emu_proc)p, &base) && index >= base &&
+		    index - base < emu_proc_size(e, (enum emu_proc)p))
 			return p;
 	}
 	return -1;
@@ -66,33 +65,33 @@ static bool plain_name(const char *name)
 	return *name != '\0';
 }
 
-static void add_labels(struct emu_lcov *cov, const struct emu *e)
+static void add_labels(struct lcov *cov, const struct emu *e)
 {
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
-		const struct emu_cpu *c = &e->cpu[p];
-		if (!emu_proc_started(e, (enum emu_proc)p))
+		uint32_t base;
+		if (!emu_proc_base(e, (enum emu_proc)p, &base))
 			continue;
-		for (uint32_t pc = 0; pc < c->size; pc++) {
+		for (uint32_t pc = 0; pc < emu_proc_size(e, (enum emu_proc)p); pc++) {
 			const char *name, *file;
 			uint32_t offset, line;
 			if (!emu_label_of(e, (enum emu_proc)p, pc, &name, &offset) || offset ||
 			    !plain_name(name) ||
 			    !emu_source_line(e, (enum emu_proc)p, pc, &file, &line))
 				continue;
-			emu_lcov_add_fn(emu_lcov_file(cov, file), name, line,
-					emu_exec_count(e, c->base + pc));
+			lcov_add_fn(lcov_file(cov, file), name, line, emu_exec_count(e, base + pc));
 		}
 	}
 }
 
-size_t emu_lcov_add_emu(struct emu_lcov *cov, const struct emu *e)
+size_t lcov_add_emu(struct lcov *cov, const struct emu *e)
 {
-	if (!e->loaded || !e->image_size)
+	const uint32_t size = (uint32_t)emu_image_size(e);
+	if (!size)
 		return 0;
 	struct word *words = NULL;
 	size_t n = 0, cap = 0;
 	uint8_t *mask = reachable_words(e);
-	for (uint32_t i = 0; i < e->image_size; i++) {
+	for (uint32_t i = 0; i < size; i++) {
 		const char *file;
 		uint32_t line;
 		if (!emu_line_of_index(e, i, &file, &line) || !*file)
@@ -121,11 +120,11 @@ size_t emu_lcov_add_emu(struct emu_lcov *cov, const struct emu *e)
 			}
 			total = total > UINT64_MAX - most ? UINT64_MAX : total + most;
 		}
-		struct emu_lcov_file *f = emu_lcov_file(cov, words[i].file);
+		struct lcov_file *f = lcov_file(cov, words[i].file);
 		if (reachable)
-			emu_lcov_add_line(f, words[i].line, total);
+			lcov_add_line(f, words[i].line, total);
 		else
-			emu_lcov_add_unreachable(f, words[i].line);
+			lcov_add_unreachable(f, words[i].line);
 		i = j;
 	}
 	free(words);

@@ -6,52 +6,35 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/afuc-emu-dbg.h"
-#include "emu/beside.h"
+#include "dbg/session.h"
+#include "emuload/emuload.h"
 
 #define PROMPT "(afuc) "
-#define MAX_WORDS 64
 
 /* ---- messages and names ---- */
 
 void dbg_printf(struct dbg *d, const char *fmt, ...)
 {
-	(void)d;
 	va_list ap;
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(d->out, fmt, ap);
 	va_end(ap);
 }
 
 void dbg_error(struct dbg *d, const char *fmt, ...)
 {
-	(void)d;
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("error: ", stdout);
-	vprintf(fmt, ap);
-	fputc('\n', stdout);
+	fputs("error: ", d->out);
+	vfprintf(d->out, fmt, ap);
+	fputc('\n', d->out);
 	va_end(ap);
-}
-
-/* as emu's messages name them; an a5xx image alone is PFP or ME */
-static const char *const proc_names[][EMU_PROC_COUNT] = {
-	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC", "ME"},
-	[EMU_A6XX] = {"SQE", "BV", "LPAC", "ME"},
-	[EMU_A7XX] = {"BR", "BV", "LPAC", "ME"},
-};
-
-const char *dbg_proc_name(const struct emu *emu, enum emu_proc proc)
-{
-	if (emu_is_pair(emu) && proc == EMU_PFP)
-		return "PFP";
-	return proc < EMU_PROC_COUNT ? proc_names[emu_gen(emu)][proc] : "?";
 }
 
 bool dbg_parse_proc(const struct emu *emu, const char *name, enum emu_proc *proc)
 {
 	for (int p = 0; p < EMU_PROC_COUNT; p++) {
-		if (strcasecmp(name, dbg_proc_name(emu, (enum emu_proc)p)) == 0 ||
+		if (strcasecmp(name, emu_proc_name(emu, (enum emu_proc)p)) == 0 ||
 		    (p == EMU_MAIN && strcasecmp(name, "main") == 0)) {
 			*proc = (enum emu_proc)p;
 			return true;
@@ -145,7 +128,7 @@ static void cmd_finish(struct dbg *d, int argc, char **argv)
 	(void)argv;
 	if (argc) {
 		dbg_error(d, "finish takes nothing: it runs to the next waitin of %s",
-			  dbg_proc_name(d->emu, d->proc));
+			  emu_proc_name(d->emu, d->proc));
 		return;
 	}
 	if (can_run(d))
@@ -173,18 +156,20 @@ static void cmd_push(struct dbg *d, int argc, char **argv)
 	uint64_t id;
 	if (!dbg_parse_name(d, pkt7 ? EMU_SPACE_PM4 : EMU_SPACE_GPU, argv[1], &id))
 		return;
-	uint32_t words[MAX_WORDS];
 	size_t n = (size_t)argc - 2;
+	uint32_t *words = util_xmalloc((n ? n : 1) * sizeof *words);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t v;
 		if (!util_parse_u64(argv[2 + i], &v) || v > UINT32_MAX) {
 			dbg_error(d, "expected a 32-bit value, found '%s'", argv[2 + i]);
+			free(words);
 			return;
 		}
 		words[i] = (uint32_t)v;
 	}
 	bool ok = pkt7 ? emu_push_pkt7(d->emu, (uint32_t)id, words, n)
 		       : emu_push_pkt4(d->emu, (uint32_t)id, words, n);
+	free(words);
 	if (!ok) {
 		dbg_error(d, "%s does not fit a %s header", argv[1], argv[0]);
 		return;
@@ -319,38 +304,41 @@ static void cmd_help(struct dbg *d, int argc, char **argv)
 
 /* ---- the prompt ---- */
 
-/* Splits line at blanks into argv (pointers into line); a command word
- * written gdb's way, x/4, becomes "x" "/4". */
+/* Splits line at blanks into argv (pointers into line, as many as
+ * there are words: room for strlen(line) / 2 + 2), *all* of them. */
 static int split(char *line, char **argv)
 {
 	int argc = 0;
 	char *save = NULL;
-	for (char *p = strtok_r(line, " \t", &save); p && argc < MAX_WORDS - 1;
-	     p = strtok_r(NULL, " \t", &save)) {
-		char *slash = argc == 0 ? strchr(p, '/') : NULL;
-		if (slash && slash != p) {
-			memmove(slash + 1, slash, strlen(slash) + 1);
-			*slash = '\0';
-			argv[argc++] = p;
-			p = slash + 1;
-		}
+	for (char *p = strtok_r(line, " \t", &save); p; p = strtok_r(NULL, " \t", &save))
 		argv[argc++] = p;
-	}
 	return argc;
 }
 
 static void run_line(struct dbg *d, const char *line)
 {
-	/* room for split's extra NUL */
-	char *copy = util_xcalloc(strlen(line) + 2, 1);
-	strcpy(copy, line);
-	char *argv[MAX_WORDS];
+	/* a command word written gdb's way, x/4, is "x" "/4": a blank goes
+	 * before the first word's slash */
+	const size_t len = strlen(line), lead = strspn(line, " \t");
+	const size_t word = lead + strcspn(line + lead, " \t");
+	const char *slash = memchr(line + lead, '/', word - lead);
+	char *copy = util_xmalloc(len + 2);
+	if (slash && slash != line + lead) {
+		size_t at = (size_t)(slash - line);
+		memcpy(copy, line, at);
+		copy[at] = ' ';
+		memcpy(copy + at + 1, line + at, len - at + 1);
+	} else {
+		memcpy(copy, line, len + 1);
+	}
+	char **argv = util_xmalloc((len / 2 + 2) * sizeof *argv);
 	int argc = split(copy, argv);
 	const struct dbg_cmd *c = argc ? find_cmd(cmds, UTIL_ARRAY_SIZE(cmds), argv[0]) : NULL;
 	if (argc && !c)
 		unknown(d, "command", argv[0], cmds, UTIL_ARRAY_SIZE(cmds));
 	else if (c)
 		c->fn(d, argc - 1, argv + 1);
+	free(argv);
 	free(copy);
 }
 
@@ -374,7 +362,7 @@ static bool prompt(struct dbg *d)
 		d->last = util_xstrdup(line);
 		run_line(d, line);
 	}
-	fflush(stdout);
+	fflush(d->out);
 	return d->resume && !d->quit;
 }
 
@@ -384,7 +372,8 @@ struct dbg *dbg_new(const struct dbg_options *o, char **error)
 {
 	struct dbg *d = util_xcalloc(1, sizeof *d);
 	d->opts = *o;
-	d->in = dbg_input_new(o->commands, error);
+	d->out = o->out ? o->out : stdout;
+	d->in = dbg_input_new(o->commands, o->script_only, d->out, error);
 	if (!d->in) {
 		free(d);
 		return NULL;
@@ -397,7 +386,7 @@ void dbg_free(struct dbg *d)
 	if (!d)
 		return;
 	for (size_t i = 0; i < d->nbps; i++)
-		free(d->bps[i].what);
+		dbg_bp_free(&d->bps[i]);
 	free(d->bps);
 	free(d->last);
 	free(d->list_file);
@@ -495,8 +484,10 @@ void dbg_end(struct dbg *d, struct emu *emu)
 	free_loop(d, emu);
 }
 
-int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn)
+int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn,
+		  char **error)
 {
+	*error = NULL;
 	char *paths[2] = {util_xstrdup(path), NULL};
 	char *comma = strchr(paths[0], ',');
 	if (comma) { /* PFP,ME: an a5xx pair */
@@ -511,28 +502,24 @@ int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, stru
 		int err = util_read_image(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &bytes[i],
 					  &len[i]);
 		if (err) {
-			fprintf(stderr, "afuc-emu: %s: %s\n", paths[i], util_read_error(err));
+			*error = util_xasprintf("%s: %s", paths[i], util_read_error(err));
 			goto out;
 		}
 	}
 	enum emu_gen g = (enum emu_gen)gen;
 	if (!gen && !emu_guess_gen_bytes(bytes[0], len[0], &g)) {
-		fprintf(stderr,
-			"afuc-emu: %s: not an afuc image this SDK knows; say which "
-			"generation with --gpu\n",
+		*error = util_xasprintf(
+			"%s: not an afuc image this SDK knows; say which generation "
+			"with --gpu",
 			paths[0]);
 		goto out;
 	}
-	char *error = NULL;
-	emu = emu_new(&(struct emu_config){.gen = g, .step_limit = steps, .rnn = rnn}, &error);
-	if (!emu) {
-		fprintf(stderr, "afuc-emu: %s\n", error);
-		free(error);
+	emu = emu_new(&(struct emu_config){.gen = g, .step_limit = steps, .rnn = rnn}, error);
+	if (!emu)
 		goto out;
-	}
 	if (paths[1] ? !emu_load_pair_bytes(emu, bytes[0], len[0], bytes[1], len[1])
 		     : !emu_load_image_bytes(emu, bytes[0], len[0])) {
-		fprintf(stderr, "afuc-emu: %s: %s\n", path, emu_error(emu));
+		*error = util_xasprintf("%s: %s", path, emu_error(emu));
 		goto out;
 	}
 	for (int i = 0; i < 2 && paths[i]; i++) {

@@ -1,17 +1,17 @@
-/* afuc-emu -i: the interactive debugger (docs/afuc-emu.md, "Debugging").
- * afuc-emu.c makes one session and hands its hooks to the test-file
- * runner (struct emu_script_run) or the replay (struct replay_options):
+/* The debugger library (sdk/dbg) behind afuc-emu -i (docs/afuc-emu.md,
+ * "Debugging"). afuc-emu.c makes one session and hands its hooks to the test-file
+ * runner (struct emutest_run) or the replay (struct replay_options):
  * breakpoints stop the runs those make, and the prompt comes up before
  * the first run and at every stop.
  *
  *   struct dbg *d = dbg_new(&(struct dbg_options){.commands = path}, &error);
  *   r.before_run = dbg_before_run; r.after_run = dbg_after_run; r.debug_ctx = d;
- *   ... emu_script_exec(s, &r, &diag) ...
+ *   ... emutest_exec(s, &r, &diag) ...
  *   dbg_end(d, r.emu);               (the prompt stays until quit)
  *   dbg_free(d);
  */
-#ifndef SDK_CLI_AFUC_EMU_DEBUG_H
-#define SDK_CLI_AFUC_EMU_DEBUG_H
+#ifndef SDK_DBG_DBG_H
+#define SDK_DBG_DBG_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +26,10 @@ struct dbg_options {
 	 * emulator the replay boots; NULL when the runner loads it */
 	const char *image;
 	struct rnn_db *rnn; /* for emu_load_debug_beside's vendor labels */
+	/* the end of -x's file is the end of the input: standard input is
+	 * not read (a script, a fuzzer) */
+	bool script_only;
+	FILE *out; /* the transcript; NULL: standard output */
 };
 
 struct dbg;
@@ -47,7 +51,8 @@ void dbg_end(struct dbg *d, struct emu *emu);
 
 /* afuc-emu -i IMAGE: an emulator of its own for the image (.fw, .elf, or
  * compressed), then the prompt. Returns the exit status. */
-int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn);
+int dbg_run_image(struct dbg *d, const char *path, int gen, uint64_t steps, struct rnn_db *rnn,
+		  char **error);
 
 /* Whether the user quit (then afuc-emu stops after this file). */
 bool dbg_quit(const struct dbg *d);

@@ -1,18 +1,19 @@
 /* Parsing afuc-emu test files: one statement per line, '#' starts a
  * comment, `ib` and `expect writes` open blocks closed by `end`. Names
  * and numbers are checked later, once the generation is known
- * (script_resolve.c). */
+ * (script_run.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "afuc/replay.h"
-#include "emu/script.h"
+#include "emu/isagen.h"
+#include "emutest/emutest.h"
 #include "fw/fw.h"
 
 /* keyword [second keyword] -> kind, with how many words may follow */
 struct stmt_syntax {
 	const char *word1, *word2;
-	enum emu_stmt_kind kind;
+	enum emutest_stmt_kind kind;
 	unsigned min, max;
 	const char *usage;
 };
@@ -20,30 +21,30 @@ struct stmt_syntax {
 #define MANY 0xffffu
 
 static const struct stmt_syntax syntaxes[] = {
-	{"image", NULL, EMU_ST_IMAGE, 1, 2, "image PATH | image vendor:NAME | image PFP ME"},
-	{"gpu", NULL, EMU_ST_GPU, 1, 1, "gpu a5xx|a6xx|a7xx|a630|gen70500..."},
-	{"proc", NULL, EMU_ST_PROC, 1, 1, "proc main|PFP|ME|BV|LPAC"},
-	{"ring", NULL, EMU_ST_RING, 1, 1, "ring main|LPAC"},
-	{"steps", NULL, EMU_ST_STEPS, 1, 1, "steps N"},
-	{"mem", NULL, EMU_ST_MEM, 2, MANY, "mem ADDR VALUE..."},
-	{"reg", NULL, EMU_ST_REG, 2, 2, "reg NAME|OFFSET VALUE"},
-	{"ctrl", NULL, EMU_ST_CTRL, 2, 2, "ctrl NAME|OFFSET VALUE"},
-	{"pkt7", NULL, EMU_ST_PKT7, 1, MANY, "pkt7 OPCODE ARG..."},
-	{"pkt4", NULL, EMU_ST_PKT4, 2, MANY, "pkt4 NAME|OFFSET VALUE..."},
-	{"raw", NULL, EMU_ST_RAW, 1, MANY, "raw WORD..."},
-	{"ib", NULL, EMU_ST_IB, 2, 2, "ib NAME ADDR"},
-	{"run", NULL, EMU_ST_RUN, 0, 0, "run"},
-	{"replay", NULL, EMU_ST_REPLAY, 1, 1, "replay CAPTURE"},
-	{"expect", "mem", EMU_ST_EXPECT_MEM, 2, MANY, "expect mem ADDR VALUE..."},
-	{"expect", "reg", EMU_ST_EXPECT_REG, 2, 2, "expect reg NAME|OFFSET VALUE"},
-	{"expect", "ctrl", EMU_ST_EXPECT_CTRL, 2, 2, "expect ctrl NAME|OFFSET VALUE"},
-	{"expect", "scratch", EMU_ST_EXPECT_SCRATCH, 2, 2, "expect scratch INDEX VALUE"},
-	{"expect", "sqe", EMU_ST_EXPECT_SQE, 2, 2, "expect sqe NAME|OFFSET VALUE"},
-	{"expect", "gpr", EMU_ST_EXPECT_GPR, 2, 2, "expect gpr $NN VALUE"},
-	{"expect", "pipe", EMU_ST_EXPECT_PIPE, 2, 2, "expect pipe NAME|NUMBER VALUE"},
-	{"expect", "idle", EMU_ST_EXPECT_IDLE, 0, 0, "expect idle"},
-	{"expect", "error", EMU_ST_EXPECT_ERROR, 0, 1, "expect error [KIND]"},
-	{"expect", "writes", EMU_ST_EXPECT_WRITES, 0, 1, "expect writes [include]"},
+	{"image", NULL, EMUTEST_IMAGE, 1, 2, "image PATH | image vendor:NAME | image PFP ME"},
+	{"gpu", NULL, EMUTEST_GPU, 1, 1, "gpu a5xx|a6xx|a7xx|a630|gen70500..."},
+	{"proc", NULL, EMUTEST_PROC, 1, 1, "proc main|PFP|ME|BV|LPAC"},
+	{"ring", NULL, EMUTEST_RING, 1, 1, "ring main|LPAC"},
+	{"steps", NULL, EMUTEST_STEPS, 1, 1, "steps N"},
+	{"mem", NULL, EMUTEST_MEM, 2, MANY, "mem ADDR VALUE..."},
+	{"reg", NULL, EMUTEST_REG, 2, 2, "reg NAME|OFFSET VALUE"},
+	{"ctrl", NULL, EMUTEST_CTRL, 2, 2, "ctrl NAME|OFFSET VALUE"},
+	{"pkt7", NULL, EMUTEST_PKT7, 1, MANY, "pkt7 OPCODE ARG..."},
+	{"pkt4", NULL, EMUTEST_PKT4, 2, MANY, "pkt4 NAME|OFFSET VALUE..."},
+	{"raw", NULL, EMUTEST_RAW, 1, MANY, "raw WORD..."},
+	{"ib", NULL, EMUTEST_IB, 2, 2, "ib NAME ADDR"},
+	{"run", NULL, EMUTEST_RUN, 0, 0, "run"},
+	{"replay", NULL, EMUTEST_REPLAY, 1, 1, "replay CAPTURE"},
+	{"expect", "mem", EMUTEST_EXPECT_MEM, 2, MANY, "expect mem ADDR VALUE..."},
+	{"expect", "reg", EMUTEST_EXPECT_REG, 2, 2, "expect reg NAME|OFFSET VALUE"},
+	{"expect", "ctrl", EMUTEST_EXPECT_CTRL, 2, 2, "expect ctrl NAME|OFFSET VALUE"},
+	{"expect", "scratch", EMUTEST_EXPECT_SCRATCH, 2, 2, "expect scratch INDEX VALUE"},
+	{"expect", "sqe", EMUTEST_EXPECT_SQE, 2, 2, "expect sqe NAME|OFFSET VALUE"},
+	{"expect", "gpr", EMUTEST_EXPECT_GPR, 2, 2, "expect gpr $NN VALUE"},
+	{"expect", "pipe", EMUTEST_EXPECT_PIPE, 2, 2, "expect pipe NAME|NUMBER VALUE"},
+	{"expect", "idle", EMUTEST_EXPECT_IDLE, 0, 0, "expect idle"},
+	{"expect", "error", EMUTEST_EXPECT_ERROR, 0, 1, "expect error [KIND]"},
+	{"expect", "writes", EMUTEST_EXPECT_WRITES, 0, 1, "expect writes [include]"},
 };
 
 struct parser {
@@ -59,7 +60,7 @@ static void error_at(struct parser *p, unsigned col, const char *fmt, const char
 }
 
 /* Splits a line into words, dropping a '#' comment. */
-static size_t tokenize(const char *text, size_t len, struct emu_tok **toks)
+static size_t tokenize(const char *text, size_t len, struct emutest_tok **toks)
 {
 	size_t n = 0, cap = 0;
 	*toks = NULL;
@@ -73,21 +74,21 @@ static size_t tokenize(const char *text, size_t len, struct emu_tok **toks)
 		while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
 		       text[i] != '#')
 			i++;
-		struct emu_tok *t = UTIL_PUSH(*toks, n, cap);
+		struct emutest_tok *t = UTIL_PUSH(*toks, n, cap);
 		t->text = util_xstrndup(text + start, i - start);
 		t->col = (unsigned)start + 1;
 	}
 	return n;
 }
 
-static void free_toks(struct emu_tok *toks, size_t n)
+static void free_toks(struct emutest_tok *toks, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(toks[i].text);
 	free(toks);
 }
 
-static const struct stmt_syntax *find_syntax(struct emu_tok *toks, size_t n, size_t *used)
+static const struct stmt_syntax *find_syntax(struct emutest_tok *toks, size_t n, size_t *used)
 {
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
 		const struct stmt_syntax *s = &syntaxes[i];
@@ -106,31 +107,32 @@ static const struct stmt_syntax *find_syntax(struct emu_tok *toks, size_t n, siz
 }
 
 /* Which statements a block may hold. */
-static bool allowed_in(enum emu_stmt_kind block, enum emu_stmt_kind kind)
+static bool allowed_in(enum emutest_stmt_kind block, enum emutest_stmt_kind kind)
 {
-	if (block == EMU_ST_IB)
-		return kind == EMU_ST_PKT7 || kind == EMU_ST_PKT4 || kind == EMU_ST_RAW;
+	if (block == EMUTEST_IB)
+		return kind == EMUTEST_PKT7 || kind == EMUTEST_PKT4 || kind == EMUTEST_RAW;
 	return true;
 }
 
-static void add_stmt(struct emu_stmt **list, size_t *count, size_t *cap, struct emu_stmt *st)
+static void add_stmt(struct emutest_stmt **list, size_t *count, size_t *cap,
+		     struct emutest_stmt *st)
 {
 	*UTIL_PUSH(*list, *count, *cap) = *st;
 }
 
-struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d)
+struct emutest *emutest_parse(const char *path, const char *text, struct diag *d)
 {
-	return emu_script_parse_len(path, text, strlen(text), d);
+	return emutest_parse_len(path, text, strlen(text), d);
 }
 
-struct emu_script *emu_script_parse_len(const char *path, const char *text, size_t text_len,
-					struct diag *d)
+struct emutest *emutest_parse_len(const char *path, const char *text, size_t text_len,
+				  struct diag *d)
 {
 	struct parser p = {.path = path, .d = d};
-	struct emu_script *s = util_xcalloc(1, sizeof *s);
+	struct emutest *s = util_xcalloc(1, sizeof *s);
 	s->path = util_xstrdup(path);
 	size_t cap = 0, body_cap = 0;
-	struct emu_stmt *block = NULL; /* the open ib / expect writes */
+	struct emutest_stmt *block = NULL; /* the open ib / expect writes */
 	size_t errors_before = d->errors;
 	const char *text_end = text + text_len;
 	for (const char *line = text; line < text_end && !diag_full(d);) {
@@ -146,7 +148,7 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 			line = nl ? nl + 1 : text_end;
 			continue;
 		}
-		struct emu_tok *toks;
+		struct emutest_tok *toks;
 		size_t n = tokenize(line, len, &toks);
 		line = nl ? nl + 1 : text_end;
 		if (n == 0) {
@@ -164,8 +166,8 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 			free_toks(toks, n);
 			continue;
 		}
-		struct emu_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
-		if (block && block->kind == EMU_ST_EXPECT_WRITES) {
+		struct emutest_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
+		if (block && block->kind == EMUTEST_EXPECT_WRITES) {
 			/* reg NAME VALUE | pipe NAME VALUE | mem ADDR VALUE | meq VALUE,
 			 * resolved later */
 			bool meq = strcmp(toks[0].text, "meq") == 0;
@@ -177,7 +179,7 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 					"expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
 					"VALUE', 'meq VALUE' or 'end' in expect writes, found '%s'",
 					toks[0].text);
-			st.kind = EMU_ST_EXPECT_WRITES;
+			st.kind = EMUTEST_EXPECT_WRITES;
 			st.toks = toks;
 			st.ntoks = n;
 			add_stmt(&block->body, &block->nbody, &body_cap, &st);
@@ -214,7 +216,7 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 		for (size_t i = 0; i < used; i++)
 			free(toks[i].text);
 		free(toks);
-		if (st.kind == EMU_ST_EXPECT_WRITES) {
+		if (st.kind == EMUTEST_EXPECT_WRITES) {
 			if (args == 1 && strcmp(st.toks[0].text, "include") != 0)
 				error_at(&p, st.toks[0].col,
 					 "expected 'include' or nothing, found '%s'",
@@ -226,7 +228,7 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 			continue;
 		}
 		add_stmt(&s->stmts, &s->count, &cap, &st);
-		if (st.kind == EMU_ST_IB || st.kind == EMU_ST_EXPECT_WRITES) {
+		if (st.kind == EMUTEST_IB || st.kind == EMUTEST_EXPECT_WRITES) {
 			block = &s->stmts[s->count - 1];
 			body_cap = 0;
 		}
@@ -235,16 +237,16 @@ struct emu_script *emu_script_parse_len(const char *path, const char *text, size
 		diag_add(d, DIAG_ERROR, diag_at(path, block->line, 1), block->text,
 			 "this block has no 'end'");
 	if (d->errors != errors_before) {
-		emu_script_free(s);
+		emutest_free(s);
 		return NULL;
 	}
 	return s;
 }
 
-static void free_stmts(struct emu_stmt *stmts, size_t count)
+static void free_stmts(struct emutest_stmt *stmts, size_t count)
 {
 	for (size_t i = 0; i < count; i++) {
-		struct emu_stmt *st = &stmts[i];
+		struct emutest_stmt *st = &stmts[i];
 		free(st->text);
 		free_toks(st->toks, st->ntoks);
 		free_stmts(st->body, st->nbody);
@@ -255,7 +257,7 @@ static void free_stmts(struct emu_stmt *stmts, size_t count)
 	free(stmts);
 }
 
-void emu_script_free(struct emu_script *s)
+void emutest_free(struct emutest *s)
 {
 	if (!s)
 		return;
@@ -264,12 +266,9 @@ void emu_script_free(struct emu_script *s)
 	free(s);
 }
 
-bool emu_parse_gen(const char *text, enum emu_gen *gen)
+bool emutest_parse_gen(const char *text, enum emu_gen *gen)
 {
 	/* a5xx, 6, a630, a702 (an a6xx), gen70500, gen80000: sdk/fw knows */
 	enum isa_gen g;
-	if (!fw_gen_of_part(text, &g))
-		return false;
-	*gen = (enum emu_gen)g;
-	return true;
+	return fw_gen_of_part(text, &g) && emu_gen_of_isa(g, gen);
 }

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/beside.h"
+#include "emuload/emuload.h"
+#include "ld/mapfmt.h"
 #include "util/util.h"
 
 #define MAP_MAX_LINE 4096
@@ -18,8 +19,8 @@ static bool fail(char **error, const char *name, unsigned line, const char *fmt,
 	return false;
 }
 
-bool emu_map_labels(const char *text, size_t len, const char *name, size_t image_words,
-		    emu_map_label_fn fn, void *ctx, char **error)
+bool emu_load_map_labels(const char *text, size_t len, const char *name, size_t image_words,
+			 emu_load_label_fn fn, void *ctx, char **error)
 {
 	*error = NULL;
 	if (memchr(text, '\0', len))
@@ -41,15 +42,13 @@ bool emu_map_labels(const char *text, size_t len, const char *name, size_t image
 		unsigned long word, addr, total;
 		char label[MAP_MAX_LINE];
 		if (line_no == 1) {
-			if (sscanf(line, "afuc-ld map of %*[^:]: %*[a-z0-9], %lu words", &total) !=
-			    1)
+			if (sscanf(line, LD_MAP_TITLE_SCAN, &total) != 1)
 				return fail(error, name, 1,
 					    "expected 'afuc-ld map of FILE: GPU, N words'", line);
 			if (total != image_words)
 				return fail(error, name, 1, "expected a map of this image's words",
 					    "a map of another size (older than the image?)");
-		} else if (sscanf(line, "processor image %*[^:]: address 0 = file word 0x%lx",
-				  &word) == 1) {
+		} else if (sscanf(line, LD_MAP_IMAGE_SCAN, &word) == 1) {
 			if (word == 0 || word > image_words)
 				return fail(error, name, line_no,
 					    "expected the file word of an image inside the file",
@@ -57,12 +56,13 @@ bool emu_map_labels(const char *text, size_t len, const char *name, size_t image
 			base = word - 1;
 			placed = true;
 			in_symbols = false;
-		} else if (strncmp(line, "  symbols (", 11) == 0) {
+		} else if (strncmp(line, LD_MAP_SYMBOLS_PREFIX, strlen(LD_MAP_SYMBOLS_PREFIX)) ==
+			   0) {
 			in_symbols = placed;
 		} else if (!n) {
 			in_symbols = false;
 		} else if (in_symbols) {
-			if (sscanf(line, "  0x%lx %s", &addr, label) != 2)
+			if (sscanf(line, LD_MAP_SYMBOL_SCAN, &addr, label) != 2)
 				return fail(error, name, line_no,
 					    "expected a symbol line '  0xADDR  NAME  FROM'", line);
 			if (base + addr < image_words)

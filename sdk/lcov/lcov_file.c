@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "emu/lcov.h"
+#include "lcov/lcov.h"
 #include "util/util.h"
 
 /* A tracefile larger than this is not one afuc-emu wrote. */
@@ -31,14 +31,14 @@ static int lock(const char *path, int *fd)
 	return 0;
 }
 
-bool emu_lcov_merge_file(const struct emu_lcov *cov, const char *path, struct diag *d)
+bool lcov_merge_file(const struct lcov *cov, const char *path, struct diag *d)
 {
 	int fd, err = lock(path, &fd);
 	if (err) {
 		diag_error(d, diag_at(path, 0, 0), "cannot lock %s.lock: %s", path, strerror(err));
 		return false;
 	}
-	struct emu_lcov sum = {0};
+	struct lcov sum = {0};
 	uint8_t *text = NULL;
 	size_t len = 0;
 	err = util_read_file_max(path, LCOV_MAX_BYTES, &text, &len);
@@ -51,13 +51,13 @@ bool emu_lcov_merge_file(const struct emu_lcov *cov, const char *path, struct di
 		diag_error(d, diag_at(path, 0, 0), "%s", strerror(err));
 		ok = false;
 	} else if (!err) {
-		ok = emu_lcov_parse(&sum, path, (const char *)text, len, d);
+		ok = lcov_parse(&sum, path, (const char *)text, len, d);
 	}
 	free(text);
 	if (ok) {
-		emu_lcov_merge(&sum, cov);
+		lcov_merge(&sum, cov);
 		struct util_str out = {0};
-		emu_lcov_format(&sum, &out);
+		lcov_format(&sum, &out);
 		err = util_write_file(path, out.text ? out.text : "", out.len);
 		util_str_free(&out);
 		if (err) {
@@ -65,7 +65,7 @@ bool emu_lcov_merge_file(const struct emu_lcov *cov, const char *path, struct di
 			ok = false;
 		}
 	}
-	emu_lcov_free(&sum);
+	lcov_free(&sum);
 	close(fd); /* and with it the lock */
 	return ok;
 }

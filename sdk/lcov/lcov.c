@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/lcov.h"
+#include "lcov/lcov.h"
 #include "util/util.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
@@ -11,7 +11,7 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static void free_file(struct emu_lcov_file *f)
+static void free_file(struct lcov_file *f)
 {
 	for (size_t i = 0; i < f->fn_count; i++)
 		free(f->fns[i].name);
@@ -21,15 +21,15 @@ static void free_file(struct emu_lcov_file *f)
 	free(f->path);
 }
 
-void emu_lcov_free(struct emu_lcov *cov)
+void lcov_free(struct lcov *cov)
 {
 	for (size_t i = 0; i < cov->count; i++)
 		free_file(&cov->files[i]);
 	free(cov->files);
-	*cov = (struct emu_lcov){0};
+	*cov = (struct lcov){0};
 }
 
-char *emu_lcov_normalize(const char *path)
+char *lcov_normalize(const char *path)
 {
 	size_t len = strlen(path);
 	char *out = util_xmalloc(len + 1);
@@ -69,36 +69,36 @@ char *emu_lcov_normalize(const char *path)
 	return out;
 }
 
-struct emu_lcov_file *emu_lcov_file(struct emu_lcov *cov, const char *path)
+struct lcov_file *lcov_file(struct lcov *cov, const char *path)
 {
-	char *norm = emu_lcov_normalize(path);
+	char *norm = lcov_normalize(path);
 	for (size_t i = 0; i < cov->count; i++)
 		if (strcmp(cov->files[i].path, norm) == 0) {
 			free(norm);
 			return &cov->files[i];
 		}
-	struct emu_lcov_file *f = UTIL_PUSH(cov->files, cov->count, cov->cap);
-	*f = (struct emu_lcov_file){.path = norm};
+	struct lcov_file *f = UTIL_PUSH(cov->files, cov->count, cov->cap);
+	*f = (struct lcov_file){.path = norm};
 	return f;
 }
 
-void emu_lcov_add_line(struct emu_lcov_file *f, uint32_t line, uint64_t count)
+void lcov_add_line(struct lcov_file *f, uint32_t line, uint64_t count)
 {
 	if (f->line_count && f->lines[f->line_count - 1].line == line) {
-		struct emu_lcov_line *l = &f->lines[f->line_count - 1];
+		struct lcov_line *l = &f->lines[f->line_count - 1];
 		l->count = add_sat(l->count, count);
 		return;
 	}
-	*UTIL_PUSH(f->lines, f->line_count, f->line_cap) = (struct emu_lcov_line){line, count};
+	*UTIL_PUSH(f->lines, f->line_count, f->line_cap) = (struct lcov_line){line, count};
 }
 
-void emu_lcov_add_fn(struct emu_lcov_file *f, const char *name, uint32_t line, uint64_t count)
+void lcov_add_fn(struct lcov_file *f, const char *name, uint32_t line, uint64_t count)
 {
-	*UTIL_PUSH(f->fns, f->fn_count, f->fn_cap) = (struct emu_lcov_fn){util_xstrdup(name), line,
-									  count};
+	*UTIL_PUSH(f->fns, f->fn_count, f->fn_cap) = (struct lcov_fn){util_xstrdup(name), line,
+								      count};
 }
 
-void emu_lcov_add_unreachable(struct emu_lcov_file *f, uint32_t line)
+void lcov_add_unreachable(struct lcov_file *f, uint32_t line)
 {
 	*UTIL_PUSH(f->unreachable, f->unreachable_count, f->unreachable_cap) = line;
 }
@@ -107,7 +107,7 @@ void emu_lcov_add_unreachable(struct emu_lcov_file *f, uint32_t line)
 
 static int by_line(const void *a, const void *b)
 {
-	const struct emu_lcov_line *x = a, *y = b;
+	const struct lcov_line *x = a, *y = b;
 	return (x->line > y->line) - (x->line < y->line);
 }
 
@@ -119,31 +119,30 @@ static int by_u32(const void *a, const void *b)
 
 static int fn_by_name(const void *a, const void *b)
 {
-	const struct emu_lcov_fn *x = a, *y = b;
+	const struct lcov_fn *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
 static int fn_by_line(const void *a, const void *b)
 {
-	const struct emu_lcov_fn *x = a, *y = b;
+	const struct lcov_fn *x = a, *y = b;
 	return x->line != y->line ? (x->line > y->line) - (x->line < y->line)
 				  : strcmp(x->name, y->name);
 }
 
 static int file_by_path(const void *a, const void *b)
 {
-	return strcmp(((const struct emu_lcov_file *)a)->path,
-		      ((const struct emu_lcov_file *)b)->path);
+	return strcmp(((const struct lcov_file *)a)->path, ((const struct lcov_file *)b)->path);
 }
 
-static bool has_line(const struct emu_lcov_file *f, uint32_t line)
+static bool has_line(const struct lcov_file *f, uint32_t line)
 {
-	struct emu_lcov_line key = {line, 0};
+	struct lcov_line key = {line, 0};
 	return bsearch(&key, f->lines, f->line_count, sizeof key, by_line) != NULL;
 }
 
-static void tidy_file(struct emu_lcov_file *f)
+static void tidy_file(struct lcov_file *f)
 {
 	if (f->line_count)
 		qsort(f->lines, f->line_count, sizeof *f->lines, by_line);
@@ -185,7 +184,7 @@ static void tidy_file(struct emu_lcov_file *f)
 	f->unreachable_count = n;
 }
 
-void emu_lcov_tidy(struct emu_lcov *cov)
+void lcov_tidy(struct lcov *cov)
 {
 	for (size_t i = 0; i < cov->count; i++)
 		tidy_file(&cov->files[i]);
@@ -193,27 +192,27 @@ void emu_lcov_tidy(struct emu_lcov *cov)
 		qsort(cov->files, cov->count, sizeof *cov->files, file_by_path);
 }
 
-void emu_lcov_merge(struct emu_lcov *dst, const struct emu_lcov *src)
+void lcov_merge(struct lcov *dst, const struct lcov *src)
 {
 	for (size_t i = 0; i < src->count; i++) {
-		const struct emu_lcov_file *s = &src->files[i];
-		struct emu_lcov_file *d = emu_lcov_file(dst, s->path);
+		const struct lcov_file *s = &src->files[i];
+		struct lcov_file *d = lcov_file(dst, s->path);
 		for (size_t k = 0; k < s->line_count; k++)
-			emu_lcov_add_line(d, s->lines[k].line, s->lines[k].count);
+			lcov_add_line(d, s->lines[k].line, s->lines[k].count);
 		for (size_t k = 0; k < s->fn_count; k++)
-			emu_lcov_add_fn(d, s->fns[k].name, s->fns[k].line, s->fns[k].count);
+			lcov_add_fn(d, s->fns[k].name, s->fns[k].line, s->fns[k].count);
 		for (size_t k = 0; k < s->unreachable_count; k++)
-			emu_lcov_add_unreachable(d, s->unreachable[k]);
+			lcov_add_unreachable(d, s->unreachable[k]);
 	}
 }
 
 /* ---- writing ---- */
 
-void emu_lcov_format(struct emu_lcov *cov, struct util_str *out)
+void lcov_format(struct lcov *cov, struct util_str *out)
 {
-	emu_lcov_tidy(cov);
+	lcov_tidy(cov);
 	for (size_t i = 0; i < cov->count; i++) {
-		const struct emu_lcov_file *f = &cov->files[i];
+		const struct lcov_file *f = &cov->files[i];
 		if (!f->line_count && !f->fn_count)
 			continue;
 		util_str_printf(out, "TN:\nSF:%s\n", f->path);

@@ -8,13 +8,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/afuc-emu-dbg.h"
+#include "dbg/session.h"
 
 /* lines kept for the up arrow */
 #define HISTORY_SIZE 500
 
 struct dbg_input {
-	FILE *file; /* -x FILE, until its end */
+	FILE *file;       /* -x FILE, until its end */
+	bool script_only; /* the file's end is the end of the input */
+	FILE *out;        /* where plain lines are echoed */
 	bool tty;
 	EditLine *el;
 	History *hist;
@@ -30,9 +32,11 @@ static char *prompt_of(EditLine *el)
 	return (char *)in->prompt;
 }
 
-struct dbg_input *dbg_input_new(const char *file, char **error)
+struct dbg_input *dbg_input_new(const char *file, bool script_only, FILE *out, char **error)
 {
 	struct dbg_input *in = util_xcalloc(1, sizeof *in);
+	in->script_only = script_only;
+	in->out = out;
 	if (file) {
 		in->file = fopen(file, "r");
 		if (!in->file) {
@@ -41,7 +45,7 @@ struct dbg_input *dbg_input_new(const char *file, char **error)
 			return NULL;
 		}
 	}
-	in->tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	in->tty = !script_only && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	if (!in->tty)
 		return in;
 	in->el = el_init("afuc-emu", stdin, stdout, stderr);
@@ -110,14 +114,14 @@ static const char *plain_line(struct dbg_input *in, FILE *f, const char *prompt)
 	}
 	const char *line = chomp(in, text, (size_t)n);
 	free(text);
-	printf("%s%s\n", prompt, line);
-	fflush(stdout);
+	fprintf(in->out, "%s%s\n", prompt, line);
+	fflush(in->out);
 	return line;
 }
 
 const char *dbg_input_line(struct dbg_input *in, const char *prompt)
 {
-	fflush(stdout);
+	fflush(in->out);
 	if (in->file) {
 		const char *line = plain_line(in, in->file, prompt);
 		if (line)
@@ -125,6 +129,8 @@ const char *dbg_input_line(struct dbg_input *in, const char *prompt)
 		fclose(in->file);
 		in->file = NULL;
 	}
+	if (in->script_only)
+		return NULL;
 	if (!in->el)
 		return plain_line(in, stdin, prompt);
 	in->prompt = prompt;

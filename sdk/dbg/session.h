@@ -1,24 +1,25 @@
-/* The debugger's insides, shared by its files: the session (afuc-emu-
- * debug.c: command table, running), breakpoints and the stop hook
- * (afuc-emu-break.c), what it shows (afuc-emu-show.c) and where its
- * lines come from (afuc-emu-input.c). */
-#ifndef SDK_CLI_AFUC_EMU_DBG_H
-#define SDK_CLI_AFUC_EMU_DBG_H
+/* The debugger's insides, shared by its files: the session (dbg.c:
+ * command table, running), breakpoints and the stop hook
+ * (dbg_break.c), what it shows (dbg_show.c) and where its
+ * lines come from (dbg_input.c). */
+#ifndef SDK_DBG_SESSION_H
+#define SDK_DBG_SESSION_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "afuc/emu.h"
-#include "cli/afuc-emu-debug.h"
+#include "dbg/dbg.h"
 #include "util/util.h"
 
-/* ---- input (afuc-emu-input.c) ---- */
+/* ---- input (dbg_input.c) ---- */
 
 struct dbg_input;
-/* -x FILE first (NULL: none), then standard input, edited with libedit
- * when it is a terminal. NULL with *error when FILE cannot be opened. */
-struct dbg_input *dbg_input_new(const char *file, char **error);
+/* -x FILE first (NULL: none), then standard input (unless script_only),
+ * edited with libedit when it is a terminal; plain lines are echoed on
+ * out. NULL with *error when FILE cannot be opened. */
+struct dbg_input *dbg_input_new(const char *file, bool script_only, FILE *out, char **error);
 void dbg_input_free(struct dbg_input *in);
 /* The next line without its newline (owned by in, valid until the next
  * call), or NULL at the end of every input. */
@@ -26,18 +27,16 @@ const char *dbg_input_line(struct dbg_input *in, const char *prompt);
 /* Whether lines are typed at a terminal (no echo of commands then). */
 bool dbg_input_interactive(const struct dbg_input *in);
 
-/* ---- breakpoints (afuc-emu-break.c) ---- */
+/* ---- breakpoints (dbg_break.c) ---- */
 
 enum dbg_bp_kind { DBG_BP_PC, DBG_BP_OPCODE, DBG_BP_WATCH_REG, DBG_BP_WATCH_MEM };
-
-#define DBG_MAX_PLACES 8
 
 struct dbg_bp {
 	unsigned number;
 	enum dbg_bp_kind kind;
 	char *what; /* as the user wrote it */
-	/* DBG_BP_PC: the places (a file:line may have several) */
-	struct emu_code_place places[DBG_MAX_PLACES];
+	/* DBG_BP_PC: the places (a file:line may have several), malloc'ed */
+	struct emu_code_place *places;
 	size_t nplaces;
 	uint32_t opcode; /* DBG_BP_OPCODE: the packet-table index */
 	uint64_t addr;   /* watches: the register offset or byte address */
@@ -58,6 +57,7 @@ enum dbg_mode {
 
 struct dbg {
 	struct dbg_options opts;
+	FILE *out; /* the transcript */
 	struct dbg_input *in;
 	struct emu *emu;          /* the emulator of the current run */
 	const struct emu *hooked; /* the one whose hook is on */
@@ -91,7 +91,6 @@ struct dbg {
 	size_t writes_seen; /* the write log checked for watches so far */
 	/* the packet being handled (main processor), kept as it was taken:
 	 * its payload may be read and gone from the ring since */
-	size_t packets_seen;
 	bool have_packet;
 	struct emu_packet packet;
 	uint32_t payload[DBG_PAYLOAD_SHOWN];
@@ -104,8 +103,6 @@ struct dbg {
 void dbg_printf(struct dbg *d, const char *fmt, ...) UTIL_PRINTF(2, 3);
 void dbg_error(struct dbg *d, const char *fmt, ...) UTIL_PRINTF(2, 3);
 
-/* "SQE", "BR", "BV", "PFP"... */
-const char *dbg_proc_name(const struct emu *emu, enum emu_proc proc);
 /* A processor name (case as shown) to its number; false if none. */
 bool dbg_parse_proc(const struct emu *emu, const char *name, enum emu_proc *proc);
 
@@ -118,7 +115,7 @@ void dbg_check_watches_at_end(struct dbg *d);
 /* Whether the instruction at pc is text ("waitin", "call"...). */
 bool dbg_insn_is(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char *op);
 
-/* ---- commands (each in the table of afuc-emu-debug.c) ---- */
+/* ---- commands (each in the table of dbg.c) ---- */
 
 /* args: the words after the command, split at blanks (argv style). */
 typedef void dbg_cmd_fn(struct dbg *d, int argc, char **argv);
@@ -133,18 +130,21 @@ dbg_cmd_fn dbg_cmd_info_packet, dbg_cmd_list, dbg_cmd_disassemble, dbg_cmd_push;
 struct dbg_loc {
 	bool is_opcode;
 	uint32_t opcode;
-	struct emu_code_place places[DBG_MAX_PLACES];
+	struct emu_code_place *places; /* malloc'ed: every place of a FILE:LINE */
 	size_t nplaces;
 	const char *file; /* FILE:LINE: as written */
 	uint32_t line;
 };
-/* false after printing why text is no place */
+/* false after printing why text is no place (nothing to free then) */
 bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc);
+/* A location of one place, and the end of any. */
+void dbg_loc_one(struct dbg_loc *loc, enum emu_proc proc, uint32_t pc);
+void dbg_loc_free(struct dbg_loc *loc);
+/* Frees what breakpoint bp holds. */
+void dbg_bp_free(struct dbg_bp *bp);
 /* A name of space (with the assembler's @ % | prefix) or a number;
  * false after printing "unknown ..." with the nearest names. */
 bool dbg_parse_name(struct dbg *d, enum emu_space space, const char *text, uint64_t *value);
-/* The packet-table index of a header (4 for type 4). */
-uint32_t dbg_header_op(uint32_t header);
 /* A watch's hit, as a stop (and the end of a run) reports it. */
 void dbg_report_watch(struct dbg *d, const struct dbg_bp *bp, const struct emu_write *w);
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "afuc/replay.h"
-#include "emu/machine.h"
+#include "util/util.h"
 
 /* Appends packet i of emu's log, with the writes listed in order[first,
  * last) (indexes into emu_writes()), steps instructions. */
@@ -35,7 +35,7 @@ static void take_packet(struct emu_replay_log *log, const struct emu *emu, size_
 }
 
 /* A pair's log, or a7xx BR's with BV's: each write goes to the packet
- * whose work it is (emu_pair_attribute, emu_bv_attribute), the first
+ * whose work it is (emu_attribute), the first
  * processor's before the second's, each in the order made; false when
  * emu is neither. */
 static bool take_attributed(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
@@ -44,7 +44,7 @@ static bool take_attributed(struct emu_replay_log *log, struct emu *emu, uint32_
 	const struct emu_write *writes = emu_writes(emu);
 	size_t *packet = util_xmalloc((nw ? nw : 1) * sizeof *packet);
 	uint64_t *steps = util_xmalloc((np ? np : 1) * sizeof *steps);
-	if (!emu_pair_attribute(emu, packet, steps) && !emu_bv_attribute(emu, packet, steps)) {
+	if (!emu_attribute(emu, packet, steps)) {
 		free(steps);
 		free(packet);
 		return false;
@@ -57,7 +57,7 @@ static bool take_attributed(struct emu_replay_log *log, struct emu *emu, uint32_
 	size_t *order = util_xmalloc((nw ? nw : 1) * sizeof *order);
 	size_t *key = util_xmalloc((nw ? nw : 1) * sizeof *key);
 	for (size_t w = 0; w < nw; w++) {
-		key[w] = 2 * packet[w] + emu_second_reader(writes[w].proc);
+		key[w] = 2 * packet[w] + emu_proc_is_second((enum emu_proc)writes[w].proc);
 		start[key[w] + 1]++;
 	}
 	for (size_t i = 1; i <= keys; i++)
@@ -107,10 +107,7 @@ size_t emu_replay_packet_line(const struct emu *emu, const struct emu_replay_pac
 			      size_t size)
 {
 	char name[64];
-	if (p->header >> 28 == 4)
-		snprintf(name, sizeof name, "PKT4");
-	else if (!emu_name(emu, EMU_SPACE_PM4, (p->header >> 16) & 0x7f, name, sizeof name))
-		snprintf(name, sizeof name, "UNKN%u", (p->header >> 16) & 0x7f);
+	emu_entry_name(emu, emu_pm4_entry(p->header), name, sizeof name);
 	/* a6xx's level 3 and a7xx's 4 are SDS; the names above are a7xx's */
 	const char *level = p->level < UTIL_ARRAY_SIZE(level_names) ? level_names[p->level] : "IB?";
 	if (emu_gen(emu) == EMU_A6XX && p->level == 3)

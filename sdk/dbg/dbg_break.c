@@ -3,12 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/afuc-emu-dbg.h"
-
-uint32_t dbg_header_op(uint32_t header)
-{
-	return header >> 28 == 4 ? 4 : (header >> 16) & 0x7f;
-}
+#include "dbg/session.h"
 
 bool dbg_insn_is(const struct emu *emu, enum emu_proc proc, uint32_t pc, const char *op)
 {
@@ -29,6 +24,26 @@ static bool parse_pc(const char *text, uint32_t *pc)
 	return true;
 }
 
+void dbg_loc_one(struct dbg_loc *loc, enum emu_proc proc, uint32_t pc)
+{
+	loc->places = util_xmalloc(sizeof *loc->places);
+	loc->places[0] = (struct emu_code_place){proc, pc};
+	loc->nplaces = 1;
+}
+
+void dbg_loc_free(struct dbg_loc *loc)
+{
+	free(loc->places);
+	loc->places = NULL;
+	loc->nplaces = 0;
+}
+
+void dbg_bp_free(struct dbg_bp *bp)
+{
+	free(bp->what);
+	free(bp->places);
+}
+
 bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc)
 {
 	memset(loc, 0, sizeof *loc);
@@ -41,8 +56,7 @@ bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc)
 			dbg_error(d, "expected a pc after '*', found '%s'", text + 1);
 			return false;
 		}
-		loc->places[0] = (struct emu_code_place){d->proc, n};
-		loc->nplaces = 1;
+		dbg_loc_one(loc, d->proc, n);
 		return true;
 	}
 	if (colon) {
@@ -53,19 +67,25 @@ bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc)
 		if (dbg_parse_proc(emu, left, &proc)) {
 			/* BV:0x10, a pc of another processor */
 			ok = parse_pc(right + (right[0] == '*'), &n);
-			if (ok) {
-				loc->places[0] = (struct emu_code_place){proc, n};
-				loc->nplaces = 1;
+			if (ok && !emu_has_proc(emu, proc)) {
+				dbg_error(d, "this image has no %s (%s:%s)",
+					  emu_proc_name(emu, proc), left, right);
+				ok = false;
+			} else if (ok) {
+				dbg_loc_one(loc, proc, n);
 			} else {
 				dbg_error(d, "expected a pc after '%s:', found '%s'", left, right);
 			}
 		} else if (parse_pc(right, &n)) {
-			size_t count = emu_line_pcs(emu, left, n, loc->places, DBG_MAX_PLACES);
-			loc->nplaces = count < DBG_MAX_PLACES ? count : DBG_MAX_PLACES;
+			/* every place of the line, however many */
+			size_t count = emu_line_pcs(emu, left, n, NULL, 0);
+			loc->places = util_xmalloc((count ? count : 1) * sizeof *loc->places);
+			loc->nplaces = emu_line_pcs(emu, left, n, loc->places, count);
 			loc->file = text;
 			loc->line = n;
 			ok = count > 0;
 			if (!ok) {
+				dbg_loc_free(loc);
 				const char *files[16];
 				size_t nf = emu_source_files(emu, files, 16);
 				struct util_str known = {0};
@@ -92,8 +112,9 @@ bool dbg_parse_loc(struct dbg *d, const char *text, struct dbg_loc *loc)
 		loc->opcode = (uint32_t)op;
 		return true;
 	}
-	if (emu_find_label(emu, text, &loc->places[0].proc, &loc->places[0].pc)) {
-		loc->nplaces = 1;
+	struct emu_code_place at;
+	if (emu_find_label(emu, text, &at.proc, &at.pc)) {
+		dbg_loc_one(loc, at.proc, at.pc);
 		return true;
 	}
 	const char *near[3];
@@ -122,7 +143,7 @@ static void describe_place(struct dbg *d, const struct emu_code_place *p, struct
 {
 	char where[160];
 	emu_where(d->emu, p->proc, p->pc, where, sizeof where);
-	util_str_printf(out, "%s pc %04x%s%s", dbg_proc_name(d->emu, p->proc), p->pc,
+	util_str_printf(out, "%s pc %04x%s%s", emu_proc_name(d->emu, p->proc), p->pc,
 			*where ? " " : "", where);
 }
 
@@ -191,8 +212,7 @@ void dbg_cmd_break(struct dbg *d, int argc, char **argv)
 	}
 	if (argc == 0) {
 		memset(&loc, 0, sizeof loc);
-		loc.places[0] = (struct emu_code_place){d->proc, d->pc};
-		loc.nplaces = 1;
+		dbg_loc_one(&loc, d->proc, d->pc);
 	} else if (!dbg_parse_loc(d, argv[0], &loc)) {
 		return;
 	}
@@ -201,7 +221,7 @@ void dbg_cmd_break(struct dbg *d, int argc, char **argv)
 	free(what);
 	bp->opcode = loc.opcode;
 	bp->nplaces = loc.nplaces;
-	memcpy(bp->places, loc.places, sizeof loc.places);
+	bp->places = loc.places; /* the breakpoint's now */
 	announce(d, bp);
 }
 
@@ -239,7 +259,7 @@ void dbg_cmd_delete(struct dbg *d, int argc, char **argv)
 {
 	if (argc == 0) {
 		for (size_t i = 0; i < d->nbps; i++)
-			free(d->bps[i].what);
+			dbg_bp_free(&d->bps[i]);
 		dbg_printf(d, "deleted %zu breakpoint%s and watchpoint%s\n", d->nbps,
 			   d->nbps == 1 ? "" : "s", d->nbps == 1 ? "" : "s");
 		d->nbps = 0;
@@ -256,7 +276,7 @@ void dbg_cmd_delete(struct dbg *d, int argc, char **argv)
 				  argv[a]);
 			continue;
 		}
-		free(d->bps[i].what);
+		dbg_bp_free(&d->bps[i]);
 		memmove(&d->bps[i], &d->bps[i + 1], (d->nbps - i - 1) * sizeof *d->bps);
 		d->nbps--;
 		dbg_printf(d, "deleted %llu\n", (unsigned long long)n);
@@ -293,26 +313,24 @@ void dbg_report_watch(struct dbg *d, const struct dbg_bp *bp, const struct emu_w
 	char where[160];
 	emu_where(d->emu, (enum emu_proc)w->proc, w->pc, where, sizeof where);
 	dbg_printf(d, "watchpoint %u: %s = 0x%08x (written by %s pc %04x%s%s)\n", bp->number, name,
-		   w->value, dbg_proc_name(d->emu, (enum emu_proc)w->proc), w->pc,
+		   w->value, emu_proc_name(d->emu, (enum emu_proc)w->proc), w->pc,
 		   *where ? " " : "", where);
 }
 
 /* ---- the hook ---- */
 
-/* Keeps the packet the main processor just took, with its payload while
- * the ring (or the IB in memory) still holds it. */
-static void note_packet(struct dbg *d, const struct emu *emu)
+/* The debugger observes the packets the main processor takes: it keeps
+ * the last, with its payload while the ring (or the IB in memory) still
+ * holds it. */
+static void observe(void *ctx, const struct emu *emu, const struct emu_event *event)
 {
-	size_t count = emu_packet_count(emu);
-	if (count == d->packets_seen || count == 0) {
-		d->packets_seen = count;
+	struct dbg *d = ctx;
+	if (event->kind != EMU_EVENT_PACKET)
 		return;
-	}
-	d->packets_seen = count;
-	d->packet = emu_packets(emu)[count - 1];
+	d->packet = *event->packet;
 	d->have_packet = true;
-	uint32_t hdr = d->packet.header;
-	size_t words = d->packet.made_up ? 0 : hdr >> 28 == 4 ? (hdr & 0x7f) : (hdr & 0x3fff);
+	struct emu_pm4 pkt;
+	size_t words = !d->packet.made_up && emu_pm4_decode(d->packet.header, &pkt) ? pkt.count : 0;
 	if (words > DBG_PAYLOAD_SHOWN)
 		words = DBG_PAYLOAD_SHOWN;
 	d->payload_count = words;
@@ -423,7 +441,7 @@ static bool breakpoint(struct dbg *d, const struct emu *emu, enum emu_proc proc,
 			hit = pc == emu_packet_entry(emu, proc, bp->opcode) && d->prev_pc[proc] &&
 			      dbg_insn_is(emu, proc, d->prev_pc[proc] - 1, "waitin") &&
 			      (proc != EMU_MAIN ||
-			       (d->have_packet && dbg_header_op(d->packet.header) == bp->opcode));
+			       (d->have_packet && emu_pm4_entry(d->packet.header) == bp->opcode));
 		}
 		if (hit) {
 			bp->hits++;
@@ -437,8 +455,6 @@ static bool breakpoint(struct dbg *d, const struct emu *emu, enum emu_proc proc,
 bool dbg_stop_hook(void *ctx, const struct emu *emu, enum emu_proc proc, uint32_t pc)
 {
 	struct dbg *d = ctx;
-	if (proc == EMU_MAIN)
-		note_packet(d, emu);
 	bool stop = watched(d, emu) || stepped(d, emu, proc, pc) || breakpoint(d, emu, proc, pc);
 	d->prev_pc[proc] = pc;
 	if (stop) {
@@ -455,8 +471,10 @@ void dbg_attach(struct dbg *d, struct emu *emu)
 		return;
 	d->hooked = emu;
 	emu_set_stop_hook(emu, dbg_stop_hook, d);
+	if (!emu_add_observer(emu, observe, d))
+		dbg_error(d, "the emulator has %u observers already: 'info packet' will not follow",
+			  EMU_MAX_OBSERVERS);
 	d->writes_seen = emu_write_count(emu);
-	d->packets_seen = emu_packet_count(emu);
 	d->have_packet = false;
 	d->have_sp = emu_lookup(emu, EMU_SPACE_SQE, "SP", &d->sp_reg);
 	memset(d->prev_pc, 0, sizeof d->prev_pc);

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu/lcov.h"
+#include "lcov/lcov.h"
 #include "util/util.h"
 
 struct pending_fnda {
@@ -26,13 +26,13 @@ struct pending_fnda {
 };
 
 struct parser {
-	struct emu_lcov *cov;
+	struct lcov *cov;
 	const char *name;
 	struct diag *d;
 	const char *text; /* the current line, without its end */
 	size_t len;
 	unsigned line;
-	struct emu_lcov_file *rec; /* the record being read, or NULL */
+	struct lcov_file *rec; /* the record being read, or NULL */
 	char *rec_path;
 	unsigned rec_line;
 	/* FNDA lines of the record, matched to its FN at its end */
@@ -142,7 +142,7 @@ static void r_sf(struct parser *p, size_t col)
 		return;
 	}
 	char *path = util_xstrndup(p->text + col - 1, p->len - col + 1);
-	p->rec = emu_lcov_file(p->cov, path);
+	p->rec = lcov_file(p->cov, path);
 	free(p->rec_path);
 	p->rec_path = path;
 	p->rec_line = p->line;
@@ -167,7 +167,7 @@ static void r_fn(struct parser *p, size_t col)
 	uint64_t line;
 	char *name = number_name(p, &col, 1, UINT32_MAX, "a line number (1 or more)", &line);
 	if (name)
-		emu_lcov_add_fn(p->rec, name, (uint32_t)line, 0);
+		lcov_add_fn(p->rec, name, (uint32_t)line, 0);
 	free(name);
 }
 
@@ -194,7 +194,7 @@ static void r_da(struct parser *p, size_t col)
 	if (col <= p->len && p->text[col - 1] == ',')
 		col = p->len + 1;
 	if (end_of_line(p, col))
-		emu_lcov_add_line(p->rec, (uint32_t)line, count);
+		lcov_add_line(p->rec, (uint32_t)line, count);
 }
 
 static void r_total(struct parser *p, size_t col)
@@ -218,7 +218,7 @@ static int named_cmp(const void *a, const void *b)
  * quick whatever the order of the input). */
 static void end_record(struct parser *p)
 {
-	struct emu_lcov_file *f = p->rec;
+	struct lcov_file *f = p->rec;
 	size_t n = f->fn_count;
 	struct named_line *fns = util_xcalloc(n + 1, sizeof *fns);
 	for (size_t i = 0; i < n; i++)
@@ -238,7 +238,7 @@ static void end_record(struct parser *p)
 			continue;
 		}
 		/* tidy folds the name's entries together, at its lowest line */
-		emu_lcov_add_fn(f, a->name, hit->line, a->count);
+		lcov_add_fn(f, a->name, hit->line, a->count);
 	}
 	free(fns);
 	for (size_t i = 0; i < p->fnda_count; i++)
@@ -304,8 +304,7 @@ static void one_line(struct parser *p)
 	free(found);
 }
 
-bool emu_lcov_parse(struct emu_lcov *cov, const char *name, const char *text, size_t len,
-		    struct diag *d)
+bool lcov_parse(struct lcov *cov, const char *name, const char *text, size_t len, struct diag *d)
 {
 	struct parser p = {.cov = cov, .name = name, .d = d};
 	size_t errors = d->errors;

@@ -1,9 +1,10 @@
-/* The files beside an image: afuc-ld writes sqe.elf next to sqe.fw, and
- * whatever loads sqe.fw (test files, afuc-emu, replays) takes the labels
- * and source lines from it. Only tools and the test-file runner read
- * files; the emulator itself does not. */
-#ifndef SDK_EMU_BESIDE_H
-#define SDK_EMU_BESIDE_H
+/* sdk/emuload internals and the calls the layers above it use besides
+ * afuc/emuload.h: the files beside an image (afuc-ld writes sqe.elf and
+ * sqe.map next to sqe.fw, and whatever loads sqe.fw, test files,
+ * afuc-emu, replays, takes the labels and source lines from them). The
+ * machine (sdk/emu) reads no file; this layer does. */
+#ifndef SDK_EMULOAD_EMULOAD_H
+#define SDK_EMULOAD_EMULOAD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,19 +12,26 @@
 
 #include "afuc/emu.h"
 
+/* Whether bytes are an ELF file, and the firmware file's words that an
+ * afuc-ld --elf file holds (NULL with a malloc'ed *error if it is not
+ * one); count is in words, word 0 included. */
+bool emu_load_is_elf(const uint8_t *bytes, size_t len);
+uint32_t *emu_load_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
+			     char **error);
+
 /* The file beside image_path with extension ext (".elf", ".map"): its
  * name without the firmware extension (.fw, and .xz, .zst, .gz after
  * it) plus ext, malloc'ed; NULL when image_path is an ELF itself. */
-char *emu_file_beside(const char *image_path, const char *ext);
+char *emu_load_beside_path(const char *image_path, const char *ext);
 
 /* The labels of an afuc-ld map (text, len; name for messages) of a
  * firmware file of image_words words (word 0 included): fn(ctx, index,
  * label) for each, index counting from file word 1. False with a
  * malloc'ed "name:line: ..." *error for text that is not such a map, or
  * the map of a file of another size. */
-typedef void (*emu_map_label_fn)(void *ctx, uint32_t index, const char *label);
-bool emu_map_labels(const char *text, size_t len, const char *name, size_t image_words,
-		    emu_map_label_fn fn, void *ctx, char **error);
+typedef void (*emu_load_label_fn)(void *ctx, uint32_t index, const char *label);
+bool emu_load_map_labels(const char *text, size_t len, const char *name, size_t image_words,
+			 emu_load_label_fn fn, void *ctx, char **error);
 
 /* Gives emu the labels and lines of the image it loaded from image_path
  * (bytes, len), for proc as emu_load_debug: those of the ELF beside it

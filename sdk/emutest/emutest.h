@@ -4,13 +4,13 @@
  * include/afuc/tap.h, through a callback (the library prints nothing
  * itself).
  *
- *   struct emu_script *s = emu_script_parse("t.emu", text, &d);
- *   struct emu_script_run r = {.emit = put, .ctx = stdout, ...};
- *   int failed = emu_script_exec(s, &r, &d);   (-1: could not start)
- *   emu_script_free(s);
+ *   struct emutest *s = emutest_parse("t.emu", text, &d);
+ *   struct emutest_run r = {.emit = put, .ctx = stdout, ...};
+ *   int failed = emutest_exec(s, &r, &d);   (-1: could not start)
+ *   emutest_free(s);
  */
-#ifndef SDK_EMU_SCRIPT_H
-#define SDK_EMU_SCRIPT_H
+#ifndef SDK_EMUTEST_EMUTEST_H
+#define SDK_EMUTEST_EMUTEST_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,85 +20,85 @@
 #include "afuc/tap.h"
 #include "util/diag.h"
 
-enum emu_stmt_kind {
-	EMU_ST_IMAGE,
-	EMU_ST_GPU,
-	EMU_ST_PROC,
-	EMU_ST_RING,
-	EMU_ST_STEPS,
-	EMU_ST_MEM,
-	EMU_ST_REG,
-	EMU_ST_CTRL,
-	EMU_ST_PKT7,
-	EMU_ST_PKT4,
-	EMU_ST_RAW,
-	EMU_ST_IB,
-	EMU_ST_REPLAY, /* runs a capture: a test per submission */
-	EMU_ST_RUN,
+enum emutest_stmt_kind {
+	EMUTEST_IMAGE,
+	EMUTEST_GPU,
+	EMUTEST_PROC,
+	EMUTEST_RING,
+	EMUTEST_STEPS,
+	EMUTEST_MEM,
+	EMUTEST_REG,
+	EMUTEST_CTRL,
+	EMUTEST_PKT7,
+	EMUTEST_PKT4,
+	EMUTEST_RAW,
+	EMUTEST_IB,
+	EMUTEST_REPLAY, /* runs a capture: a test per submission */
+	EMUTEST_RUN,
 	/* every kind from here on is an expectation: a test */
-	EMU_ST_EXPECT_MEM,
-	EMU_ST_EXPECT_REG,
-	EMU_ST_EXPECT_CTRL,
-	EMU_ST_EXPECT_SCRATCH,
-	EMU_ST_EXPECT_SQE,
-	EMU_ST_EXPECT_GPR,
-	EMU_ST_EXPECT_PIPE,
-	EMU_ST_EXPECT_IDLE,
-	EMU_ST_EXPECT_ERROR,
-	EMU_ST_EXPECT_WRITES,
+	EMUTEST_EXPECT_MEM,
+	EMUTEST_EXPECT_REG,
+	EMUTEST_EXPECT_CTRL,
+	EMUTEST_EXPECT_SCRATCH,
+	EMUTEST_EXPECT_SQE,
+	EMUTEST_EXPECT_GPR,
+	EMUTEST_EXPECT_PIPE,
+	EMUTEST_EXPECT_IDLE,
+	EMUTEST_EXPECT_ERROR,
+	EMUTEST_EXPECT_WRITES,
 };
 
-struct emu_tok {
+struct emutest_tok {
 	char *text;
 	unsigned col;
 };
 
 /* An expected log entry of `expect writes` (meq: addr 0). */
-struct emu_write_exp {
+struct emutest_write_exp {
 	enum emu_write_kind kind;
 	uint64_t addr;
 	uint32_t value;
 	unsigned line;
 };
 
-struct emu_stmt {
-	enum emu_stmt_kind kind;
+struct emutest_stmt {
+	enum emutest_stmt_kind kind;
 	unsigned line;
-	char *text;           /* the statement as written, for test names */
-	struct emu_tok *toks; /* the words after the keyword(s) */
+	char *text;               /* the statement as written, for test names */
+	struct emutest_tok *toks; /* the words after the keyword(s) */
 	size_t ntoks;
-	struct emu_stmt *body; /* ib and expect writes blocks */
+	struct emutest_stmt *body; /* ib and expect writes blocks */
 	size_t nbody;
 	/* filled by resolving */
 	uint64_t addr;   /* mem, reg, ctrl, ib, expectations: where */
 	uint32_t *words; /* values, or the packet words built */
 	size_t nwords;
-	struct emu_write_exp *writes;
+	struct emutest_write_exp *writes;
 	size_t nwrites;
 	bool include;   /* expect writes include: in order, others between */
 	bool any_error; /* expect error without a kind */
 	enum emu_error_kind error_kind;
 	bool error_checked;        /* run: an expect error follows before the next run */
-	struct emu_replay *replay; /* replay: the capture, loaded by emu_script_exec */
+	struct emu_replay *replay; /* replay: the capture, loaded by emutest_exec */
 };
 
-struct emu_script {
+struct emutest {
 	char *path;
-	struct emu_stmt *stmts;
+	struct emutest_stmt *stmts;
 	size_t count;
 };
 
 /* NULL with messages in d on syntax errors (every line is checked).
- * emu_script_parse_len reads text_len bytes, where a NUL byte is an
- * error at its line and column; emu_script_parse reads up to the first. */
+ * emutest_parse_len reads text_len bytes, where a NUL byte is an
+ * error at its line and column; emutest_parse reads up to the first. */
 /* The longest test file afuc-emu reads (a bound for /dev/zero). */
 #define EMU_SCRIPT_MAX_TEXT_BYTES (64u << 20)
-struct emu_script *emu_script_parse(const char *path, const char *text, struct diag *d);
-struct emu_script *emu_script_parse_len(const char *path, const char *text, size_t text_len,
-					struct diag *d);
-void emu_script_free(struct emu_script *s);
+struct emutest *emutest_parse(const char *path, const char *text, struct diag *d);
+struct emutest *emutest_parse_len(const char *path, const char *text, size_t text_len,
+				  struct diag *d);
+void emutest_free(struct emutest *s);
 
-struct emu_script_run {
+struct emutest_run {
 	/* Receives TAP text, a line or more at a time. */
 	tap_write_fn emit;
 	void *ctx;
@@ -115,7 +115,7 @@ struct emu_script_run {
 	/* A vendor image that is not found is an error, not a skip
 	 * (afuc-emu sets it from AFUC_REQUIRE_FIRMWARE=1). */
 	bool require_firmware;
-	/* Set by emu_script_exec: the emulator after the run (for coverage);
+	/* Set by emutest_exec: the emulator after the run (for coverage);
 	 * the caller frees it. NULL when the file was skipped. */
 	struct emu *emu;
 	/* A debugger (afuc-emu -i), or NULL. before_run is called before
@@ -139,9 +139,9 @@ struct emu_script_run {
  * FW_MAX_IMAGE_BYTES: anything longer, /dev/zero included, is refused
  * without reading it all. */
 
-int emu_script_exec(struct emu_script *s, struct emu_script_run *r, struct diag *d);
+int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d);
 
 /* "a5xx", "a6xx", "a7xx", "a630", "a530", "gen70500", "5".."7". */
-bool emu_parse_gen(const char *text, enum emu_gen *gen);
+bool emutest_parse_gen(const char *text, enum emu_gen *gen);
 
 #endif

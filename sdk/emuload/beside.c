@@ -1,11 +1,12 @@
-/* The ELF beside an image (beside.h). */
+/* The ELF or map beside an image, or afuc-objdump's labels (emuload.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dis/dis.h"
-#include "emu/beside.h"
+#include "emu/isagen.h"
+#include "emuload/emuload.h"
 #include "util/util.h"
 
 static bool ends_with(const char *s, size_t len, const char *tail)
@@ -14,7 +15,7 @@ static bool ends_with(const char *s, size_t len, const char *tail)
 	return len >= n && memcmp(s + len - n, tail, n) == 0;
 }
 
-char *emu_file_beside(const char *image_path, const char *ext)
+char *emu_load_beside_path(const char *image_path, const char *ext)
 {
 	size_t len = strlen(image_path);
 	if (ends_with(image_path, len, ".elf"))
@@ -48,7 +49,7 @@ static void label_as_objdump(struct labeler *l, struct emu *emu, const uint8_t *
 {
 	struct diag d;
 	diag_init(&d);
-	const struct dis_options opt = {.gen = (enum isa_gen)emu_gen(emu), .db = db};
+	const struct dis_options opt = {.gen = emu_isa_gen(emu_gen(emu)), .db = db};
 	dis_labels(bytes, len, "image", &opt, add_label, l, &d);
 	diag_free(&d);
 }
@@ -56,7 +57,7 @@ static void label_as_objdump(struct labeler *l, struct emu *emu, const uint8_t *
 /* The labels of the map beside image_path; true when there is none. */
 static bool load_map(struct labeler *l, const char *image_path, size_t image_words, char **note)
 {
-	char *path = emu_file_beside(image_path, ".map");
+	char *path = emu_load_beside_path(image_path, ".map");
 	uint8_t *data;
 	size_t len;
 	int err = util_read_file_max(path, 64u << 20, &data, &len);
@@ -67,7 +68,8 @@ static bool load_map(struct labeler *l, const char *image_path, size_t image_wor
 		return err == ENOENT;
 	}
 	char *why = NULL;
-	bool ok = emu_map_labels((const char *)data, len, path, image_words, add_label, l, &why);
+	bool ok = emu_load_map_labels((const char *)data, len, path, image_words, add_label, l,
+				      &why);
 	if (!ok) {
 		*note = util_xasprintf("%s; no labels", why);
 		free(why);
@@ -81,7 +83,7 @@ bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *imag
 			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note)
 {
 	*note = NULL;
-	char *path = emu_file_beside(image_path, ".elf");
+	char *path = emu_load_beside_path(image_path, ".elf");
 	if (!path)
 		return true; /* an ELF: emu_load_image_bytes took its lines */
 	uint8_t *data;
@@ -92,7 +94,7 @@ bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *imag
 		struct labeler l = {emu, 0};
 		if (proc == EMU_ME && !emu_proc_base(emu, EMU_ME, &l.base))
 			return true;
-		char *map = emu_file_beside(image_path, ".map");
+		char *map = emu_load_beside_path(image_path, ".map");
 		bool have_map = access(map, F_OK) == 0;
 		free(map);
 		if (have_map)

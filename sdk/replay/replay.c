@@ -1,0 +1,346 @@
+/* Replaying a capture: each submission's buffers into GPU memory, and
+ * the ring buffer the kernel (drivers/gpu/drm/msm) would write around its
+ * command streams. The kernel's packets, per generation, from
+ * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and
+ * a7xx_cp_init/a7xx_submit;
+ * what the model leaves out (preemption, perf counters, page tables) is
+ * listed in docs/afuc-emu.md. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "afuc/a5xx_regs.h"
+#include "afuc/a6xx_regs.h"
+#include "afuc/pm4.h"
+#include "afuc/replay.h"
+#include "rd/rd.h"
+#include "util/util.h"
+
+/* Events and packet fields of the kernel's packets (adreno_pm4.xml; the
+ * opcodes and registers come from the generated headers) */
+enum {
+	EV_CACHE_FLUSH_TS = 0x04,
+	EV_PC_CCU_INVALIDATE_DEPTH = 0x18,
+	EV_PC_CCU_INVALIDATE_COLOR = 0x19,
+	EV_CACHE_CLEAN = 0x31,
+	EV_IRQ = 1u << 31,
+	EV7_WRITE_ENABLED = 1u << 27,
+	/* CP_THREAD_CONTROL */
+	THREAD_BR = 1,
+	THREAD_BV = 2,
+	THREAD_BOTH = 3,
+	CONCURRENT_BIN_DISABLE = 1u << 27,
+	SYNC_THREADS = 1u << 31,
+};
+
+/* Where in the memstore BV's fence is, after the kernel's (a7xx) */
+#define BV_FENCE_OFFSET 0x20
+
+struct emu_replay {
+	struct rd_capture cap;
+	uint64_t memstore; /* the kernel's fence lives here */
+};
+
+/* The kernel's memstore, where its fence is written: at MEMSTORE, far
+ * above what drivers allocate, or above every buffer of the capture
+ * when one reaches that high. */
+#define MEMSTORE 0x7ffff00000ull
+
+#define MEMSTORE_SIZE 0x1000ull
+
+/* The end of [addr, addr + size), saturated: what would wrap reaches
+ * the top of the address space. */
+static uint64_t end_of(uint64_t addr, uint64_t size)
+{
+	return size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
+}
+
+/* The highest end of any buffer or stream, and whether one of them
+ * overlaps [lo, hi). */
+static uint64_t capture_top(const struct rd_capture *cap, uint64_t lo, uint64_t hi, bool *overlap)
+{
+	uint64_t top = 0;
+	*overlap = false;
+	for (size_t s = 0; s < cap->submit_count; s++) {
+		const struct rd_submit *sub = &cap->submits[s];
+		for (size_t k = 0; k < sub->buffer_count + sub->stream_count; k++) {
+			bool buf = k < sub->buffer_count;
+			uint64_t addr = buf ? sub->buffers[k].addr
+					    : sub->streams[k - sub->buffer_count].addr;
+			uint64_t end = end_of(
+				addr, buf ? sub->buffers[k].size
+					  : 4ull * sub->streams[k - sub->buffer_count].dwords);
+			top = end > top ? end : top;
+			*overlap |= addr < hi && end > lo;
+		}
+	}
+	return top;
+}
+
+/* MEMSTORE, or the page above everything the capture holds when that
+ * reaches past MEMSTORE; when nothing fits above (buffers at the top of
+ * the address space), MEMSTORE again if it is free. false when it is
+ * not. */
+static bool place_memstore(const struct rd_capture *cap, uint64_t *at)
+{
+	bool taken;
+	uint64_t top = capture_top(cap, MEMSTORE, MEMSTORE + MEMSTORE_SIZE, &taken);
+	if (top <= MEMSTORE || (top > UINT64_MAX - 2 * MEMSTORE_SIZE && !taken)) {
+		*at = MEMSTORE;
+		return true;
+	}
+	if (top > UINT64_MAX - 2 * MEMSTORE_SIZE)
+		return false;
+	*at = (top + MEMSTORE_SIZE - 1) & ~(MEMSTORE_SIZE - 1);
+	return true;
+}
+
+struct emu_replay *emu_replay_open(const char *path, char **error)
+{
+	struct emu_replay *r = util_xcalloc(1, sizeof *r);
+	struct diag d;
+	diag_init(&d);
+	if (!rd_load(path, &r->cap, &d)) {
+		if (error) {
+			const struct diag_msg *m = &d.msgs[0];
+			*error = util_xasprintf("%s: %s", m->file ? m->file : path, m->text);
+		}
+		diag_free(&d);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
+	diag_free(&d);
+	if (!place_memstore(&r->cap, &r->memstore)) {
+		if (error)
+			*error = util_xasprintf(
+				"%s: no room for the kernel's fence: the capture's "
+				"buffers fill the top of the address space and 0x%llx",
+				path, (unsigned long long)MEMSTORE);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void emu_replay_close(struct emu_replay *r)
+{
+	if (!r)
+		return;
+	rd_free(&r->cap);
+	free(r);
+}
+
+size_t emu_replay_count(const struct emu_replay *r)
+{
+	return r->cap.submit_count;
+}
+
+uint32_t emu_replay_gpu_id(const struct emu_replay *r)
+{
+	return r->cap.gpu_id;
+}
+
+const char *emu_replay_label(const struct emu_replay *r, size_t i)
+{
+	return i < r->cap.submit_count ? r->cap.submits[i].label : "";
+}
+
+size_t emu_replay_streams(const struct emu_replay *r, size_t i)
+{
+	return i < r->cap.submit_count ? r->cap.submits[i].stream_count : 0;
+}
+
+/* Whether the capture holds every word of stream st. */
+static bool stream_captured(const struct rd_submit *s, const struct rd_stream *st)
+{
+	uint64_t addr = st->addr, end = st->addr + 4ull * st->dwords;
+	while (addr < end) {
+		const struct rd_buffer *b = rd_find(s, addr);
+		if (!b)
+			return false;
+		addr = b->addr + b->data_len;
+	}
+	return true;
+}
+
+size_t emu_replay_missing(const struct emu_replay *r, size_t i, uint64_t *first_addr)
+{
+	size_t missing = 0;
+	if (i >= r->cap.submit_count)
+		return 0;
+	const struct rd_submit *s = &r->cap.submits[i];
+	for (size_t k = 0; k < s->stream_count; k++)
+		if (!stream_captured(s, &s->streams[k]) && missing++ == 0 && first_addr)
+			*first_addr = s->streams[k].addr;
+	return missing;
+}
+
+uint64_t emu_replay_fence_addr(const struct emu_replay *r)
+{
+	return r->memstore;
+}
+
+/* The kernel's packets, one function per generation as drivers/gpu/drm/msm
+ * has them: what its cp_init sends once, and what its submit sends
+ * around the command streams (the buffers are in memory already). */
+struct kernel {
+	void (*init)(struct emu *emu, uint32_t gpu_id);
+	/* before the command streams, and after them with the fence */
+	void (*before)(struct emu *emu);
+	void (*after)(struct emu *emu, uint64_t fence, uint32_t seqno);
+};
+
+static void thread_control(struct emu *emu, uint32_t word)
+{
+	emu_push_pkt7(emu, PM4_CP_THREAD_CONTROL, &word, 1);
+}
+
+static void ccu_invalidate(struct emu *emu)
+{
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+}
+
+/* a5xx and a6xx: the fence in CP_SCRATCH_REG[2], then CACHE_FLUSH_TS
+ * writes it */
+static void scratch_fence(struct emu *emu, uint32_t scratch2, uint64_t fence, uint32_t seqno)
+{
+	emu_push_pkt4(emu, scratch2, (uint32_t[]){seqno}, 1);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
+				   (uint32_t)(fence >> 32), seqno},
+		      4);
+}
+
+static void a5xx_me_init(struct emu *emu, uint32_t gpu_id)
+{
+	/* the a505/a506/a530 microcode workaround word */
+	uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
+	emu_push_pkt7(emu, PM4_CP_ME_INIT,
+		      (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0}, 8);
+}
+
+static void a5xx_before(struct emu *emu)
+{
+	(void)emu;
+}
+
+static void a5xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
+{
+	scratch_fence(emu, REG_A5XX_CP_SCRATCH_REG(2), fence, seqno);
+}
+
+static void a6xx_cp_init(struct emu *emu, uint32_t gpu_id)
+{
+	(void)gpu_id;
+	emu_push_pkt7(emu, PM4_CP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, 0, 0, 0}, 8);
+}
+
+static void a6xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
+{
+	scratch_fence(emu, REG_A6XX_CP_SCRATCH_REG(2), fence, seqno);
+}
+
+static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
+{
+	(void)gpu_id;
+	/* concurrent binning off, then the 7-word CP_ME_INIT */
+	thread_control(emu, CONCURRENT_BIN_DISABLE);
+	emu_push_pkt7(emu, PM4_CP_ME_INIT,
+		      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
+				   2, 0, 0, 0},
+		      7);
+}
+
+static void a7xx_before(struct emu *emu)
+{
+	/* BR runs the command streams, once BV has met it there */
+	thread_control(emu, SYNC_THREADS | THREAD_BR);
+}
+
+/* BR invalidates the CCU; BV writes its fence when it is done with the
+ * submission, and BR waits for that before it writes the kernel's
+ * fence; then both take what follows */
+static void a7xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
+{
+	const uint64_t bv_fence = fence + BV_FENCE_OFFSET;
+	thread_control(emu, THREAD_BR);
+	ccu_invalidate(emu);
+	thread_control(emu, THREAD_BV);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED, (uint32_t)bv_fence,
+				   (uint32_t)(bv_fence >> 32), seqno},
+		      4);
+	thread_control(emu, THREAD_BR);
+	emu_push_pkt7(emu, PM4_CP_WAIT_TIMESTAMP,
+		      (uint32_t[]){0, (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno}, 4);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
+		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ, (uint32_t)fence,
+				   (uint32_t)(fence >> 32), seqno},
+		      4);
+	thread_control(emu, THREAD_BOTH);
+}
+
+static const struct kernel kernels[] = {
+	[EMU_A5XX] = {a5xx_me_init, a5xx_before, a5xx_after},
+	[EMU_A6XX] = {a6xx_cp_init, ccu_invalidate, a6xx_after},
+	[EMU_A7XX] = {a7xx_cp_init, a7xx_before, a7xx_after},
+};
+
+/* Submission s's captured buffers into emu's memory. */
+static bool write_buffers(const struct rd_submit *s, size_t i, struct emu *emu, char **error)
+{
+	for (size_t b = 0; b < s->buffer_count; b++) {
+		const struct rd_buffer *buf = &s->buffers[b];
+		if (!buf->data)
+			continue; /* listed, not captured: memory keeps what it had */
+		for (uint32_t o = 0; o + 4 <= buf->data_len; o += 4) {
+			if (emu_mem_write32(emu, buf->addr + o, util_le32(buf->data + o)))
+				continue;
+			if (error)
+				*error = util_xasprintf(
+					"submission %zu: buffer 0x%llx (%u bytes) does not fit in "
+					"the "
+					"emulator's memory (%llu MiB at most, or an unaligned "
+					"address)",
+					i + 1, (unsigned long long)buf->addr, buf->size,
+					(unsigned long long)(EMU_MEM_MAX_BYTES >> 20));
+			return false;
+		}
+	}
+	return true;
+}
+
+bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first, char **error)
+{
+	if (i >= r->cap.submit_count) {
+		if (error)
+			*error = util_xasprintf("no submission %zu (the capture has %zu)", i + 1,
+						r->cap.submit_count);
+		return false;
+	}
+	const struct rd_submit *s = &r->cap.submits[i];
+	if (!write_buffers(s, i, emu, error))
+		return false;
+	const struct kernel *k = &kernels[emu_gen(emu)];
+	if (first)
+		k->init(emu, r->cap.gpu_id);
+	k->before(emu);
+	for (size_t n = 0; n < s->stream_count; n++) {
+		const struct rd_stream *st = &s->streams[n];
+		if (!stream_captured(s, st))
+			continue; /* emu_replay_missing tells */
+		emu_push_pkt7(
+			emu, PM4_CP_INDIRECT_BUFFER,
+			(uint32_t[]){(uint32_t)st->addr, (uint32_t)(st->addr >> 32), st->dwords},
+			3);
+	}
+	k->after(emu, r->memstore, (uint32_t)i + 1);
+	return true;
+}
+
+bool emu_replay_fenced(const struct emu_replay *r, size_t i, const struct emu *emu)
+{
+	return emu_mem_read32(emu, r->memstore) == (uint32_t)i + 1;
+}
