@@ -81,6 +81,16 @@ like() {
 	fi
 }
 
+unlike() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		diag "         got:" "$1" "    matches, and should not: $2"
+		return 1
+	else
+		ok 0 "$3"
+	fi
+}
+
 skip() {
 	tap_count=$1
 	shift
