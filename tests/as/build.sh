@@ -1,6 +1,6 @@
 # afuc-as in a build system: make dependency files (-MD, -MF, -MT), -E
 # without line markers, and the -a listing.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 as="$SDK_BIN/afuc-as"
 cd "$tmp" || exit 1

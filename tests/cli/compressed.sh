@@ -2,7 +2,7 @@
 # that reads an image (afuc-objdump, afuc-ld --base, afuc-emu's image
 # and vendor:NAME) reads them, told by the magic bytes, not the name,
 # and says so clearly when the compressed data are damaged.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 command -v xz >/dev/null && command -v zstd >/dev/null || skip_all "xz or zstd is not installed"
 
 fw="$SDK_BUILD/firmware/a6xx/sqe.fw"

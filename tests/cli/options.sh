@@ -2,7 +2,7 @@
 # usage error (exit 2) wherever it stands, "--" ends the options, --help
 # and --version print and exit 0, and a write error on standard output
 # (/dev/full) is an error, never exit 0.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 tools="afuc-as afuc-ld afuc-objdump afuc-emu hwsq-as hwsq-emu hwsq-objdump rnn-lookup rnn-headergen"
 [ -w /dev/full ] || skip_all "no /dev/full on this system"

@@ -2,7 +2,7 @@
 # of its first byte, its bytes and the line. Checked against the image
 # hwsq-as writes and the instructions hwsq-objdump finds in it, not
 # against a saved listing.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 DUMP=$SDK_BIN/hwsq-objdump

@@ -3,7 +3,7 @@
 # with the installed tools and macro library, links it onto the SDK's own
 # installed a6xx image, runs an afuc-emu test file, and builds and runs C
 # tests against libafuc-emu and libhwsq, each on its own.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 cd "$SDK_ROOT" || exit 1
 cc=${SDK_CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"

@@ -3,7 +3,7 @@
 # instead of renaming a file over it; write errors are reported; an
 # existing file keeps its permissions; afuc-ld writes its outputs all or
 # none; image inputs have a size limit, so /dev/zero fails at once.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 B=$SDK_BIN
 FW=$SDK_BUILD/firmware/a6xx/sqe.fw
