@@ -168,13 +168,18 @@ int util_outputs_commit(struct util_outputs *g, size_t *failed);
 /* Removes every temporary file and empties the group. */
 void util_outputs_abort(struct util_outputs *g);
 
-/* A path inside the SDK's prefix: the directory above the running
- * program's bin/ (or $AFUC_SDK_PREFIX when set). The build tree and an
- * installed tree have the same shape below it:
+/* A path inside the SDK's prefix. The build tree and an installed tree
+ * have the same shape below it:
  *   bin/  lib/  include/afuc/  share/afuc-sdk/{ld,rnndb}/
  * so util_sdk_path("share/afuc-sdk/ld") finds the linker scripts in both.
- * The result is malloc'ed. */
+ * The prefix is $AFUC_SDK_PREFIX when set; else the directory above the
+ * running program's bin/ when it holds share/afuc-sdk (the SDK's tools,
+ * wherever the prefix was moved); else the prefix the libraries were
+ * built or installed for (a user's program linked with them). The result
+ * is malloc'ed. */
 char *util_sdk_path(const char *relative);
+/* That last prefix (sdk/util/sdk_prefix.c) */
+extern const char util_sdk_install_prefix[];
 
 /* C source of an image for drivers (sdk/util/carray.c):
  *   util_c_begin(out, "GUARD_H", kernel);   guard, <stdint.h> unless kernel

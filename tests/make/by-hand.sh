@@ -26,7 +26,7 @@ by_hand() {
 	is "$status:$failures:$plan" "0:0:planned" "$what: runs and passes" ||
 		diag "$(printf '%s\n' "$out" "$err" | tail -5)"
 }
-by_hand "a shell test as itself" bash "$SDK_ROOT/tests/util/outputs.sh"
+by_hand "a shell test as itself" bash "$SDK_ROOT/tests/cli/rnn-path.sh"
 by_hand "an afuc-emu test file" "$SDK_ROOT/tests/run-test" "$SDK_BUILD/tests/firmware/a6xx-events.emu"
 by_hand "an hwsq-emu test file (its \$SDK_BUILD)" "$SDK_ROOT/tests/run-test" \
 	"$SDK_ROOT/hwsq-scripts/gddr3-reclock-nv50.hemu"
