@@ -87,6 +87,36 @@ static int long_option(struct cmd *c, const char *arg, bool single)
 	return found(c, o);
 }
 
+/* "unknown option 'SPELLED'" (len bytes of it, dashes included), then
+ * what follows it (in) and the nearest long options of the tool: one
+ * edit away, two for longer names; none for one letter, as near to every
+ * short option as to any other. */
+static int unknown_option(struct cmd *c, const char *spelled, size_t len, const char *in)
+{
+	char *name = util_xstrndup(spelled, len);
+	struct util_near n;
+	util_near_init(&n, name, len >= 6 ? 2 : 1, 3);
+	for (int pass = 0; pass < 2 && len > 2; pass++) {
+		const struct cmd_option *t = pass ? builtins : c->spec->options;
+		size_t count = pass ? UTIL_ARRAY_SIZE(builtins) : c->spec->option_count;
+		for (size_t i = 0; i < count; i++) {
+			if (!t[i].long_name)
+				continue;
+			char *known = util_xasprintf("%s%s", t[i].flags & CMD_SINGLE_DASH ? "-" : "--",
+						     t[i].long_name);
+			util_near_add(&n, known);
+			free(known);
+		}
+	}
+	struct util_str msg = {0};
+	util_str_printf(&msg, "unknown option '%s'%s", name, in ? in : "");
+	util_near_write(&n, &msg);
+	c->status = cmd_usage_error(c, "%s", msg.text);
+	util_str_free(&msg);
+	free(name);
+	return CMD_EXIT;
+}
+
 /* One letter of "-vq", "-o FILE" or "-oFILE". */
 static int short_option(struct cmd *c, const char *whole)
 {
@@ -96,10 +126,10 @@ static int short_option(struct cmd *c, const char *whole)
 		bool first = c->cluster - 1 == whole + 1;
 		c->cluster = NULL;
 		if (first)
-			c->status = cmd_usage_error(c, "unknown option '%s'", whole);
-		else
-			c->status = cmd_usage_error(c, "unknown option '-%c' (in '%s')", letter,
-						    whole);
+			return unknown_option(c, whole, strlen(whole), NULL);
+		char *in = util_xasprintf(" (in '%s')", whole);
+		unknown_option(c, (char[]){'-', letter}, 2, in);
+		free(in);
 		return CMD_EXIT;
 	}
 	set_spelled(c, "-", &letter, 1);
@@ -142,10 +172,7 @@ int cmd_next(struct cmd *c)
 			return id;
 		if (arg[1] == '-') {
 			const char *eq = strchr(arg, '=');
-			c->status = cmd_usage_error(c, "unknown option '%.*s'",
-						    (int)(eq ? (size_t)(eq - arg) : strlen(arg)),
-						    arg);
-			return CMD_EXIT;
+			return unknown_option(c, arg, eq ? (size_t)(eq - arg) : strlen(arg), NULL);
 		}
 		c->cluster = arg + 1;
 		return short_option(c, arg);
