@@ -102,8 +102,8 @@ static int unknown_option(struct cmd *c, const char *spelled, size_t len, const 
 		for (size_t i = 0; i < count; i++) {
 			if (!t[i].long_name)
 				continue;
-			char *known = util_xasprintf("%s%s", t[i].flags & CMD_SINGLE_DASH ? "-" : "--",
-						     t[i].long_name);
+			char *known = util_xasprintf(
+				"%s%s", t[i].flags & CMD_SINGLE_DASH ? "-" : "--", t[i].long_name);
 			util_near_add(&n, known);
 			free(known);
 		}
