@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Options every tool answers the same way; a tool's own table is
  * searched first, so none of these can shadow a tool's option. */
@@ -180,6 +181,67 @@ int cmd_next(struct cmd *c)
 	return CMD_END;
 }
 
+/* An argument that may name a file, as cmd_parse saw it. */
+struct cmd_arg {
+	const char *path;
+	const char *option; /* the option it is the value of; NULL: an operand */
+	bool output;
+};
+
+/* The options that name a file the tool writes, in every tool. */
+static bool writes_file(const struct cmd_option *o)
+{
+	static const char *const outputs[] = {"listing", "MF",     "Map",
+					      "elf",     "writes", "coverage-out"};
+	if (o->short_name == 'o')
+		return true;
+	for (size_t i = 0; o->long_name && i < UTIL_ARRAY_SIZE(outputs); i++)
+		if (strcmp(o->long_name, outputs[i]) == 0)
+			return true;
+	return false;
+}
+
+static void keep_arg(struct cmd *c, const char *path, const struct cmd_option *o)
+{
+	if (!path || strcmp(path, "-") == 0)
+		return;
+	*UTIL_PUSH(c->args, c->arg_count, c->arg_cap) = (struct cmd_arg){
+		path, o ? util_xstrdup(c->spelled ? c->spelled : "?") : NULL, o && writes_file(o)};
+}
+
+/* An output naming the same file as another argument: writing it would
+ * destroy that input (or the other output). Said before any work. */
+static int same_files(struct cmd *c)
+{
+	for (size_t i = 0; i < c->arg_count; i++) {
+		struct stat out, in;
+		if (!c->args[i].output || stat(c->args[i].path, &out) != 0)
+			continue;
+		for (size_t k = 0; k < c->arg_count; k++) {
+			if (k == i || stat(c->args[k].path, &in) != 0 || in.st_dev != out.st_dev ||
+			    in.st_ino != out.st_ino)
+				continue;
+			cmd_file_error(c, c->args[i].path,
+				       "the output of %s is also %s '%s'; refusing to write over "
+				       "it: name another file",
+				       c->args[i].option,
+				       c->args[k].output ? "the output" : "the input",
+				       c->args[k].path);
+			return 1;
+		}
+	}
+	return -1;
+}
+
+static void free_args(struct cmd *c)
+{
+	for (size_t i = 0; i < c->arg_count; i++)
+		free((char *)c->args[i].option);
+	free(c->args);
+	c->args = NULL;
+	c->arg_count = c->arg_cap = 0;
+}
+
 /* One option or operand: kept by the layer, or handed to take. */
 static int store(struct cmd *c, int id, cmd_take_fn *take, void *ctx)
 {
@@ -225,20 +287,27 @@ int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx)
 		else if (id != CMD_OPERAND && c->option >= c->spec->options &&
 			 c->option < c->spec->options + c->spec->option_count)
 			seen[c->option - c->spec->options] = true;
-		if (status < 0 && id != CMD_EXIT)
+		if (status < 0 && id != CMD_EXIT) {
+			keep_arg(c, c->value, id == CMD_OPERAND ? NULL : c->option);
 			status = store(c, id, take, ctx);
+		}
 	}
 	if (status < 0)
 		status = check_spec(c, seen, operands);
 	free(seen);
 	if (status < 0 && check)
 		status = check(c, ctx);
+	if (status < 0)
+		status = same_files(c);
+	free_args(c);
 	return status;
 }
 
 const char *cmd_next_arg(struct cmd *c)
 {
-	return c->next < c->argc && !c->cluster ? c->argv[c->next++] : NULL;
+	const char *arg = c->next < c->argc && !c->cluster ? c->argv[c->next++] : NULL;
+	keep_arg(c, arg, NULL);
+	return arg;
 }
 
 static void print_synopsis(const struct cmd_spec *spec, FILE *out)
