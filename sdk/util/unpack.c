@@ -116,6 +116,14 @@ static int unpack_zstd(const uint8_t *in, size_t in_len, size_t max, uint8_t **d
 	return finish_out(err, out, cap, used, max, data, len);
 }
 
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
 static int unpack_gzip(const uint8_t *in, size_t in_len, size_t max, uint8_t **data, size_t *len)
 {
 	z_stream z = {0};
@@ -142,8 +150,8 @@ static int unpack_gzip(const uint8_t *in, size_t in_len, size_t max, uint8_t **d
 		int r = inflate(&z, Z_NO_FLUSH);
 		at += before_in - z.avail_in;
 		used += before_out - z.avail_out;
-		if (r == Z_STREAM_END && at == in_len)
-			break;
+		if (r == Z_STREAM_END && all_zero(in + at, in_len - at))
+			break; /* the end, or zeros padding it (tapes, blocks): gzip -t accepts them */
 		if (r == Z_STREAM_END) { /* gzip members may follow one another */
 			inflateReset(&z);
 			continue;
