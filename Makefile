@@ -72,6 +72,13 @@ CHECK_JOBS ?= $(JOBS)
 check: all $(TEST_PROGRAMS)
 	@$(TEST_ENV) prove -j$(CHECK_JOBS) $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
 
+# sdk/make/check-builds.sh runs make check-builds-one once per compiler
+# and optimisation level, each in its own BUILD.
+check-builds:
+	@MAKE='$(MAKE)' sh sdk/make/check-builds.sh
+
+check-builds-one: all $(TEST_PROGRAMS) $(BENCH_PROGRAMS)
+
 bench: all $(BENCH_PROGRAMS)
 	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
 
@@ -85,4 +92,4 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all check bench install format clean
+.PHONY: all check check-builds check-builds-one bench install format clean
