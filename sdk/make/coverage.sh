@@ -38,6 +38,10 @@ if [ ! -s "$info" ]; then
 	exit 1
 fi
 have_genhtml || exit 1
+# Only the SDK's firmware: a test's own sources (the tutorial's add.S,
+# written in a scratch directory since removed) are no part of it.
+awk '/^SF:/ { keep = (system("test -f \"" substr($0, 4) "\"") == 0) } keep' "$info" >"$info.sdk" &&
+	mv "$info.sdk" "$info"
 # the tracefile's paths are relative to the root, as the ELFs record them
 genhtml -q --legend --title "afuc SDK firmware" -o "$out/html" "$info" || exit 1
 totals=$(awk -F: '/^LF:/ { lf += $2 } /^LH:/ { lh += $2 } /^FNF:/ { ff += $2 } /^FNH:/ { fh += $2 }
