@@ -184,7 +184,7 @@ int cmd_next(struct cmd *c)
 /* An argument that may name a file, as cmd_parse saw it. */
 struct cmd_arg {
 	const char *path;
-	const char *option; /* the option it is the value of; NULL: an operand */
+	char *option; /* the option it is the value of (owned); NULL: an operand */
 	bool output;
 };
 
@@ -203,7 +203,7 @@ static bool writes_file(const struct cmd_option *o)
 
 static void keep_arg(struct cmd *c, const char *path, const struct cmd_option *o)
 {
-	if (!path || strcmp(path, "-") == 0)
+	if (!c->keeping || !path || strcmp(path, "-") == 0)
 		return;
 	*UTIL_PUSH(c->args, c->arg_count, c->arg_cap) = (struct cmd_arg){
 		path, o ? util_xstrdup(c->spelled ? c->spelled : "?") : NULL, o && writes_file(o)};
@@ -236,10 +236,11 @@ static int same_files(struct cmd *c)
 static void free_args(struct cmd *c)
 {
 	for (size_t i = 0; i < c->arg_count; i++)
-		free((char *)c->args[i].option);
+		free(c->args[i].option);
 	free(c->args);
 	c->args = NULL;
 	c->arg_count = c->arg_cap = 0;
+	c->keeping = false;
 }
 
 /* One option or operand: kept by the layer, or handed to take. */
@@ -276,6 +277,7 @@ static int check_spec(struct cmd *c, const bool *seen, size_t operands)
 int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx)
 {
 	bool *seen = util_xcalloc(c->spec->option_count, sizeof *seen);
+	c->keeping = true;
 	size_t operands = 0;
 	int status = -1;
 	for (int id; status < 0 && (id = cmd_next(c)) != CMD_END;) {

@@ -109,7 +109,9 @@ struct cmd {
 	const char *cluster; /* the rest of "-vq" still to read */
 	bool operands_only;  /* after "--" */
 	char *buffer;        /* "-x" of a cluster, for spelled */
-	/* cmd_parse: every file-like argument, for the same-file check */
+	/* cmd_parse: every argument that may name a file, for the
+	 * same-file check (cmd.c) */
+	bool keeping;
 	struct cmd_arg *args;
 	size_t arg_count, arg_cap;
 };
