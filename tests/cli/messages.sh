@@ -62,4 +62,16 @@ is "$status:$err" "1:rnn-lookup: error: no register FB_PAUSE in NV50: it is a HW
 run "$SDK_BIN/rnn-lookup" --gpu a6xx CP_RB_BAS
 is "$status:$err" "1:rnn-lookup: error: no register CP_RB_BAS in A6XX; did you mean 'CP_RB_BASE'?" \
 	"  a name of no space: the nearest of its own"
+
+# ---- a register database file that is no XML ----
+cp -r "$SDK_BUILD/share/afuc-sdk/rnndb" db
+: >db/adreno/a6xx.xml
+run "$SDK_BIN/rnn-lookup" --rnndb db --gpu a6xx CP_RB_BASE
+is "$status:$(printf '%s\n' "$err" | head -1)" "1:db/adreno/a6xx.xml: error: empty: expected an XML register database" \
+	"an empty database file: said so (not libxml's 'Document is empty')"
+head -c 300 "$SDK_BUILD/firmware/a6xx/sqe.fw" >db/adreno/a6xx.xml
+run "$SDK_BIN/rnn-lookup" --rnndb db --gpu a6xx CP_RB_BASE
+is "$status:$(printf '%s\n' "$err" | head -1)" \
+	"1:db/adreno/a6xx.xml: error: a binary file (a NUL byte), not an XML register database" \
+	"a binary one"
 done_testing
