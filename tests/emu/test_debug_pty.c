@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 
 /* how long one answer may take, in milliseconds (ASan builds are slow) */
@@ -170,7 +171,8 @@ int main(void)
 		tap_skip_all(&t, "SDK_BIN and SDK_BUILD are not set (make check sets them)");
 		return 0;
 	}
-	char emu[4096], fw[4096], home[] = "/tmp/afuc-pty-XXXXXX";
+	char emu[4096], fw[4096], home[4096];
+	snprintf(home, sizeof home, "%s/afuc-pty-XXXXXX", test_tmpdir());
 	snprintf(emu, sizeof emu, "%s/afuc-emu", bin);
 	snprintf(fw, sizeof fw, "%s/firmware/a6xx/sqe.fw", build);
 	if (!mkdtemp(home)) {

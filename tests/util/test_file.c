@@ -13,6 +13,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 #include "util/util.h"
 
@@ -319,7 +320,8 @@ int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
-	char dir[] = "/tmp/sdk-file-test.XXXXXX";
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/sdk-file-test.XXXXXX", test_tmpdir());
 	if (!mkdtemp(dir)) {
 		tap_skip_all(&t, "cannot make a scratch directory");
 		return 0;
