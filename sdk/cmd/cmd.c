@@ -209,12 +209,32 @@ static void keep_arg(struct cmd *c, const char *path, const struct cmd_option *o
 		path, o ? util_xstrdup(c->spelled ? c->spelled : "?") : NULL, o && writes_file(o)};
 }
 
+/* An output in a directory that is not there: said before any work (a
+ * replay of a whole capture), not when the output is written. */
+static bool no_directory(const struct cmd *c, const char *path, const char *option)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return false;
+	char *dir = util_xstrndup(path, (size_t)(slash - path));
+	struct stat st;
+	bool missing = stat(dir, &st) != 0 || !S_ISDIR(st.st_mode);
+	if (missing)
+		cmd_file_error(c, path, "cannot write the %s file: '%s' is not a directory", option,
+			       dir);
+	free(dir);
+	return missing;
+}
+
 /* An output naming the same file as another argument: writing it would
- * destroy that input (or the other output). Said before any work. */
-static int same_files(struct cmd *c)
+ * destroy that input (or the other output). Said before any work, as is
+ * an output whose directory is missing. */
+static int check_outputs(struct cmd *c)
 {
 	for (size_t i = 0; i < c->arg_count; i++) {
 		struct stat out, in;
+		if (c->args[i].output && no_directory(c, c->args[i].path, c->args[i].option))
+			return 1;
 		if (!c->args[i].output || stat(c->args[i].path, &out) != 0)
 			continue;
 		for (size_t k = 0; k < c->arg_count; k++) {
@@ -300,7 +320,7 @@ int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx)
 	if (status < 0 && check)
 		status = check(c, ctx);
 	if (status < 0)
-		status = same_files(c);
+		status = check_outputs(c);
 	free_args(c);
 	return status;
 }

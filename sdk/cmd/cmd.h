@@ -135,7 +135,8 @@ int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx);
  * option (-o, --listing, -MF, -Map, --elf, --writes, --coverage-out)
  * naming the same file (device and inode, through links) as another
  * argument, an input most likely: "TOOL: FILE: error: the output of -o is
- * also the input 'FILE2'; ...", exit 1. */
+ * also the input 'FILE2'; ...", or a file in a directory that is not
+ * there; exit 1. */
 
 /* "TOOL: FILE: error: MESSAGE" on standard error: a file as a whole (one
  * that cannot be read, or written, or is too large). */

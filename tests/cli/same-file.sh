@@ -1,7 +1,8 @@
 # No tool writes its output over one of its inputs (sdk/cmd, cmd_parse):
 # an output option naming the same file as another argument, by device
 # and inode (a symbolic or hard link too), is refused before any work
-# with "TOOL: FILE: error: ...", exit 1, and the input is left as it was.
+# with "TOOL: FILE: error: ...", exit 1, and the input is left as it was;
+# so is an output in a directory that is not there.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 cd "$tmp" || exit 1
 cp "$SDK_ROOT/firmware/examples/fill.S" f.S
@@ -46,4 +47,16 @@ run "$SDK_BIN/afuc-objdump" -o img.s img
 is "$status" 0 "  and written over again (it is no input)"
 run "$SDK_BIN/afuc-objdump" -o /dev/null img
 is "$status" 0 "  -o /dev/null"
+
+# An output whose directory is missing: said before any work (afuc-emu
+# would otherwise replay the whole capture first).
+run "$SDK_BIN/afuc-emu" --replay cap.rd img --writes "$tmp/none/w.txt"
+is "$status:$err" "1:afuc-emu: $tmp/none/w.txt: error: cannot write the --writes file: '$tmp/none' is not a directory" \
+	"afuc-emu --writes into a missing directory: refused before the replay"
+run "$SDK_BIN/afuc-as" -o "$tmp/none/f.o" f.S
+is "$status:$err" "1:afuc-as: $tmp/none/f.o: error: cannot write the -o file: '$tmp/none' is not a directory" \
+	"afuc-as -o into a missing directory"
+run "$SDK_BIN/afuc-objdump" -o f.S/x img
+is "$status:$err" "1:afuc-objdump: f.S/x: error: cannot write the -o file: 'f.S' is not a directory" \
+	"afuc-objdump -o under a file"
 done_testing
