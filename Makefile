@@ -1,7 +1,10 @@
 # The one build of the afuc/HWSQ firmware SDK (non-recursive GNU make).
 #
 #   make                 tools, libraries, generated headers, firmware images
-#   make check           every test, through prove
+#   make check           every test, through prove (test files in parallel)
+#   make check-builds    every source with gcc and clang at -O0/-O1/-O2/-Os,
+#                        -Werror (sdk/make/check-builds.sh; not part of check)
+#   make fuzz            the libFuzzer harnesses (tests/fuzz/module.mk)
 #   make bench           the benchmarks (never part of check)
 #   make coverage        the firmware tests' coverage of the firmware sources,
 #                        as lcov and HTML (sdk/make/coverage.mk)
@@ -11,6 +14,7 @@
 #   make format          formats every C file with clang-format (.clang-format)
 #   make clean           removes build/
 #   make V=1 ...         show full command lines
+#   make -j1 ...         one job at a time (the default is one per CPU)
 #
 # Each part adds itself through a module.mk next to its sources; the
 # templates they use (sdk_library, sdk_tool, sdk_ctest) are in
@@ -20,6 +24,10 @@
 .DELETE_ON_ERROR:
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
+# One job per CPU, so the README's plain `make` and `make check` use the
+# whole machine; a -jN on the command line (-j1) wins over this.
+JOBS := $(shell nproc 2>/dev/null || echo 2)
+MAKEFLAGS += -j$(JOBS)
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build/sanitize
@@ -58,8 +66,18 @@ TEST_ENV = SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
 	SDK_BIN='$(abspath $(BUILD))/bin' SDK_CC='$(CC)' \
 	SDK_CFLAGS='$(if $(filter 1,$(SANITIZE)),$(SAN_CFLAGS))'
 
+# Test files run in parallel (each keeps its scratch files in a directory
+# of its own); CHECK_JOBS=1 runs them one after another.
+CHECK_JOBS ?= $(JOBS)
 check: all $(TEST_PROGRAMS)
-	@$(TEST_ENV) prove $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
+	@$(TEST_ENV) prove -j$(CHECK_JOBS) $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
+
+# sdk/make/check-builds.sh runs make check-builds-one once per compiler
+# and optimisation level, each in its own BUILD.
+check-builds:
+	@MAKE='$(MAKE)' sh sdk/make/check-builds.sh
+
+check-builds-one: all $(TEST_PROGRAMS) $(BENCH_PROGRAMS)
 
 bench: all $(BENCH_PROGRAMS)
 	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
@@ -74,4 +92,4 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all check bench install format clean
+.PHONY: all check check-builds check-builds-one bench install format clean

@@ -257,11 +257,11 @@ static int run(const struct args *a, const char *source, struct diag *d)
 			/* the object names the rule, -E's text or not (gcc's way) */
 			target = a->output ? util_xstrdup(a->output) : default_output(source);
 			dep_file = a->dep_file ? util_xstrdup(a->dep_file) : cmd_dep_file(target);
-			pp_deps_rule(&deps, a->dep_target ? a->dep_target : target, !a->dep_target,
-				     &rule);
+			ok = pp_deps_rule(&deps, a->dep_target ? a->dep_target : target,
+					  !a->dep_target, &rule, d);
 			cmd_outputs_add(&o, "make rule", dep_file, rule.text, rule.len);
 		}
-		ok = cmd_outputs_write(&o, d);
+		ok = ok && cmd_outputs_write(&o, d);
 	}
 	free(text);
 	free(bytes);

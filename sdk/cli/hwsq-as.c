@@ -223,6 +223,7 @@ static bool write_outputs(const struct args *a, const char *out, const struct ut
 	struct cmd_outputs o = {0};
 	struct util_str rule = {0};
 	char *dep_file = NULL;
+	bool ok = true;
 	if (out)
 		cmd_outputs_add(&o, NULL, out, text->text, text->len);
 	if (a->listing)
@@ -231,10 +232,10 @@ static bool write_outputs(const struct args *a, const char *out, const struct ut
 		/* check() made sure there is a file to name */
 		const char *target = a->dep_target ? a->dep_target : out;
 		dep_file = a->dep_file ? util_xstrdup(a->dep_file) : cmd_dep_file(out);
-		pp_deps_rule(deps, target, !a->dep_target, &rule);
+		ok = pp_deps_rule(deps, target, !a->dep_target, &rule, d);
 		cmd_outputs_add(&o, "make rule", dep_file, rule.text, rule.len);
 	}
-	bool ok = cmd_outputs_write(&o, d);
+	ok = ok && cmd_outputs_write(&o, d);
 	util_str_free(&rule);
 	free(dep_file);
 	return ok;

@@ -99,6 +99,32 @@ static const struct {
 	enum rnn_space space;
 } sigils[] = {{'@', RNN_CONTROL}, {'%', RNN_SQE}, {'|', RNN_PIPE}};
 
+/* Another space of the same vendor that knows name: the hint for a name
+ * looked up in the wrong one (a packet as a register). */
+static bool other_space(struct rnn_db *db, const struct rnn_view *v, const char *variant,
+			const char *name, enum rnn_space *found)
+{
+	enum rnn_space mine = rnn_view_space(v);
+	bool nvidia = mine >= RNN_HWSQ_REG;
+	/* a space this generation lacks is no hint, and no error */
+	struct diag quiet;
+	diag_init(&quiet);
+	bool hit = false;
+	for (int s = nvidia ? RNN_HWSQ_REG : RNN_GPU;
+	     s < (nvidia ? RNN_SPACE_COUNT : RNN_HWSQ_REG) && !hit; s++) {
+		const struct rnn_view *other = s == (int)mine ? NULL
+							      : rnn_view(db, (enum rnn_space)s,
+									 variant, &quiet);
+		uint64_t value;
+		if (other && rnn_name_to_value(other, name, &value)) {
+			*found = (enum rnn_space)s;
+			hit = true;
+		}
+	}
+	diag_free(&quiet);
+	return hit;
+}
+
 static bool lookup(struct rnn_db *db, const struct rnn_view *v, const char *variant,
 		   const char *arg, struct diag *d)
 {
@@ -127,7 +153,13 @@ static bool lookup(struct rnn_db *db, const struct rnn_view *v, const char *vari
 		printf("0x%" PRIx64 "\n", value);
 		return true;
 	}
-	rnn_diag_unknown(v, arg, d, DIAG_NOWHERE);
+	enum rnn_space found;
+	if (other_space(db, v, variant, arg, &found))
+		diag_error(d, DIAG_NOWHERE, "no %s %s in %s: it is a %s (--space %s)",
+			   rnn_space_noun(rnn_view_space(v)), arg, rnn_view_variant(v),
+			   rnn_space_noun(found), rnn_space_name(found));
+	else
+		rnn_diag_unknown(v, arg, d, DIAG_NOWHERE);
 	return false;
 }
 

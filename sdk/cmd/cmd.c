@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Options every tool answers the same way; a tool's own table is
  * searched first, so none of these can shadow a tool's option. */
@@ -87,6 +88,36 @@ static int long_option(struct cmd *c, const char *arg, bool single)
 	return found(c, o);
 }
 
+/* "unknown option 'SPELLED'" (len bytes of it, dashes included), then
+ * what follows it (in) and the nearest long options of the tool: one
+ * edit away, two for longer names; none for one letter, as near to every
+ * short option as to any other. */
+static int unknown_option(struct cmd *c, const char *spelled, size_t len, const char *in)
+{
+	char *name = util_xstrndup(spelled, len);
+	struct util_near n;
+	util_near_init(&n, name, len >= 6 ? 2 : 1, 3);
+	for (int pass = 0; pass < 2 && len > 2; pass++) {
+		const struct cmd_option *t = pass ? builtins : c->spec->options;
+		size_t count = pass ? UTIL_ARRAY_SIZE(builtins) : c->spec->option_count;
+		for (size_t i = 0; i < count; i++) {
+			if (!t[i].long_name)
+				continue;
+			char *known = util_xasprintf(
+				"%s%s", t[i].flags & CMD_SINGLE_DASH ? "-" : "--", t[i].long_name);
+			util_near_add(&n, known);
+			free(known);
+		}
+	}
+	struct util_str msg = {0};
+	util_str_printf(&msg, "unknown option '%s'%s", name, in ? in : "");
+	util_near_write(&n, &msg);
+	c->status = cmd_usage_error(c, "%s", msg.text);
+	util_str_free(&msg);
+	free(name);
+	return CMD_EXIT;
+}
+
 /* One letter of "-vq", "-o FILE" or "-oFILE". */
 static int short_option(struct cmd *c, const char *whole)
 {
@@ -96,10 +127,10 @@ static int short_option(struct cmd *c, const char *whole)
 		bool first = c->cluster - 1 == whole + 1;
 		c->cluster = NULL;
 		if (first)
-			c->status = cmd_usage_error(c, "unknown option '%s'", whole);
-		else
-			c->status = cmd_usage_error(c, "unknown option '-%c' (in '%s')", letter,
-						    whole);
+			return unknown_option(c, whole, strlen(whole), NULL);
+		char *in = util_xasprintf(" (in '%s')", whole);
+		unknown_option(c, (char[]){'-', letter}, 2, in);
+		free(in);
 		return CMD_EXIT;
 	}
 	set_spelled(c, "-", &letter, 1);
@@ -142,15 +173,94 @@ int cmd_next(struct cmd *c)
 			return id;
 		if (arg[1] == '-') {
 			const char *eq = strchr(arg, '=');
-			c->status = cmd_usage_error(c, "unknown option '%.*s'",
-						    (int)(eq ? (size_t)(eq - arg) : strlen(arg)),
-						    arg);
-			return CMD_EXIT;
+			return unknown_option(c, arg, eq ? (size_t)(eq - arg) : strlen(arg), NULL);
 		}
 		c->cluster = arg + 1;
 		return short_option(c, arg);
 	}
 	return CMD_END;
+}
+
+/* An argument that may name a file, as cmd_parse saw it. */
+struct cmd_arg {
+	const char *path;
+	char *option; /* the option it is the value of (owned); NULL: an operand */
+	bool output;
+};
+
+/* The options that name a file the tool writes, in every tool. */
+static bool writes_file(const struct cmd_option *o)
+{
+	static const char *const outputs[] = {"listing", "MF",     "Map",
+					      "elf",     "writes", "coverage-out"};
+	if (o->short_name == 'o')
+		return true;
+	for (size_t i = 0; o->long_name && i < UTIL_ARRAY_SIZE(outputs); i++)
+		if (strcmp(o->long_name, outputs[i]) == 0)
+			return true;
+	return false;
+}
+
+static void keep_arg(struct cmd *c, const char *path, const struct cmd_option *o)
+{
+	if (!c->keeping || !path || strcmp(path, "-") == 0)
+		return;
+	*UTIL_PUSH(c->args, c->arg_count, c->arg_cap) = (struct cmd_arg){
+		path, o ? util_xstrdup(c->spelled ? c->spelled : "?") : NULL, o && writes_file(o)};
+}
+
+/* An output in a directory that is not there: said before any work (a
+ * replay of a whole capture), not when the output is written. */
+static bool no_directory(const struct cmd *c, const char *path, const char *option)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return false;
+	char *dir = util_xstrndup(path, (size_t)(slash - path));
+	struct stat st;
+	bool missing = stat(dir, &st) != 0 || !S_ISDIR(st.st_mode);
+	if (missing)
+		cmd_file_error(c, path, "cannot write the %s file: '%s' is not a directory", option,
+			       dir);
+	free(dir);
+	return missing;
+}
+
+/* An output naming the same file as another argument: writing it would
+ * destroy that input (or the other output). Said before any work, as is
+ * an output whose directory is missing. */
+static int check_outputs(struct cmd *c)
+{
+	for (size_t i = 0; i < c->arg_count; i++) {
+		struct stat out, in;
+		if (c->args[i].output && no_directory(c, c->args[i].path, c->args[i].option))
+			return 1;
+		if (!c->args[i].output || stat(c->args[i].path, &out) != 0)
+			continue;
+		for (size_t k = 0; k < c->arg_count; k++) {
+			if (k == i || stat(c->args[k].path, &in) != 0 || in.st_dev != out.st_dev ||
+			    in.st_ino != out.st_ino)
+				continue;
+			cmd_file_error(c, c->args[i].path,
+				       "the output of %s is also %s '%s'; refusing to write over "
+				       "it: name another file",
+				       c->args[i].option,
+				       c->args[k].output ? "the output" : "the input",
+				       c->args[k].path);
+			return 1;
+		}
+	}
+	return -1;
+}
+
+static void free_args(struct cmd *c)
+{
+	for (size_t i = 0; i < c->arg_count; i++)
+		free(c->args[i].option);
+	free(c->args);
+	c->args = NULL;
+	c->arg_count = c->arg_cap = 0;
+	c->keeping = false;
 }
 
 /* One option or operand: kept by the layer, or handed to take. */
@@ -187,6 +297,7 @@ static int check_spec(struct cmd *c, const bool *seen, size_t operands)
 int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx)
 {
 	bool *seen = util_xcalloc(c->spec->option_count, sizeof *seen);
+	c->keeping = true;
 	size_t operands = 0;
 	int status = -1;
 	for (int id; status < 0 && (id = cmd_next(c)) != CMD_END;) {
@@ -198,20 +309,27 @@ int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx)
 		else if (id != CMD_OPERAND && c->option >= c->spec->options &&
 			 c->option < c->spec->options + c->spec->option_count)
 			seen[c->option - c->spec->options] = true;
-		if (status < 0 && id != CMD_EXIT)
+		if (status < 0 && id != CMD_EXIT) {
+			keep_arg(c, c->value, id == CMD_OPERAND ? NULL : c->option);
 			status = store(c, id, take, ctx);
+		}
 	}
 	if (status < 0)
 		status = check_spec(c, seen, operands);
 	free(seen);
 	if (status < 0 && check)
 		status = check(c, ctx);
+	if (status < 0)
+		status = check_outputs(c);
+	free_args(c);
 	return status;
 }
 
 const char *cmd_next_arg(struct cmd *c)
 {
-	return c->next < c->argc && !c->cluster ? c->argv[c->next++] : NULL;
+	const char *arg = c->next < c->argc && !c->cluster ? c->argv[c->next++] : NULL;
+	keep_arg(c, arg, NULL);
+	return arg;
 }
 
 static void print_synopsis(const struct cmd_spec *spec, FILE *out)

@@ -109,6 +109,11 @@ struct cmd {
 	const char *cluster; /* the rest of "-vq" still to read */
 	bool operands_only;  /* after "--" */
 	char *buffer;        /* "-x" of a cluster, for spelled */
+	/* cmd_parse: every argument that may name a file, for the
+	 * same-file check (cmd.c) */
+	bool keeping;
+	struct cmd_arg *args;
+	size_t arg_count, arg_cap;
 };
 
 void cmd_init(struct cmd *c, const struct cmd_spec *spec, int argc, char **argv);
@@ -125,6 +130,17 @@ typedef int cmd_check_fn(struct cmd *c, void *ctx);
  * through take; then check. Returns -1 when all is good, else the exit
  * status (0 after --help or --version, 2 after a usage error). */
 int cmd_parse(struct cmd *c, cmd_take_fn *take, cmd_check_fn *check, void *ctx);
+
+/* cmd_parse also refuses, before the tool does anything, an output
+ * option (-o, --listing, -MF, -Map, --elf, --writes, --coverage-out)
+ * naming the same file (device and inode, through links) as another
+ * argument, an input most likely: "TOOL: FILE: error: the output of -o is
+ * also the input 'FILE2'; ...", or a file in a directory that is not
+ * there; exit 1. */
+
+/* "TOOL: FILE: error: MESSAGE" on standard error: a file as a whole (one
+ * that cannot be read, or written, or is too large). */
+void cmd_file_error(const struct cmd *c, const char *file, const char *fmt, ...) UTIL_PRINTF(3, 4);
 
 /* The argument after the option just read, as it is: the second value
  * of an option that takes two (afuc-emu --diff A B); NULL at the end. */

@@ -25,6 +25,17 @@ void cmd_error(const struct cmd *c, const char *fmt, ...)
 	va_end(ap);
 }
 
+void cmd_file_error(const struct cmd *c, const char *file, const char *fmt, ...)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s: error: ", c->spec->tool, strcmp(file, "-") ? file : "<stdin>");
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 void cmd_print_diag(const struct cmd *c, const struct diag *d)
 {
 	/* a tool's TAP or listing so far first, then why it stopped */

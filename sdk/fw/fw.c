@@ -194,7 +194,7 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 
 static bool has_size_word(const struct probe *p)
 {
-	uint32_t size;
+	uint32_t size = 0; /* gcc -O1 cannot see nop_payload set it */
 	return nop_payload(p, 1, &size) && size == p->count;
 }
 

@@ -11,9 +11,13 @@
 #   PREFIX/share/afuc-sdk/firmware/   the SDK's own images (a base for --base)
 #   PREFIX/share/afuc-sdk/hwsq/       the HWSQ images
 #   PREFIX/share/man/man1/            man pages
-#   PREFIX/share/doc/afuc-sdk/        docs/*.md
+#   PREFIX/share/doc/afuc-sdk/        docs/*.md, docs/images/
 #
-# The internal libsdk-*.a and libafuc-*.a stay in the build tree.
+# The internal libsdk-*.a and libafuc-*.a stay in the build tree. The
+# installed libraries carry PREFIX (sdk/util/sdk_prefix.c), where a
+# program linked with them finds the register database and the SDK's
+# other files; the tools find them beside themselves, wherever the prefix
+# is moved.
 
 SDK_VERSION := $(shell sed -n 's/^\#define SDK_VERSION "\(.*\)"/\1/p' sdk/util/util.h)
 
@@ -31,13 +35,18 @@ PC_FILES := $(wildcard sdk/make/*.pc.in)
 INSTALL_FIRMWARE := $(filter $(BUILD)/firmware/a%,$(ALL_IMAGES)) \
 	$(patsubst %.fw,%.map,$(filter $(BUILD)/firmware/a%.fw,$(ALL_IMAGES)))
 INSTALL_HWSQ := $(filter $(BUILD)/hwsq/%,$(ALL_IMAGES))
-INSTALL_DOCS := $(wildcard docs/*.md)
+# the documents and everything they link to (docs/images)
+INSTALL_DOCS := $(wildcard docs/*.md docs/images/*)
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 
 install: all
 	@set -e; root='$(INSTALL_ROOT)'; \
 	for f in $(ALL_TOOLS); do install -D -m 755 $$f "$$root/bin/$${f##*/}"; done; \
 	for f in $(INSTALL_LIBS); do install -D -m 644 $$f "$$root/lib/$${f##*/}"; done; \
+	obj=$$(mktemp -d) && $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DSDK_INSTALL_PREFIX='"$(PREFIX)"' \
+	  -c -o "$$obj/sdk_prefix.o" sdk/util/sdk_prefix.c && \
+	for f in $(INSTALL_LIBS); do $(AR) rs "$$root/lib/$${f##*/}" "$$obj/sdk_prefix.o"; done; \
+	rm -rf "$$obj"; \
 	for f in $(PC_FILES); do n=$${f##*/}; install -d "$$root/lib/pkgconfig"; \
 	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(SDK_VERSION)|g' $$f \
 	    >"$$root/lib/pkgconfig/$${n%.in}"; done; \
@@ -46,7 +55,7 @@ install: all
 	for f in $(INSTALL_FIRMWARE); do install -D -m 644 $$f "$$root/share/afuc-sdk/$${f#$(BUILD)/}"; done; \
 	for f in $(INSTALL_HWSQ); do install -D -m 644 $$f "$$root/share/afuc-sdk/$${f#$(BUILD)/}"; done; \
 	for f in $(MAN_PAGES); do install -D -m 644 $$f "$$root/share/man/man1/$${f##*/}"; done; \
-	for f in $(INSTALL_DOCS); do install -D -m 644 $$f "$$root/share/doc/afuc-sdk/$${f##*/}"; done; \
+	for f in $(INSTALL_DOCS); do install -D -m 644 $$f "$$root/share/doc/afuc-sdk/$${f#docs/}"; done; \
 	echo "installed under $$root"
 
 # Per part: make firmware, make firmware-a6xx (the a6xx SQE and the

@@ -34,10 +34,12 @@ include $(BUILD)/config.mk
 
 # Everything compiled depends on this stamp, rewritten only when the
 # compiler or its flags change, so CC=clang after gcc rebuilds everything.
+# The candidate has a name of its own per make ($$$$, the shell's pid):
+# tests run make (make -q, make install) side by side with each other.
 flags_text := $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS)
-$(shell mkdir -p $(BUILD) && printf '%s\n' '$(subst ','"'"',$(flags_text))' \
-	> $(BUILD)/flags.new && { cmp -s $(BUILD)/flags.new $(BUILD)/flags.stamp \
-	&& rm -f $(BUILD)/flags.new || mv -f $(BUILD)/flags.new $(BUILD)/flags.stamp; })
+$(shell mkdir -p $(BUILD) && f=$(BUILD)/flags.new.$$$$ && \
+	printf '%s\n' '$(subst ','"'"',$(flags_text))' >$$f && \
+	{ cmp -s $$f $(BUILD)/flags.stamp && rm -f $$f || mv -f $$f $(BUILD)/flags.stamp; })
 endif
 
 $(BUILD)/config.mk: sdk/make/configure.sh
@@ -69,10 +71,15 @@ ALL_TOOLS += $(BUILD)/bin/$(1)
 $(call sdk_link,$(BUILD)/bin/$(1),$(2),sdk-cmd $(3))
 endef
 
+# A compiled test also gets tests/lib/test_env.c: run by hand, it finds
+# the tree and the build that made it.
+TEST_ENV_SOURCE := tests/lib/test_env.c
+$(call objs_of,$(TEST_ENV_SOURCE)): ALL_CPPFLAGS += -DSDK_TEST_ROOT='"$(CURDIR)"' \
+	-DSDK_TEST_BUILD='"$(abspath $(BUILD))"'
 define sdk_ctest
 TEST_PROGRAMS += $(BUILD)/tests/$(1)
 TESTS += $(BUILD)/tests/$(1)
-$(call sdk_link,$(BUILD)/tests/$(1),$(2),$(3))
+$(call sdk_link,$(BUILD)/tests/$(1),$(2) $(TEST_ENV_SOURCE),$(3))
 endef
 
 define sdk_cbench

@@ -86,9 +86,43 @@ static void put_make_name(struct util_str *out, const char *name)
 	}
 }
 
-void pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_target,
-		  struct util_str *out)
+/* name with its line breaks shown as \n and \r (malloc'ed) */
+static char *shown(const char *name)
 {
+	struct util_str out = {0};
+	for (const char *p = name; *p; p++) {
+		if (*p == '\n' || *p == '\r')
+			util_str_puts(&out, *p == '\n' ? "\\n" : "\\r");
+		else
+			util_str_putc(&out, *p);
+	}
+	return util_str_take(&out);
+}
+
+/* A name that cannot go into a make rule: an error at the source. */
+static bool unwritable(const struct pp_deps *deps, const char *what, const char *name,
+		       struct diag *d)
+{
+	if (!strpbrk(name, "\n\r"))
+		return false;
+	char *source = shown(deps->count ? deps->files[0] : "-"), *bad = shown(name);
+	diag_error(d, diag_at(source, 0, 0),
+		   "cannot write a make rule (-MD): the %s '%s' has a line break in its name, "
+		   "which make cannot read; rename it",
+		   what, bad);
+	free(source);
+	free(bad);
+	return true;
+}
+
+bool pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_target,
+		  struct util_str *out, struct diag *d)
+{
+	if (unwritable(deps, "target", target, d))
+		return false;
+	for (size_t i = 0; i < deps->count; i++)
+		if (unwritable(deps, i ? "file" : "source", deps->files[i], d))
+			return false;
 	if (quote_target)
 		put_make_name(out, target);
 	else
@@ -106,6 +140,7 @@ void pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_tar
 		put_make_name(out, deps->files[i]);
 		util_str_puts(out, ":\n");
 	}
+	return true;
 }
 
 void pp_strip_markers(char *text, size_t *len)

@@ -330,8 +330,148 @@ static void take_temp(char **path, bool ok, void (*parse)(struct pp_deps *, cons
 	*path = NULL;
 }
 
+/* What cpp would only make noise of, said once: a file that cannot be
+ * read (not cc1's "fatal error"), an empty one, a binary one (thousands
+ * of lines of cpp warnings otherwise). Standard input is cpp's to read. */
+static bool readable_source(const char *path, struct diag *d)
+{
+	if (strcmp(path, "-") == 0)
+		return true;
+	uint8_t *data;
+	size_t len;
+	int err = util_read_file_max(path, PP_MAX_OUTPUT, &data, &len);
+	if (err == EFBIG)
+		diag_error(d, diag_at(path, 0, 0),
+			   "cannot read: larger than %u bytes, not a source", PP_MAX_OUTPUT);
+	else if (err)
+		diag_error(d, diag_at(path, 0, 0), "cannot read: %s", strerror(err));
+	if (err)
+		return false;
+	const uint8_t *nul = memchr(data, 0, len);
+	if (!len) {
+		diag_error(d, diag_at(path, 0, 0), "empty: expected a source");
+	} else if (nul) {
+		/* where the first is; a file of many is no source at all */
+		unsigned line = 1, col = 1;
+		size_t nuls = 0;
+		for (const uint8_t *p = data; p < nul; p++, col++)
+			if (*p == '\n')
+				line++, col = 0;
+		for (size_t i = 0; i < len; i++)
+			nuls += !data[i];
+		diag_error(d, diag_at(path, line, col), "expected text, found a NUL byte%s",
+			   nuls > 1 ? " (a binary file, not a source)" : "");
+	}
+	free(data);
+	return len && !nul;
+}
+
+/* The names of the macros the library defines (upper case: the public
+ * ones), as m4 itself lists them (dumpdef, on standard error). */
+struct macro_names {
+	char **names;
+	size_t count, cap;
+};
+
+static void library_macros(const struct pp_options *o, struct macro_names *m)
+{
+	struct argv_list a = {0};
+	arg(&a, util_xstrdup(program("M4", "m4")));
+	if (o->m4_prefix_builtins)
+		arg(&a, util_xstrdup("-P"));
+	for (size_t i = 0; i < o->include_count; i++)
+		arg(&a, util_xasprintf("-I%s", o->include_dirs[i]));
+	arg(&a, util_xstrdup(o->m4_library));
+	arg(&a, util_xstrdup("-"));
+	FILE *in = tmpfile();
+	struct child ch = {.what = "m4", .pid = -1, .out = -1};
+	struct util_str out = {0}, line = {0};
+	/* the names alone: its own errors are the main run's to report */
+	struct diag quiet;
+	diag_init(&quiet);
+	if (in && fputs(o->m4_prefix_builtins ? "m4_dumpdef\n" : "dumpdef\n", in) >= 0 &&
+	    fflush(in) == 0 && fseek(in, 0, SEEK_SET) == 0 && spawn(&ch, &a, fileno(in), &quiet)) {
+		read_output(&ch, "m4", &out, &quiet);
+		if (finish(&ch, &quiet)) {
+			rewind(ch.err);
+			while (next_err_line(&ch, &line)) {
+				size_t len = strspn(line.text,
+						    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+				if (len && line.text[0] >= 'A' && line.text[0] <= 'Z' &&
+				    line.text[len] == ':') {
+					*UTIL_PUSH(m->names, m->count,
+						   m->cap) = util_xstrndup(line.text, len);
+				}
+			}
+		}
+	}
+	child_free(&ch, &quiet);
+	diag_free(&quiet);
+	if (in)
+		fclose(in);
+	util_str_free(&out);
+	util_str_free(&line);
+	argv_free(&a);
+}
+
+/* After m4, a statement that still starts with NAME( (upper case, as the
+ * library's macros are) called a macro m4 does not know: the assembler
+ * would take it for an unknown instruction. Each is an error at its
+ * line, with the library's nearest macros. Returns how many there were. */
+static size_t unknown_macros(const char *text, size_t len, const char *path,
+			     const struct pp_options *o, struct diag *d)
+{
+	struct pp_lines lines;
+	pp_lines_init(&lines, path);
+	size_t found = 0;
+	struct macro_names known = {0};
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *line = util_xstrndup(p, n);
+		p += n + (nl != NULL);
+		if (pp_lines_next(&lines, line)) {
+			free(line);
+			continue;
+		}
+		const char *w = line + strspn(line, " \t");
+		/* a label first: "name:" */
+		size_t label = strspn(
+			w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+		if (label && w[label] == ':')
+			w += label + 1 + strspn(w + label + 1, " \t");
+		size_t name = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (name && w[0] >= 'A' && w[0] <= 'Z' && w[name] == '(') {
+			char *called = util_xstrndup(w, name);
+			struct util_near near;
+			util_near_init(&near, called, 3, 3);
+			if (!found)
+				library_macros(o, &known);
+			for (size_t i = 0; i < known.count; i++)
+				util_near_add(&near, known.names[i]);
+			struct util_str msg = {0};
+			util_str_printf(&msg, "unknown macro '%s'", called);
+			util_near_write(&near, &msg);
+			diag_add(d, DIAG_ERROR,
+				 diag_at(lines.file, lines.line, (unsigned)(w - line) + 1), line,
+				 "%s", msg.text);
+			util_str_free(&msg);
+			free(called);
+			found++;
+		}
+		free(line);
+	}
+	for (size_t i = 0; i < known.count; i++)
+		free(known.names[i]);
+	free(known.names);
+	pp_lines_free(&lines);
+	return found;
+}
+
 bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *len, struct diag *d)
 {
+	if (!readable_source(path, d))
+		return false;
 	struct argv_list cpp = {0}, m4 = {0};
 	arg(&cpp, util_xstrdup(program("CPP", "cpp")));
 	arg(&cpp, util_xstrdup("-x"));
@@ -349,6 +489,9 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 		arg(&cpp, util_xasprintf("-D%s", o->defines[i]));
 	char *cpp_deps = NULL, *m4_trace = NULL;
 	if (o->deps) {
+		/* the source first, as given: cpp's list cannot hold every
+		 * name (a line break in one), pp_deps_rule says so */
+		pp_deps_add(o->deps, path);
 		/* cpp's own list: what it opened, however it found it */
 		cpp_deps = temp_path(d);
 		if (!cpp_deps) {
@@ -412,6 +555,8 @@ bool pp_run(const char *path, const struct pp_options *o, char **text, size_t *l
 			m4_messages(&mc, cpp_out.text ? cpp_out.text : "", name, d);
 		report_status(&mc, d);
 		ok = ok && d->errors == errors;
+		ok = ok &&
+		     unknown_macros(m4_out.text ? m4_out.text : "", m4_out.len, name, o, d) == 0;
 		if (ok && o->deps)
 			pp_deps_add(o->deps, o->m4_library);
 		take_temp(&m4_trace, ok, pp_deps_parse_m4, o->deps);

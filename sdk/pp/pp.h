@@ -89,9 +89,11 @@ void pp_deps_parse_m4(struct pp_deps *deps, const char *trace);
 /* The make rule gcc -MD -MP writes: "target: file...", then an empty
  * rule for each file after the first (the source), so that make goes on
  * when a header is deleted. File names are escaped for make (space, '#',
- * '$'); the target too when quote_target (gcc's -MQ; -MT is as given). */
-void pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_target,
-		  struct util_str *out);
+ * '$'); the target too when quote_target (gcc's -MQ; -MT is as given).
+ * A name with a newline, which make cannot read in any form, is an error
+ * in d at the source (false, nothing written). */
+bool pp_deps_rule(const struct pp_deps *deps, const char *target, bool quote_target,
+		  struct util_str *out, struct diag *d);
 
 /* Whether a line is a marker: a cpp linemarker (# 12 "x.S" 1) or an m4
  * sync line (#line 12 "stdin"). */

@@ -599,8 +599,14 @@ static bool load_file(struct loader *l, const char *path, const char *display)
 		f->ok = false;
 		return false;
 	}
-	if (len > INT_MAX) {
-		diag_error(l->d, diag_at(l->file, 0, 0), "file too large");
+	/* said plainly, not as libxml's "Document is empty" */
+	const char *not_xml = len > INT_MAX ? "file too large"
+			      : !len        ? "empty: expected an XML register database"
+			      : memchr(text, 0, len)
+				      ? "a binary file (a NUL byte), not an XML register database"
+				      : NULL;
+	if (not_xml) {
+		diag_error(l->d, diag_at(l->file, 0, 0), "%s", not_xml);
 		free(text);
 		f->ok = false;
 		return false;

@@ -98,6 +98,24 @@ int util_read_file_max(const char *path, size_t max, uint8_t **data, size_t *len
 int util_read_image(const char *path, size_t max, uint8_t **data, size_t *len);
 const char *util_read_error(int err);
 
+/* The same, a piece at a time, for inputs read as they are used (a
+ * capture a submission at a time): decompression goes only as far as
+ * what is asked, so that a reader who stops early (a damaged capture)
+ * never inflates the rest, and stops at the first byte past max:
+ *
+ *   struct util_stream *s;
+ *   int err = util_stream_open(path, max, &s);      ("-": standard input)
+ *   while (!err && (err = util_stream_read(s, buf, n, &got)) == 0 && got)
+ *           use got bytes;                          got 0: the end
+ *   util_stream_close(s);
+ *
+ * Errors are errno values: EFBIG past max, EBADMSG for damaged or
+ * truncated compressed data (util_read_error). */
+struct util_stream;
+int util_stream_open(const char *path, uint64_t max, struct util_stream **s);
+int util_stream_read(struct util_stream *s, void *buf, size_t n, size_t *got);
+void util_stream_close(struct util_stream *s);
+
 /* Where vendor firmware is looked for, in this order (sdk/util/firmware.c):
  * $AFUC_FIRMWARE_DIR, $SDK_ROOT/../shared/firmware/qcom (without SDK_ROOT:
  * root/../shared/firmware/qcom, root the caller's guess at the project's
@@ -168,13 +186,18 @@ int util_outputs_commit(struct util_outputs *g, size_t *failed);
 /* Removes every temporary file and empties the group. */
 void util_outputs_abort(struct util_outputs *g);
 
-/* A path inside the SDK's prefix: the directory above the running
- * program's bin/ (or $AFUC_SDK_PREFIX when set). The build tree and an
- * installed tree have the same shape below it:
+/* A path inside the SDK's prefix. The build tree and an installed tree
+ * have the same shape below it:
  *   bin/  lib/  include/afuc/  share/afuc-sdk/{ld,rnndb}/
  * so util_sdk_path("share/afuc-sdk/ld") finds the linker scripts in both.
- * The result is malloc'ed. */
+ * The prefix is $AFUC_SDK_PREFIX when set; else the directory above the
+ * running program's bin/ when it holds share/afuc-sdk (the SDK's tools,
+ * wherever the prefix was moved); else the prefix the libraries were
+ * built or installed for (a user's program linked with them). The result
+ * is malloc'ed. */
 char *util_sdk_path(const char *relative);
+/* That last prefix (sdk/util/sdk_prefix.c) */
+extern const char util_sdk_install_prefix[];
 
 /* C source of an image for drivers (sdk/util/carray.c):
  *   util_c_begin(out, "GUARD_H", kernel);   guard, <stdint.h> unless kernel

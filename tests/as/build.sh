@@ -1,6 +1,6 @@
 # afuc-as in a build system: make dependency files (-MD, -MF, -MT), -E
 # without line markers, and the -a listing.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 as="$SDK_BIN/afuc-as"
 cd "$tmp" || exit 1
@@ -36,7 +36,7 @@ is "$(grep -c '^fw\.S:' out/fw.d)" 0 "  and none for the source"
 rm -f out/fw.o
 run "$as" -Iinc -MD -MF deps/x.dep -MT 'my target' fw.S -o out/fw.o
 is "$status" 1 "-MF into a missing directory: exit 1"
-like "$err" "deps/x\\.dep: error: cannot write make rule" "  says which file"
+like "$err" "deps/x\\.dep: error: cannot write the -MF file" "  says which file"
 ok "$([ ! -e out/fw.o ]; echo $?)" "  and writes no object either (all or none)"
 mkdir deps
 run "$as" -Iinc -MD -MF deps/x.dep -MT 'my target' fw.S -o out/fw.o

@@ -1,6 +1,6 @@
 # afuc-as as a tool: options, exit statuses, output files, error text,
 # cpp preprocessing of .S sources, and objects readelf reads cleanly.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 as="$SDK_BIN/afuc-as"
 cd "$tmp" || exit 1

@@ -1,7 +1,7 @@
 # The four listings Mesa's afuc-disasm printed for the vendor images
 # assemble with afuc-as, silently, into objects readelf reads cleanly.
 # (tests/as/test-as checks their words against the images.)
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 dir="$SDK_ROOT/../shared/reference/disasm"
 [ -d "$dir" ] || skip_all "no reference listings in $dir"

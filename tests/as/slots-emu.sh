@@ -4,7 +4,7 @@
 # memory and registers, worked out by hand (a slot filled against the
 # rules would send it to `bad`); with the pass it is three words shorter
 # (the three slots it can fill, counted by hand).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 sqe="$SDK_BUILD/firmware/a6xx/sqe.o"
 [ -r "$sqe" ] || skip_all "no $sqe (make builds it)"

@@ -2,7 +2,7 @@
 # the same option, give a header with a guard, the size and the words
 # (little-endian, as the hardware reads them); the kernel flavour uses
 # u32 and includes nothing.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 cc=${SDK_CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"
 

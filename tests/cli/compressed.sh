@@ -2,7 +2,7 @@
 # that reads an image (afuc-objdump, afuc-ld --base, afuc-emu's image
 # and vendor:NAME) reads them, told by the magic bytes, not the name,
 # and says so clearly when the compressed data are damaged.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 command -v xz >/dev/null && command -v zstd >/dev/null || skip_all "xz or zstd is not installed"
 
 fw="$SDK_BUILD/firmware/a6xx/sqe.fw"
@@ -70,4 +70,32 @@ ok "$([ ! -e "$tmp/cut-out.fw" ]; echo $?)" "and no output file"
 head -c 20000000 /dev/zero | xz -c >"$tmp/big.fw.xz"
 run "$SDK_BIN/afuc-objdump" "$tmp/big.fw.xz"
 like "$status:$err" "^1:.*big\.fw\.xz: error: larger than [0-9]+ bytes" "a compressed file holding too much: refused"
+# A bomb is stopped at the first byte past the limit, never inflated
+# whole first: 300 MB of zeros read in 200 MB of address space.
+head -c 300000000 /dev/zero | zstd -q -1 -c >"$tmp/bomb.fw.zst"
+case $SDK_CFLAGS in
+*sanitize*) skip 1 "AddressSanitizer's shadow memory does not fit under ulimit -v" ;;
+*)
+	run sh -c 'ulimit -v 200000 && exec "$1" "$2"' sh "$SDK_BIN/afuc-objdump" "$tmp/bomb.fw.zst"
+	like "$status:$err" "^1:.*bomb\.fw\.zst: error: larger than [0-9]+ bytes" \
+		"a 300 MB bomb: refused within 200 MB of memory"
+	;;
+esac
+
+# gzip's own rules: zeros padding the end (as tapes and block devices
+# leave them) are accepted, as gzip -t accepts them; other bytes are not.
+command -v gzip >/dev/null || skip_all "gzip is not installed"
+gzip -c "$fw" >"$tmp/padded.fw.gz"
+head -c 4096 /dev/zero >>"$tmp/padded.fw.gz"
+ok "$(gzip -t "$tmp/padded.fw.gz" 2>/dev/null; echo $?)" "gzip -t accepts the zero padding"
+run "$SDK_BIN/afuc-objdump" "$tmp/sqe.fw"
+plain=$out
+run "$SDK_BIN/afuc-objdump" "$tmp/padded.fw.gz"
+is "$status:$err" "0:" "a .gz with trailing zeros: accepted"
+ok "$([ "$out" = "$plain" ]; echo $?)" "  the same image as the plain file"
+gzip -c "$fw" >"$tmp/garbage.fw.gz"
+printf 'garbage' >>"$tmp/garbage.fw.gz"
+run "$SDK_BIN/afuc-objdump" "$tmp/garbage.fw.gz"
+is "$status:$err" "1:$tmp/garbage.fw.gz: error: cannot read: damaged or truncated xz, zstd or gzip data" \
+	"  other trailing bytes: refused"
 done_testing

@@ -3,7 +3,7 @@
 # script, each named after its source in the current directory. A bad
 # source fails the call but not the others; options that name one file
 # are usage errors with several sources.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/afuc-as
 HAS=$SDK_BIN/hwsq-as

@@ -2,7 +2,7 @@
 # usage error (exit 2) wherever it stands, "--" ends the options, --help
 # and --version print and exit 0, and a write error on standard output
 # (/dev/full) is an error, never exit 0.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 tools="afuc-as afuc-ld afuc-objdump afuc-emu hwsq-as hwsq-emu hwsq-objdump rnn-lookup rnn-headergen"
 [ -w /dev/full ] || skip_all "no /dev/full on this system"
@@ -50,6 +50,10 @@ for t in $tools; do
 	like "$status:$err" "^2:$t: error: unknown option '--zzz'" "$t: --zzz=VALUE in the middle"
 	run "$tool" -Z "$@"
 	like "$status:$err" "^2:$t: error: unknown option '-Z'" "$t: an unknown short option"
+	run "$tool" --versoin
+	is "$status:$(printf '%s\n' "$err" | head -1)" \
+		"2:$t: error: unknown option '--versoin'; did you mean '--version'?" \
+		"$t: a misspelt option: the nearest one named"
 
 	# after --, --zzz is an operand (a file that does not exist, a name
 	# rnn-lookup does not know): whatever fails, not the option parser
@@ -108,4 +112,10 @@ full "$SDK_BIN/hwsq-objdump" --chip nv50 "$tmp/x.bin"
 full "$SDK_BIN/hwsq-emu" --chip nv50 "$tmp/x.bin"
 full "$SDK_BIN/hwsq-as" --chip nv50 --stats "$tmp/x.hwsq"
 full "$SDK_BIN/hwsq-as" --chip nv50 -o - "$tmp/x.hwsq"
+run "$SDK_BIN/afuc-as" --gpuu a6xx x.S
+like "$status:$err" "^2:afuc-as: error: unknown option '--gpuu'; did you mean '--gpu'\?" \
+	"a tool's own option suggested"
+run "$SDK_BIN/afuc-as" -vQ x.S
+is "$status:$(printf '%s\n' "$err" | head -1)" "2:afuc-as: error: unknown option '-vQ'" \
+	"short letters: no suggestion (all are as near)"
 done_testing

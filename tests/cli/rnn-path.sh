@@ -2,7 +2,7 @@
 # NVIDIA): each tool family takes the first directory that has its own
 # files, HWSQ_RNNDB and AFUC_RNNDB name one family's tree alone, and
 # messages say where a database came from.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 db="$SDK_BUILD/share/afuc-sdk/rnndb"
 # a Mesa-like tree (Adreno files only) and an envytools-like one

@@ -3,7 +3,7 @@
 # A well-formed file whose layout is not understood is no error: one
 # warning names what was not understood, and the listing of raw words
 # rebuilds the same bytes.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 objdump="$SDK_BIN/afuc-objdump"
 
 # A tiny valid a6xx image: zero word, id, table offset 2, the table (all

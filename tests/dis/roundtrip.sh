@@ -4,7 +4,7 @@
 # ../shared/firmware/qcom and /usr/lib/firmware/qcom (afuc ones only:
 # a5xx PFP/PM4, every SQE and AQE; the first of each name wins), plain or
 # compressed with xz or zstd when those tools are there.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"

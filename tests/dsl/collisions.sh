@@ -2,7 +2,7 @@
 # comments and $N parameters against afuc's #label, ; comments and $NN
 # registers. Each case assembles, and its expansion is exactly what the
 # source meant.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 # check NAME EXPECTED: NAME.S expands to EXPECTED and assembles.

@@ -2,7 +2,7 @@
 # (after an implied GPU(a6xx) unless it says GPU itself) to exactly the
 # ```s block after it, and every public macro of the library has an
 # example there.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 doc="$SDK_ROOT/docs/dsl.md"

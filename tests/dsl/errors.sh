@@ -2,7 +2,7 @@
 # line of the macro call that made it, saying what is wrong; nothing is
 # written. (The messages are the library's `.error` lines, which afuc-as
 # reports where they came from.)
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 fails 2 'ENDIF: no IF_\.\.\. is open' <<'S'

@@ -1,7 +1,7 @@
 # The macro language's constructs, run: tests/dsl/flow.S linked with the
 # SDK's a6xx and a7xx firmware, driven in the emulator. Each expected
 # value is worked out by hand in the comments of flow.S.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 # the address of a label, from the map

@@ -4,7 +4,7 @@
 # that says how to pass one; a macro that needs none takes none. A call
 # with its scratch gives the very words of the plain assembly written out
 # by hand (with numbers, not names).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 # words NAME: the words of NAME.o, one per line.

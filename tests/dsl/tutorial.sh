@@ -3,7 +3,7 @@
 # where the vendor image was found), its file blocks (```asm NAME,
 # ```text NAME) are written where the reader would create them, and each
 # ```output block is exactly what the ```sh block before it prints.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 doc="$SDK_ROOT/docs/tutorial.md"
 [ -r "$doc" ] || skip_all "no $doc"

@@ -1,7 +1,7 @@
 # afuc-emu itself: the command line, errors in test files (exact
 # messages), skips, failing tests, expect error, steps, --trace and
 # --coverage.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 
 run "$emu"

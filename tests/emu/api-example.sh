@@ -1,6 +1,6 @@
 # The C example of docs/emu-api.md, built exactly as the document says
 # (libafuc-emu.a and libxml2, nothing else), boots the a630 firmware.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 fw=$(find_firmware a630_sqe.fw) || skip_all "vendor image a630_sqe.fw not found"
 cc=${SDK_CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"

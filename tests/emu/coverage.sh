@@ -5,7 +5,7 @@
 # pairs and replays; lines nothing reaches; an image without lines; a
 # malformed tracefile (a located error, the file untouched); parallel
 # writers; genhtml when installed.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 fw="$SDK_BUILD/firmware"
 src="$SDK_ROOT/firmware/common/cp-handlers.S"

@@ -3,7 +3,7 @@
 # printing, pushing packets, listing, and its errors. Where a stop is
 # expected is worked out from sqe.map and the sources, not from the
 # debugger's own output.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 fw="$SDK_BUILD/firmware/a6xx/sqe.fw"
 map="$SDK_BUILD/firmware/a6xx/sqe.map"

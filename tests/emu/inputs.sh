@@ -2,7 +2,7 @@
 # test, typos in vendor image names, AFUC_REQUIRE_FIRMWARE, images too
 # big to load (/dev/zero). Exact messages. And the test helpers' own
 # firmware finders under AFUC_REQUIRE_FIRMWARE.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 # the skips tested here are skips unless a test asks otherwise
 unset AFUC_REQUIRE_FIRMWARE
@@ -85,7 +85,7 @@ is "$status:$out" "0:ok 1 - expect error (line 4)
 # The test helpers: under AFUC_REQUIRE_FIRMWARE=1 a missing image fails
 # instead of skipping (tests/lib/tap.sh, tests/dis/vendor.c)
 cat >"$tmp/helper.sh" <<'SH'
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$SDK_ROOT/tests/lib/tap.sh" || exit 1
 fw=$(find_firmware no-such.fw) || skip_all "vendor image no-such.fw not found"
 ok 0 "found"
 done_testing
@@ -97,7 +97,7 @@ is "$status:$out" "1:1..1
 not ok 1 - vendor image no-such.fw not found
 # AFUC_REQUIRE_FIRMWARE=1: a missing vendor image fails the test" "a failure with AFUC_REQUIRE_FIRMWARE=1"
 cat >"$tmp/helper2.sh" <<'SH'
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$SDK_ROOT/tests/lib/tap.sh" || exit 1
 if fw=$(find_firmware no-such.fw); then ok 0 "found"; else skip 1 "no-such.fw not found"; fi
 ok 0 "other"
 done_testing

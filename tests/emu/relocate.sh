@@ -3,7 +3,7 @@
 # the header words, rebuilds (afuc-as, afuc-ld) into an image that boots
 # and runs the same packets with the same effects: the same expectations
 # pass and the firmware makes the same writes, in the same order.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 for tool in afuc-objdump afuc-as afuc-ld afuc-emu; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"
 done

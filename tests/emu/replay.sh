@@ -5,7 +5,7 @@
 # (--diff, --ignore), the `replay` statement of test files, and the
 # command-line errors. tests/emu/test_replay.c tests the same on small
 # captures written there.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 sdk="$SDK_BUILD/firmware"
 

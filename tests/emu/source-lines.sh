@@ -2,7 +2,7 @@
 # beside it, and the emulator reads it wherever an image is loaded, so
 # that a failing test names the handler and its source line; the ELF
 # itself loads as an image; an ELF older than its image is not used.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 
 for fw in "$SDK_BUILD"/firmware/*/*.fw; do

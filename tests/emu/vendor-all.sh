@@ -8,7 +8,7 @@
 # come from $AFUC_FIRMWARE_DIR, ../shared/firmware/qcom and
 # /usr/lib/firmware/qcom (the first of each name wins), plain or
 # compressed with xz or zstd; the generation comes from the image.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 # a630_sqe.fw, and dated copies such as a630_sqe-20230210-5.fw
 all_firmware '*_sqe*.fw*' '*_aqe*.fw*'

@@ -5,7 +5,7 @@
 # line pointed at the vendor image, pass every check. So what the SDK's
 # bundle is tested against is what the vendor firmware does. Skipped
 # without gen70500_sqe.fw.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 files="a7xx-threads.emu a7xx-lpac.emu"
 plan 4

@@ -5,7 +5,7 @@
 # word that holds the file's size); in the emulator the new packet runs,
 # the replacement runs, and every packet of test-diff behaves exactly as
 # in the unpatched image.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
 # words FILE: one little-endian word per line, in hex

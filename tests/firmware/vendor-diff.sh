@@ -6,7 +6,7 @@
 # (docs/firmware.md has the figures); when every packet agrees, the diff
 # must say so with exit status 0. Skipped without the vendor images or
 # the captures.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
 
@@ -80,7 +80,7 @@ compare() {
 # replay wraps them as the kernel's a7xx_submit does: BR and BV meet and
 # turn concurrent binning on, BV writes its fence in its own section,
 # which BR passes over, and BR waits for it.
-turnip_a7xx=$SDK_BUILD/tests/firmware/turnip-a7xx.rd
+turnip_a7xx=$tmp/turnip-a7xx.rd
 "$SDK_BUILD/tests/firmware/mkcapture-a7xx" "$turnip_a7xx" || {
 	echo "Bail out! mkcapture-a7xx could not write $turnip_a7xx"
 	exit 1

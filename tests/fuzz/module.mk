@@ -5,12 +5,12 @@
 #                fed every file of tests/fuzz/corpus/NAME (text only: the
 #                inputs fuzzing found, kept as regression tests; binary
 #                ones as *.hex) and of build/tests/fuzz/corpus/NAME (the
-#                objects and images made below from the text ones); and,
-#                when clang has libFuzzer, tests/fuzz/short.sh fuzzes each
-#                harness for a few seconds.
+#                objects and images made below from the text ones).
 #   make fuzz    clang -fsanitize=fuzzer,address,undefined builds under
 #                build/fuzz and runs each harness FUZZ_SECONDS (default
 #                60) on its corpus, seeded from the tree (tests/fuzz/run.sh).
+#                `make fuzz FUZZ_SECONDS=2` is the smoke run (a few
+#                minutes, most of it the clang build): never part of check.
 # One harness per tests/fuzz/fuzz_NAME.c.
 FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_LIBS := afuc-as afuc-ld sdk-dbg sdk-emutest sdk-replay sdk-rd sdk-lcov sdk-emuload sdk-emu afuc-dis afuc-obj sdk-hwsq sdk-pp sdk-rnn afuc-isa \
@@ -39,7 +39,6 @@ $(call sdk_ctest,fuzz/replay-$(1),tests/fuzz/fuzz_$(1).c tests/fuzz/replay.c $(F
 endef
 endif
 $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_harness,$(h))))
-TESTS += tests/fuzz/short.sh
 
 # Binary seeds are built, never committed: objects and images from the
 # sources that assemble, a HWSQ image from the HWSQ source.
@@ -59,6 +58,7 @@ check: $(FUZZ_SEEDS)
 # The tools and images of the ordinary build make the seeds.
 FUZZ_SECONDS ?= 60
 fuzz: all $(FUZZ_SEEDS)
+	@sh tests/fuzz/run.sh --probe
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang FUZZ=1 \
 	  SEED_BUILD='$(abspath $(BUILD))' fuzz-run
 

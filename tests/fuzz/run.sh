@@ -6,7 +6,22 @@
 # build/, never in the tree). What crashes is written to
 # build/fuzz/crashes/NAME-*; docs/testing.md says how it becomes a test.
 # Exits 1 when any harness found something.
+#
+# run.sh --probe: only checks that clang can link libFuzzer here, and says
+# what to install when it cannot (make fuzz runs it before building).
 set -u
+if [ "${1:-}" = --probe ]; then
+	command -v clang >/dev/null 2>&1 ||
+		{ echo "make fuzz: error: clang is not installed (Debian: clang, libclang-rt-dev)" >&2; exit 1; }
+	probe=$(mktemp -d "${TMPDIR:-/tmp}/sdk-fuzz-probe.XXXXXX") || exit 1
+	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)\n{ (void)d; (void)n; return 0; }\n' >"$probe/probe.c"
+	clang -fsanitize=fuzzer "$probe/probe.c" -o "$probe/probe" >/dev/null 2>&1
+	status=$?
+	rm -rf "$probe"
+	[ "$status" -eq 0 ] ||
+		echo "make fuzz: error: clang cannot link libFuzzer here (Debian: libclang-rt-dev)" >&2
+	exit "$status"
+fi
 : "${FUZZ_SECONDS:=60}" "${SDK_ROOT:=$(pwd)}" "${SDK_BUILD:=$SDK_ROOT/build}"
 : "${FUZZ_BUILD:=$SDK_ROOT/build/fuzz}"
 bin=$SDK_BUILD/bin

@@ -1,6 +1,6 @@
 # hwsq-as: every statement's bytes (worked out by hand from the opcode
 # descriptions), names from a register database, and every error.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 DB=$SDK_ROOT/tests/hwsq/rnndb

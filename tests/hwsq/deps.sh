@@ -1,6 +1,6 @@
 # hwsq-as in a build system: make dependency files (-MD, -MF, -MT) and
 # -E without line markers.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 DB=$SDK_ROOT/tests/hwsq/rnndb

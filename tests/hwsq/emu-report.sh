@@ -1,7 +1,7 @@
 # hwsq-emu --chip: the size report after a run, so a user sees how close a
 # script comes to the family's code RAM: the bytes used and free, and how
 # many bytes the run from each entry point goes through.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 # nv17 (0x40 bytes of code RAM). Entry 0 at 0: set1 3, wait 1 shl 1,
 # exit (3 bytes); entry 1 at 3: unset 3, set0 4, exit (3 bytes); then

@@ -1,6 +1,6 @@
 # hwsq-emu's test files themselves: a failing check fails, malformed lines
 # stop the file with their location, and the one-image mode prints a run.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 EMU=$SDK_BIN/hwsq-emu
 

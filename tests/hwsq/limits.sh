@@ -1,7 +1,7 @@
 # The HWSQ tools on hostile input: every one ends with a located error or
 # a clear message, never a crash, a hang or a silent pass. The limits are
 # in docs/hwsq.md.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 EMU=$SDK_BIN/hwsq-emu

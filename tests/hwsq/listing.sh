@@ -2,7 +2,7 @@
 # of its first byte, its bytes and the line. Checked against the image
 # hwsq-as writes and the instructions hwsq-objdump finds in it, not
 # against a saved listing.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 DUMP=$SDK_BIN/hwsq-objdump
@@ -115,7 +115,7 @@ run "$AS" --chip nv50 bad.hwsq -a
 is "$out" "" "  -a prints nothing"
 run "$AS" --chip nv50 s.hwsq -o new.bin --listing nodir/s.lst
 is "$status" 1 "--listing in a missing directory: exit 1"
-is "$err" "nodir/s.lst: error: cannot write listing: No such file or directory" "  says so"
+is "$err" "hwsq-as: nodir/s.lst: error: cannot write the --listing file: 'nodir' is not a directory" "  says so"
 ok "$([ ! -e new.bin ]; echo $?)" "  and writes no image either"
 
 run "$AS" --chip nv50 -E -a s.hwsq

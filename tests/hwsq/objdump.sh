@@ -1,6 +1,6 @@
 # hwsq-objdump: what it prints, and that hwsq-as turns its output back
 # into the same bytes, for hand-made and random images on every family.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 DB=$SDK_ROOT/tests/hwsq/rnndb

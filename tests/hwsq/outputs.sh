@@ -1,6 +1,6 @@
 # hwsq-as's outputs for drivers: the C header (compiled and read back by
 # a C program) and the upload sequence (replayed in the emulator).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 CC=${SDK_CC:-cc}

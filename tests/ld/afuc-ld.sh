@@ -1,6 +1,6 @@
 # afuc-ld, the tool: options, outputs (image, map, ELF), errors with
 # their locations, exit statuses, and no output files after a failure.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 for tool in afuc-as afuc-ld; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"

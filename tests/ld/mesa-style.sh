@@ -9,7 +9,7 @@
 # (a6xx/a7xx) or 0 (a5xx), mov $02, 0x1 = 88020001, waitin = d8000000,
 # mov $01, $data = 981f0806, jump = c8000000 | offset, call = d4000000 |
 # target, mov $02, X << 2 = 88420000 | X.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 for tool in afuc-as afuc-ld; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"

@@ -3,7 +3,7 @@
 # runs the new code appended after the vendor words, a replaced CP_NOP
 # runs its part and then the vendor's (jump #__vendor_CP_NOP), and a
 # vendor packet (CP_MEM_WRITE) still does what it did.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 for tool in afuc-as afuc-ld afuc-emu; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"

@@ -7,7 +7,7 @@
 # has 0x2162 words after its zero word, its table at 0x20e2; gen70500
 # has 0x4b84 (BR header word 1 says so), BV at 0x2590 with its table at
 # BV address 0x1cb0.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 for tool in afuc-as afuc-ld; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"

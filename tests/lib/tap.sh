@@ -1,4 +1,4 @@
-# TAP for shell tests. Source it, then:
+# TAP for shell tests. Source it (below), then:
 #
 #   plan 3                        (or done_testing at the end)
 #   run "$SDK_BIN/afuc-as" x.s    runs a command: $out, $err, $status
@@ -8,17 +8,35 @@
 #   skip_all "reason"             the whole file is a skip
 #   diag "text"
 #
-# $tmp is a scratch directory, removed at exit. Tests run from the
-# project root; SDK_ROOT, SDK_BUILD and SDK_BIN are set by make check.
+# A test sources it relative to itself, so that it runs by hand from any
+# directory (bash tests/util/outputs.sh, or tests/run-test FILE) and stops
+# at once when it cannot:
+#
+#   . "$(dirname "$0")/../lib/tap.sh" || exit 1
+#
+# $tmp is a scratch directory, removed at exit: every file a test writes
+# goes there. Tests run from the project root (this file goes there), with
+# SDK_ROOT found from where this file is, SDK_BUILD (ROOT/build) and
+# SDK_BIN (BUILD/bin) unless set (make check sets all three).
 
-: "${SDK_ROOT:=$(pwd)}"
+tap_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 1
+: "${SDK_ROOT:=${tap_lib%/tests/lib}}"
 : "${SDK_BUILD:=$SDK_ROOT/build}"
 : "${SDK_BIN:=$SDK_BUILD/bin}"
+export SDK_ROOT SDK_BUILD SDK_BIN
 tap_run=0
 tap_failed=0
 tap_planned=
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX")
+if [ ! -d "$SDK_BIN" ]; then
+	echo "Bail out! no build in $SDK_BUILD: run make first (or set SDK_BUILD)"
+	exit 1
+fi
+cd "$SDK_ROOT" || exit 1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX") || {
+	echo "Bail out! cannot make a scratch directory"
+	exit 1
+}
 trap 'rm -rf "$tmp"' EXIT
 
 plan() {

@@ -1,6 +1,6 @@
 # The build itself: a second make has nothing to do, and make install puts
 # a working tree (tools that find their data) under DESTDIR/PREFIX.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 cd "$SDK_ROOT" || exit 1
 
 # MAKEFLAGS from the make running this test carries its variables

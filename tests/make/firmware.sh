@@ -1,7 +1,7 @@
 # make firmware and make firmware-GEN build only the images, each
 # generation on its own, and the directory firmware/ beside the Makefile
 # never makes "make firmware" look up to date (the goals are phony).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 cd "$SDK_ROOT" || exit 1
 [ -d firmware ] || skip_all "no firmware/ directory"
 

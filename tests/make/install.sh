@@ -3,7 +3,7 @@
 # with the installed tools and macro library, links it onto the SDK's own
 # installed a6xx image, runs an afuc-emu test file, and builds and runs C
 # tests against libafuc-emu and libhwsq, each on its own.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 cd "$SDK_ROOT" || exit 1
 cc=${SDK_CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"
@@ -22,6 +22,14 @@ for f in lib/pkgconfig/afuc-sdk.pc lib/pkgconfig/afuc-emu.pc lib/pkgconfig/hwsq.
 	share/man/man1/afuc-as.1 share/doc/afuc-sdk/afuc-as.md share/doc/afuc-sdk/building.md; do
 	ok "$([ -s "$root/$f" ]; echo $?)" "installed: $f"
 done
+# Every relative link of the installed documents leads to an installed file.
+broken=
+for doc in "$root"/share/doc/afuc-sdk/*.md; do
+	for link in $(grep -oE '\]\([^)#: ]+[)#]' "$doc" | sed 's/^](//; s/.$//'); do
+		[ -e "$(dirname "$doc")/$link" ] || broken="$broken ${doc##*/}:$link"
+	done
+done
+is "$broken" "" "every file the installed documents link to is installed (images too)"
 
 # The project: its own directory, the SDK only through pkg-config.
 # --define-variable relocates the staged tree as a real one would be.
@@ -115,4 +123,51 @@ like "$status:$out" "^0:[a-z]+ [0-9]+" "and runs an installed HWSQ image"
 # shellcheck disable=SC2046
 run "$cc" -std=c11 $SDK_CFLAGS test_fill.c $(pc --cflags --libs afuc-sdk) -o test_both
 is "$status:$err" "0:" "afuc-sdk.pc gives both libraries"
+
+# Installed for real (no DESTDIR), as docs/building.md says: a program
+# linked with the installed library finds the SDK's register database in
+# the prefix, not beside itself; the tools find their files after the
+# prefix is moved.
+prefix=$tmp/inst/afuc
+cd "$SDK_ROOT" || exit 1
+run make --no-print-directory install PREFIX="$prefix"
+is "$status" 0 "make install PREFIX=...${err:+: $err}"
+cd "$proj" || exit 1
+cat >rnndb.c <<'SRC'
+/* The SDK's own register database, through the installed library. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "afuc/emu.h"
+
+int main(void)
+{
+	char *err = NULL;
+	struct rnn_db *db = emu_rnndb_open(NULL, &err);
+	if (!db) {
+		fprintf(stderr, "%s\n", err);
+		free(err);
+		return 1;
+	}
+	emu_rnndb_close(db);
+	puts("opened");
+	return 0;
+}
+SRC
+# shellcheck disable=SC2046
+run "$cc" -std=c11 $SDK_CFLAGS rnndb.c \
+	$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs afuc-emu) -o rnndb
+is "$status:$err" "0:" "a program using emu_rnndb_open builds with PKG_CONFIG_PATH=PREFIX/lib/pkgconfig"
+run env -u AFUC_SDK_PREFIX ./rnndb
+is "$status:$out:$err" "0:opened:" "emu_rnndb_open(NULL) finds PREFIX/share/afuc-sdk/rnndb from the user's directory"
+mv "$tmp/inst" "$tmp/moved"
+moved=$tmp/moved/afuc
+run env -u AFUC_SDK_PREFIX "$moved/bin/afuc-as" -o moved.o fill.S
+is "$status:$err" "0:" "the prefix moved: afuc-as finds the macro library and headers"
+run env -u AFUC_SDK_PREFIX "$moved/bin/afuc-ld" -o moved.fw moved.o
+is "$status:$err" "0:" "afuc-ld finds its default linker script"
+run env -u AFUC_SDK_PREFIX "$moved/bin/rnn-lookup" --gpu a6xx --space pm4 CP_MEM_WRITE
+like "$status:$out" "^0:.*0x3d" "rnn-lookup finds the register database"
+run env AFUC_SDK_PREFIX="$moved" ./rnndb
+is "$status:$out" "0:opened" "a program linked before the move: AFUC_SDK_PREFIX names the new prefix"
 done_testing

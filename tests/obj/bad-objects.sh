@@ -2,7 +2,7 @@
 # on damaged ones: a clear error naming the file and what is wrong, exit
 # status 1, never a crash. The sample object comes from test-obj; its
 # sections are: 5 .afuc.handlers, 6 .afuc.jumptbl, 7 .afuc.locs.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 for tool in afuc-ld afuc-objdump; do
 	[ -x "$SDK_BIN/$tool" ] || skip_all "$tool is not built"

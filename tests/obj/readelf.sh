@@ -1,6 +1,6 @@
 # GNU binutils read our objects without complaint: readelf -a and nm on
 # the sample object test-obj writes (every kind of section in it).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 command -v readelf >/dev/null || skip_all "readelf is not installed"
 maker="$SDK_BUILD/tests/obj/test-obj"

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 #include "pp/pp.h"
 
@@ -75,7 +76,8 @@ static void test_markers(struct tap *t)
 
 static void test_run(struct tap *t)
 {
-	char dir[] = "/tmp/sdk-pp-test.XXXXXX";
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/sdk-pp-test.XXXXXX", test_tmpdir());
 	if (!mkdtemp(dir)) {
 		tap_skip(t, 6, "no scratch directory");
 		return;

@@ -1,7 +1,7 @@
 # The generated headers: only prefixed, parenthesised integer constants
 # behind include guards, usable by cpp in assembler-with-cpp mode (as
 # firmware sources use them), made again identically by rnn-headergen.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 inc="$SDK_BUILD/include/afuc"
 G="$SDK_BIN/rnn-headergen"
 unset AFUC_RNNDB RNN_PATH

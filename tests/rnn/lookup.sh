@@ -1,6 +1,6 @@
 # rnn-lookup against the SDK's own database (the default), names and
 # values checked by hand against the reference listings and specs.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 L="$SDK_BIN/rnn-lookup"
 unset AFUC_RNNDB RNN_PATH
 

@@ -2,7 +2,7 @@
 # naming a tree) and envytools' NVIDIA one, whose extract lacks the files
 # bus/pbus.xml imports: that is a dangling import, reported at its line.
 # Completed with stubs, it must give the HWSQ names and values of ours.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 L="$SDK_BIN/rnn-lookup"
 ref=${AFUC_REFERENCE_DIR:-$SDK_ROOT/../shared/reference}
 [ -r "$ref/rnndb/adreno.xml" ] && [ -r "$ref/rnndb-nv/bus/pbus.xml" ] ||

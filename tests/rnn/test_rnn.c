@@ -1,6 +1,7 @@
 /* sdk/rnn on small trees written here: arrays, stripes, groups, variants,
  * names both ways, lazy loading, the choice of tree, and every kind of
  * broken input (which must give file:line errors, never a crash). */
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 #include "rnn/rnn.h"
 
@@ -722,7 +723,7 @@ int main(void)
 	struct tap t;
 	tap_init(&t, stdout);
 	struct scratch s = {0};
-	snprintf(s.dir, sizeof s.dir, "%s/rnn-test.XXXXXX", "/tmp");
+	snprintf(s.dir, sizeof s.dir, "%s/rnn-test.XXXXXX", test_tmpdir());
 	if (!mkdtemp(s.dir)) {
 		tap_skip_all(&t, "cannot make a scratch directory");
 		return 0;

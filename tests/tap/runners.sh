@@ -4,7 +4,7 @@
 # where TAP would read a directive. And afuc-emu's runner, which knows
 # the emulator through include/afuc/emu.h alone, still says which variant
 # a name was looked for in, and what it may have meant.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 emu="$SDK_BIN/afuc-emu"
 unset AFUC_REQUIRE_FIRMWARE
 cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$tmp/sdk.fw"

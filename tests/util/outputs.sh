@@ -3,7 +3,7 @@
 # instead of renaming a file over it; write errors are reported; an
 # existing file keeps its permissions; afuc-ld writes its outputs all or
 # none; image inputs have a size limit, so /dev/zero fails at once.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 B=$SDK_BIN
 FW=$SDK_BUILD/firmware/a6xx/sqe.fw
@@ -107,7 +107,7 @@ cp a.fw a.fw.before
 cp a.map a.map.before
 run "$B/afuc-ld" ../h.o -o a.fw -Map a.map --elf nodir/a.elf
 is "$status" 1 "afuc-ld with an unwritable --elf: exit 1"
-is "$err" "nodir/a.elf: error: cannot write: No such file or directory" "and says why"
+is "$err" "afuc-ld: nodir/a.elf: error: cannot write the --elf file: 'nodir' is not a directory" "and says why, before any work"
 cmp -s a.fw a.fw.before
 ok $? "the existing image is byte-identical"
 cmp -s a.map a.map.before

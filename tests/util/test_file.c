@@ -1,14 +1,19 @@
 /* Unit tests of sdk/util/file.c's rules for inputs and outputs: the
- * size-limited read, and outputs that are written all or none, through
+ * size-limited read, compressed inputs read a piece at a time
+ * (sdk/util/unpack.c), and outputs that are written all or none, through
  * symbolic links, in place on devices, keeping an old file's permissions. */
 #include <dirent.h>
 #include <errno.h>
+#include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
 
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 #include "util/util.h"
 
@@ -210,11 +215,113 @@ static void test_group(struct tap *t)
 	free(bad);
 }
 
+/* ---- compressed inputs (unpack.c) ---- */
+
+enum { ZEROS = 1 << 20 };
+
+/* ZEROS zero bytes compressed as kind ("gz", "xz", "zst") into out
+ * (malloc'ed); its length. */
+static size_t compressed_zeros(const char *kind, uint8_t **out)
+{
+	uint8_t *raw = util_xcalloc(ZEROS, 1);
+	size_t cap = ZEROS + 4096, len = 0;
+	*out = util_xmalloc(cap);
+	if (strcmp(kind, "gz") == 0) {
+		z_stream z = {0};
+		deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+		z.next_in = raw;
+		z.avail_in = ZEROS;
+		z.next_out = *out;
+		z.avail_out = (uInt)cap;
+		deflate(&z, Z_FINISH);
+		len = z.total_out;
+		deflateEnd(&z);
+	} else if (strcmp(kind, "xz") == 0) {
+		lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, raw, ZEROS, *out, &len, cap);
+	} else {
+		len = ZSTD_compress(*out, cap, raw, ZEROS, 3);
+	}
+	free(raw);
+	return len;
+}
+
+static void put_bytes(const char *name, const uint8_t *data, size_t len, const char *tail,
+		      size_t tail_len)
+{
+	char *path = in_dir(name);
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		fwrite(data, 1, len, f);
+		fwrite(tail, 1, tail_len, f);
+		fclose(f);
+	}
+	free(path);
+}
+
+/* Reads name through a stream bounded by max: the error, and in *total
+ * the bytes it gave before it. */
+static int stream_all(const char *name, uint64_t max, size_t *total)
+{
+	char *path = in_dir(name);
+	struct util_stream *s = NULL;
+	int err = util_stream_open(path, max, &s);
+	free(path);
+	*total = 0;
+	static uint8_t buf[4096];
+	size_t got = 0;
+	while (!err && (err = util_stream_read(s, buf, sizeof buf, &got)) == 0 && got)
+		*total += got;
+	util_stream_close(s);
+	return err;
+}
+
+static void test_stream(struct tap *t)
+{
+	static const char *const kinds[] = {"gz", "xz", "zst"};
+	for (size_t k = 0; k < UTIL_ARRAY_SIZE(kinds); k++) {
+		const char *kind = kinds[k];
+		uint8_t *data;
+		size_t len = compressed_zeros(kind, &data), total;
+		put_bytes("z", data, len, "", 0);
+		tap_is_int(t, stream_all("z", ZEROS, &total), 0, "%s: read whole", kind);
+		tap_is_int(t, (long long)total, ZEROS, "%s: every byte", kind);
+		tap_is_int(t, stream_all("z", 1000, &total), EFBIG, "%s: past max: EFBIG", kind);
+		tap_is_int(t, (long long)total, 0, "%s: nothing given past max", kind);
+		/* garbage after the data: found when read to the end, never
+		 * reached by a reader the limit stops first */
+		put_bytes("zg", data, len, "garbage", 7);
+		tap_is_int(t, stream_all("zg", ZEROS, &total), EBADMSG,
+			   "%s: trailing garbage: damaged", kind);
+		tap_is_int(t, stream_all("zg", 1000, &total), EFBIG,
+			   "%s: the limit stops it before the garbage is inflated", kind);
+		put_bytes("zt", data, len - 8, "", 0);
+		tap_is_int(t, stream_all("zt", ZEROS, &total), EBADMSG, "%s: truncated: damaged",
+			   kind);
+		if (strcmp(kind, "gz") == 0) {
+			static const char zeros[512];
+			put_bytes("zp", data, len, zeros, sizeof zeros);
+			tap_is_int(t, stream_all("zp", ZEROS, &total), 0,
+				   "gz: zeros padding the end are accepted, as gzip -t does");
+			tap_is_int(t, (long long)total, ZEROS, "gz: and are no content");
+			put_bytes("zp", data, len, "\0\0x", 3);
+			tap_is_int(t, stream_all("zp", ZEROS, &total), EBADMSG,
+				   "gz: zeros, then other bytes: damaged");
+		}
+		free(data);
+		char *names[] = {in_dir("z"), in_dir("zg"), in_dir("zt"), in_dir("zp")};
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(names); i++) {
+			unlink(names[i]);
+			free(names[i]);
+		}
+	}
+}
+
 int main(void)
 {
 	struct tap t;
 	tap_init(&t, stdout);
-	char dir[] = "/tmp/sdk-file-test.XXXXXX";
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/sdk-file-test.XXXXXX", test_tmpdir());
 	if (!mkdtemp(dir)) {
 		tap_skip_all(&t, "cannot make a scratch directory");
 		return 0;
@@ -225,6 +332,7 @@ int main(void)
 	test_symlinks(&t);
 	test_permissions(&t);
 	test_group(&t);
+	test_stream(&t);
 	rmdir(dir);
 	return tap_done_testing(&t);
 }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/test_env.h"
 #include "afuc/tap.h"
 #include "util/util.h"
 
@@ -143,7 +144,8 @@ static int count_entries(const char *dir)
 
 static void test_files(struct tap *t)
 {
-	char dir[] = "/tmp/sdk-util-test.XXXXXX";
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/sdk-util-test.XXXXXX", test_tmpdir());
 	if (!mkdtemp(dir)) {
 		tap_skip(t, 7, "cannot make a scratch directory");
 		return;
