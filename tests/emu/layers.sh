@@ -1,7 +1,7 @@
 # The emulator's layers (docs/emu-api.md, "Layers"): the machine does no
 # I/O and reads no environment, and no layer includes a header of one
 # above it.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 core="$SDK_BUILD/lib/libsdk-emu.a"
 [ -f "$core" ] || skip_all "$core is not built"
 command -v nm >/dev/null 2>&1 || skip_all "no nm"

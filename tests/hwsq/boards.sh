@@ -2,7 +2,7 @@
 # of their descriptions; a description and the VBIOS image its tables
 # make give the same header; where nouveau gives up, the error names the
 # table, the limit or the register.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 BOARD=$SDK_BIN/hwsq-board
 cd "$SDK_ROOT" || exit 1

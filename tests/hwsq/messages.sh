@@ -1,6 +1,6 @@
 # The HWSQ tools' messages where a newcomer goes wrong (issue 29): each
 # names the file and place, says what was expected and suggests what to do.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 AS=$SDK_BIN/hwsq-as
 EMU=$SDK_BIN/hwsq-emu
