@@ -19,7 +19,7 @@ run "$as" --gpu a6xx -o x.o empty.S
 is "$status:$err" "1:empty.S: error: empty: expected a source" "an empty .S: an error, exit 1"
 : >empty.hwsq
 run "$hwsq" --chip nv50 -o x.bin empty.hwsq
-is "$status:$err" "1:empty.hwsq: error: empty: expected a source" \
+is "$status:$err" "1:empty.hwsq: error: the source is empty: expected at least one statement" \
 	"hwsq-as on an empty source: an error, not an image of exits"
 ok "$([ ! -e x.o ] && [ ! -e x.bin ]; echo $?)" "and no output written"
 
