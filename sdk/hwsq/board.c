@@ -206,10 +206,6 @@ static bool pll_limits(struct calc *c, uint32_t regaddr, struct pll_limits *l)
 	return false;
 }
 
-/* nv04_pll_calc with one stage (nouveau clears vco2's maximum for these
- * PLLs): the N, M and P whose output comes closest to clk, 0 if none
- * fits the limits. VBIOS major versions from 0x60 (G80 on) have no M
- * caps. */
 /* nv04_pll_calc's VCO range for clk: the table's, or around clk when
  * even its highest P cannot reach the table's */
 static void pll_vco(const struct pll_limits *l, int clk, int *minvco, int *maxvco)
@@ -224,6 +220,10 @@ static void pll_vco(const struct pll_limits *l, int clk, int *minvco, int *maxvc
 		*maxvco = clk + clk / 200;
 }
 
+/* nv04_pll_calc with one stage (nouveau clears vco2's maximum for these
+ * PLLs): the N, M and P whose output comes closest to clk, 0 if none
+ * fits the limits. VBIOS major versions from 0x60 (G80 on) have no M
+ * caps. */
 static int pll_calc(const struct pll_limits *l, int clk, int *pN, int *pM, int *pP)
 {
 	int minvco, maxvco;
