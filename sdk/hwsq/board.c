@@ -206,20 +206,29 @@ static bool pll_limits(struct calc *c, uint32_t regaddr, struct pll_limits *l)
 	return false;
 }
 
+/* nv04_pll_calc's VCO range for clk: the table's, or around clk when
+ * even its highest P cannot reach the table's */
+static void pll_vco(const struct pll_limits *l, int clk, int *minvco, int *maxvco)
+{
+	*minvco = l->vco1_min;
+	*maxvco = l->vco1_max;
+	if (clk * (1 << l->p_max) < *minvco) {
+		*minvco = clk * l->p_max;
+		*maxvco = *minvco * 2;
+	}
+	if (clk + clk / 200 > *maxvco)
+		*maxvco = clk + clk / 200;
+}
+
 /* nv04_pll_calc with one stage (nouveau clears vco2's maximum for these
  * PLLs): the N, M and P whose output comes closest to clk, 0 if none
  * fits the limits. VBIOS major versions from 0x60 (G80 on) have no M
  * caps. */
 static int pll_calc(const struct pll_limits *l, int clk, int *pN, int *pM, int *pP)
 {
-	int minvco = l->vco1_min, maxvco = l->vco1_max;
+	int minvco, maxvco;
 	int bestdelta = INT_MAX, bestclk = 0;
-	if (clk * (1 << l->p_max) < minvco) {
-		minvco = clk * l->p_max;
-		maxvco = minvco * 2;
-	}
-	if (clk + clk / 200 > maxvco)
-		maxvco = clk + clk / 200;
+	pll_vco(l, clk, &minvco, &maxvco);
 	for (int thisP = l->p_min; thisP <= l->p_max; thisP++) {
 		int P = 1 << thisP, clkP = clk * P;
 		if (clkP < minvco)
@@ -252,6 +261,16 @@ static int pll_calc(const struct pll_limits *l, int clk, int *pN, int *pM, int *
 	return bestclk;
 }
 
+/* N = (VCO * M + refclk / 2) / refclk for every VCO up to the maximum
+ * and every M up to the table's: within int (the rest of pll_sane's
+ * limits hold). */
+static bool pll_fits_int(const struct pll_limits *l, int clk)
+{
+	int minvco, maxvco;
+	pll_vco(l, clk, &minvco, &maxvco);
+	return (long long)maxvco * l->m1_max + l->refclk / 2 <= INT_MAX;
+}
+
 /* Limits nv04_pll_calc's int arithmetic can take (nouveau divides by M
  * and shifts by P unchecked: a hostile table must not make this tool do
  * the same). */
@@ -263,7 +282,9 @@ static bool pll_sane(struct calc *c, uint32_t regaddr, int clk, const struct pll
 				  ? "its reference is not 1 kHz-1 GHz"
 			  : l->n1_max > 255 || l->m1_max > 255 ? "N or M is over 255"
 			  : clk <= 0 || clk > (INT_MAX >> 8) ? "the clock is beyond int arithmetic"
-							     : NULL;
+			  : !pll_fits_int(l, clk)
+				  ? "its VCO maximum times M is beyond int arithmetic"
+				  : NULL;
 	if (why)
 		fail(c, "PLL 0x%06" PRIx32 " (%d kHz): the PLL limits table entry is unusable: %s",
 		     regaddr, clk, why);

@@ -73,6 +73,13 @@ seed rnndb "$SDK_ROOT"/sdk/rnn/db/*.xml "$SDK_ROOT"/sdk/rnn/db/*/*.xml
 seed hwsq_as "$SDK_ROOT"/hwsq-scripts/*.hwsq
 seed hwsq_image "$SDK_BUILD"/hwsq/*.bin
 seed hwsq_emutest "$SDK_ROOT"/tests/hwsq/*.hemu "$SDK_ROOT"/hwsq-scripts/*.hemu
+seed hwsq_board "$SDK_ROOT"/hwsq-scripts/boards/*.board "$SDK_ROOT"/tests/hwsq/boards/*.board
+# the synthetic VBIOS images the descriptions make
+for f in "$SDK_ROOT"/hwsq-scripts/boards/*.board "$SDK_ROOT"/tests/hwsq/boards/*.board; do
+	mkdir -p "$work/hwsq_vbios"
+	"$bin/hwsq-board" --emit-vbios "$work/hwsq_vbios/seed-$(basename "$f" .board).rom" \
+		-o /dev/null "$f" 2>/dev/null
+done
 
 export AFUC_SDK_PREFIX="$SDK_BUILD"
 export AFUC_FUZZ_FIRMWARE="$SDK_ROOT/../shared/firmware/qcom"

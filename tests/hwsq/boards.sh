@@ -43,6 +43,12 @@ like "$err" "PLL 0x004008: no N, M, P gives 900000 kHz from 27000 kHz" "a clock 
 like "$err" "input 30-100 MHz.*nv50_ram_calc: -EINVAL" "  with the limits of its PLL limits table entry"
 gen 'pll 0x004028 vco1_min=800 vco1_max=850 in1_min=7 in1_max=100 n1_min=1 n1_max=255 m1_min=1 m1_max=255 p_max=6' g94-clk
 like "$err" "PLL 0x004028: no N, M, P gives 297000 kHz.*nv50_clk_calc: -ERANGE" "the core PLL: -ERANGE"
+# UBSan on the fuzz build (tests/fuzz/corpus/hwsq_board/pll-int-overflow.board):
+# a VCO maximum and an M range whose product nv04_pll_calc's int cannot hold
+gen 'perf 1 core=8000
+pll 0x004028 vco1_min=800 vco1_max=65535 in1_max=65535 n1_max=255 m1_min=200 m1_max=255 p_max=6' g84-clk
+is "$status:$err" "1:$tmp/x.board: error: PLL 0x004028 (8000000 kHz): the PLL limits table entry is unusable: its VCO maximum times M is beyond int arithmetic" \
+	"PLL limits whose N overflows int: an error naming the entry"
 gen 'ramcfg 1 0 timing=7'
 like "$err" "memory timing table .BIT 'P'.: no entry 7 " "a ramcfg naming a timing entry the table lacks"
 gen 'reg 0x101000 0x00400008'
