@@ -95,6 +95,10 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 			   fw->why);
 		return false;
 	}
+	if (fw->truncated) {
+		diag_error(d, diag_at(name, 0, 0), "%s", fw->why);
+		return false;
+	}
 	dis->gen = fw->gen;
 	dis->fw = fw;
 	isa_init(&dis->isa, dis->gen);

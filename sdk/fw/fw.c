@@ -386,6 +386,52 @@ static void probe_bootstrap(struct probe *p)
 	}
 }
 
+/* The last file word the header of a gen image says it has, from its word 1
+ * NOP: a size word (a660, every a7xx/a8xx image) says so itself; a5xx's
+ * and a6xx's other images keep their packet table last, so its offset
+ * and 0x80 entries say it. 0 when word 1 says nothing believable (no
+ * NOP, or more than any image holds: then it is no header). */
+static uint32_t header_says(const struct probe *p, enum isa_gen gen)
+{
+	uint32_t v, lpac;
+	if (!nop_payload(p, 1, &v) || v > FW_MAX_IMAGE_WORDS)
+		return 0;
+	/* a660's size word: its bootstrap's `mov $13, LPAC` follows. */
+	bool size = gen == ISA_A7XX || (gen == ISA_A6XX && mov_imm(p, 4, 0x13, &lpac));
+	if (!size && v < 2)
+		return 0;
+	return size ? v : v + FW_TABLE_WORDS;
+}
+
+/* Before any layout is tried: is the image shorter than its header
+ * says? (A cut a7xx image keeps a BR that fits, a single image cut at
+ * its table offset looks like an AQE's size word.) The generation given
+ * or the one the id word names reads the header. */
+static bool check_truncated(struct probe *p, enum isa_gen given)
+{
+	struct fw_info *fw = p->fw;
+	enum isa_gen gen = given;
+	if (!given && !fw_gen_of_id(p->w[0], &gen))
+		return false;
+	isa_init(&p->isa, gen);
+	uint32_t says = header_says(p, gen);
+	/* A size word that fits says the image is whole, whatever the
+	 * generation given makes of it (a bundle read as a6xx). */
+	uint32_t v;
+	if (says <= p->count || (given && nop_payload(p, 1, &v) && v == p->count)) {
+		fw->why[0] = 0;
+		return false;
+	}
+	fw->gen = gen;
+	fw->layout = FW_LAYOUT_UNKNOWN;
+	fw->proc_count = 0;
+	fw->truncated = true;
+	fw->header_words = says;
+	why(fw, "truncated: the image ends at file word 0x%x; its header says 0x%x", p->count,
+	    says);
+	return true;
+}
+
 /* The layouts of one generation, most likely first. */
 static bool probe_gen(struct probe *p, enum isa_gen gen)
 {
@@ -461,6 +507,8 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
 		return false;
 	}
 	struct probe p = {words, count, {0}, fw, false};
+	if (check_truncated(&p, gen))
+		return true;
 	bool found = probe_all(&p, gens, n);
 	if (!found) {
 		/* A table whose entries point outside the image is a layout

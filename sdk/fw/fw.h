@@ -95,6 +95,13 @@ struct fw_info {
 	/* The layout fits only if packet table entries may point outside
 	 * their image (a damaged or synthetic table): why says which. */
 	bool loose;
+	/* The image is shorter than its header says: the size word, or a
+	 * single image's table offset and its 0x80 entries, or a660's LPAC
+	 * start, lie past its end. The layout is UNKNOWN and why reads
+	 * "truncated: the image ends at file word N; its header says M".
+	 * Tools stop there (exit 1): no layout of a cut image is right. */
+	bool truncated;
+	uint32_t header_words; /* truncated: the last file word the header implies (M) */
 	/* UNKNOWN: why no layout fits. Otherwise empty, or what part of the
 	 * image is not understood (words after the last table). */
 	char why[256];
@@ -103,7 +110,7 @@ struct fw_info {
 /* Identifies an image: words are the file's words after the zero word.
  * gen 0 infers the generation; otherwise it is taken as given (--gpu).
  * False (with why set) only when the generation cannot be told: the id
- * word is no NOP of any generation. */
+ * word is no NOP of any generation. A cut image is told by `truncated`. */
 bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct fw_info *out);
 
 /* The generation a firmware id word names, from the id alone (what a

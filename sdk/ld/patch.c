@@ -73,6 +73,8 @@ static bool read_vendor(struct ld_ctx *c, struct fw_info *fw)
 
 	if (!fw_identify(c->words, c->vendor_words, c->opt->gen, fw))
 		return base_error(c, c->d, "not an afuc firmware image: %s", fw->why);
+	if (fw->truncated)
+		return base_error(c, c->d, "%s", fw->why);
 	if (fw->gen != c->gen)
 		return base_error(c, c->d,
 				  "this is an %s image (%s%s%s), but the objects are for %s: code "

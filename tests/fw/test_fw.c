@@ -9,6 +9,7 @@
  * 0x98431010 cmp $02, $02, $03; 0xa8020027 cwrite $02, [$00 + 0x027];
  * 0x981e1806 mov $03, $regdata; a7xx: 0x70020823 mov $02, 0x823,
  * 0xa802001b cwrite $02, [$00 + 0x01b]. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,11 +238,14 @@ static void test_damaged(struct tap *t)
 	build_single(&m);
 	m.w[1] = NOP | 0x1000;
 	struct fw_info fw = identify(&m, 0);
-	tap_is_int(t, fw.layout, FW_LAYOUT_UNKNOWN, "table past the end: not understood");
-	tap_is_str(t, fw.why,
-		   "SQE: packet table offset 0x1000 (header word 1) is past the end: the 0x80-word "
-		   "table needs words 0x1000-0x107f, the image has 0x8a",
+	tap_ok(t, fw.layout == FW_LAYOUT_UNKNOWN && fw.truncated && fw.header_words == 0x1080,
+	       "table past the end: truncated, the header says the table ends at file word 0x1080");
+	tap_is_str(t, fw.why, "truncated: the image ends at file word 0x8a; its header says 0x1080",
 		   "table past the end: why");
+	m.w[1] = NOP | 0xffffff;
+	fw = identify(&m, 0);
+	tap_ok(t, fw.layout == FW_LAYOUT_UNKNOWN && !fw.truncated,
+	       "a table offset past any image: no header, not a cut image");
 
 	build_single(&m);
 	m.w[10 + 7] = 0x500;
@@ -411,6 +415,73 @@ static void test_mutations(struct tap *t)
 	tap_is_int(t, bad, 0, "30000 damaged images: every processor and table inside the words");
 }
 
+/* img cut to n words: truncated, what the header says is the whole
+ * image's last file word. */
+static bool cut_ok(struct tap *t, const char *what, const uint32_t *w, uint32_t full, uint32_t n)
+{
+	struct fw_info fw;
+	char want[128];
+	snprintf(want, sizeof want,
+		 "truncated: the image ends at file word 0x%x; its header says 0x%x", n, full);
+	if (fw_identify(w, n, 0, &fw) && fw.truncated && fw.header_words == full &&
+	    fw.layout == FW_LAYOUT_UNKNOWN && !strcmp(fw.why, want))
+		return true;
+	tap_diag(t, "%s cut to 0x%x words: truncated %d, layout %s, why '%s'", what, n,
+		 fw.truncated, fw_layout_name(fw.layout), fw.why);
+	return false;
+}
+
+/* Every layout cut at every word boundary from word 2 on (word 1 says
+ * how long the image is) is told as truncated, with the length the
+ * header says; the whole image is not. */
+static void test_truncated(struct tap *t)
+{
+	static const char *const names[] = {"single", "SQE + LPAC", "bundle", "AQE"};
+	for (unsigned k = 0; k < UTIL_ARRAY_SIZE(names); k++) {
+		struct img m;
+		if (k == 0)
+			build_single(&m);
+		else if (k == 1)
+			build_sqe_lpac(&m);
+		else if (k == 2)
+			build_bundle(&m, 3, 4);
+		else {
+			build_bundle(&m, 1, 0);
+			m.w[3] = NOP | 2; /* no table: an AQE */
+			m.n = 0x40;
+			m.w[1] = NOP | m.n;
+		}
+		/* a660: its `mov $13` at word 4 tells the size word from a table. */
+		uint32_t from = k == 1 ? 5 : 2;
+		bool all = true;
+		for (uint32_t n = from; n < m.n && all; n++)
+			all = cut_ok(t, names[k], m.w, m.n, n);
+		struct fw_info fw = identify(&m, 0);
+		tap_ok(t, all && !fw.truncated && fw.layout != FW_LAYOUT_UNKNOWN,
+		       "%s: cut at each of words 0x%x-0x%x, truncated; whole, not", names[k], from,
+		       m.n - 1);
+	}
+	/* The vendor images, each cut at 64 places and one word short. */
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(vendor); i++) {
+		uint8_t *data;
+		size_t len;
+		if (!vendor_read(vendor[i].name, &data, &len)) {
+			tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+			continue;
+		}
+		uint32_t n = (uint32_t)(len / 4 - 1);
+		uint32_t *w = malloc(n * sizeof *w);
+		for (uint32_t k = 0; k < n; k++)
+			w[k] = util_le32(data + 4 * (k + 1));
+		bool all = cut_ok(t, vendor[i].name, w, n, n - 1);
+		for (uint32_t k = 1; k < 64 && all; k++)
+			all = cut_ok(t, vendor[i].name, w, n, 5 + (n - 5) * k / 64);
+		tap_ok(t, all, "%s.fw: cut at 64 word boundaries, truncated", vendor[i].name);
+		free(w);
+		free(data);
+	}
+}
+
 int main(void)
 {
 	struct tap t;
@@ -423,6 +494,7 @@ int main(void)
 	test_gen_of_id(&t);
 	test_gen_of_part(&t);
 	test_vendor(&t);
+	test_truncated(&t);
 	test_mutations(&t);
 	return tap_done_testing(&t);
 }
