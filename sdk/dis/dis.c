@@ -46,6 +46,7 @@ void dis_sect_free(struct dis_sect *s)
 	free(s->sym_next);
 	free(s->reloc_at);
 	free(s->handler_at);
+	free(s->named);
 }
 
 static bool check_size(size_t len, const char *name, struct diag *d)
@@ -119,6 +120,7 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 		dis_data_refs(dis, s);
 		dis_tidy(dis, s);
 	}
+	dis_elf_names(dis, opt->elf);
 	return true;
 }
 

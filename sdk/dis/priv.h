@@ -18,7 +18,7 @@
 
 #define DIS_NONE UINT32_MAX
 #define DIS_TABLE_WORDS OBJ_PACKET_TABLE_WORDS
-#define DIS_MAX_SECTIONS 3
+#define DIS_MAX_SECTIONS FW_MAX_PROCS
 
 /* Why a word has a label (several may apply; print.c picks the name). */
 enum dis_label {
@@ -50,6 +50,14 @@ struct dis_sect {
 	uint32_t size_ref;   /* header word holding the image size, or DIS_NONE */
 	uint32_t next_ref;   /* a660 SQE: its `mov $13, LPAC`, or DIS_NONE */
 	uint32_t header_end; /* words before it are header words, not addresses */
+	/* Code appended after every image (fw_proc.append) when other
+	 * images lie between: addresses [hole, hole_end) are their words,
+	 * never printed here; from hole_end to count is this image's
+	 * `.section NAME.append`. DIS_NONE: no hole. */
+	uint32_t hole, hole_end;
+	/* Names from dis_options.elf for appended code (NULL or per word,
+	 * borrowed from the ELF). */
+	const char **named;
 	uint32_t handler[DIS_TABLE_WORDS];
 
 	/* Per word, filled by the passes. */
@@ -100,6 +108,10 @@ struct dis {
  * words/count/gen are set by the caller. */
 void dis_layout(struct dis *dis, const struct fw_info *fw);
 
+/* layout.c: names from the ELF beside the image for the code appended
+ * after a section's table (after the passes: labels are known). */
+void dis_elf_names(struct dis *dis, const struct obj_file *elf);
+
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */
 void dis_flow(struct dis *dis, struct dis_sect *s);
@@ -133,6 +145,12 @@ struct dis_query {
 void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg, struct dis_query *q);
 /* The constants the instruction at pc writes to its destination. */
 void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q);
+
+/* Whether address pc of s lies in its hole (other images' words). */
+static inline bool dis_in_hole(const struct dis_sect *s, uint64_t pc)
+{
+	return s->hole != DIS_NONE && pc >= s->hole && pc < s->hole_end;
+}
 
 /* tidy.c: .align padding, dead code, and the labels of every target. */
 void dis_tidy(struct dis *dis, struct dis_sect *s);

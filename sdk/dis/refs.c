@@ -137,7 +137,7 @@ static void code_pointer(struct refs *r, uint32_t pc, unsigned reg)
 	for (unsigned i = 0; i < q.count; i++) {
 		uint32_t addr;
 		if (!plain_imm(s, q.defs[i].src, &addr) || addr != q.defs[i].value ||
-		    addr < s->header_end || addr >= s->count)
+		    addr < s->header_end || addr >= s->count || dis_in_hole(s, addr))
 			continue;
 		set_ref(s, q.defs[i].src, addr, false);
 		bool known = false;

@@ -174,13 +174,15 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 			      "the 0x%x-word table needs words 0x%x-0x%x, the image has 0x%x",
 			      name, table, ref, FW_TABLE_WORDS, table, table + FW_TABLE_WORDS - 1,
 			      limit - start);
+	/* Entries may point past limit into code appended after every
+	 * image (afuc-ld --base); find_appended tells. */
 	for (uint32_t k = 0; entries && !p->lenient && k < FW_TABLE_WORDS; k++) {
 		uint32_t h = p->w[start + table + k];
-		if (h > limit - start || (h > table && h < table + FW_TABLE_WORDS))
+		if (h > p->count - start || (h > table && h < table + FW_TABLE_WORDS))
 			return reject(p, "%s: packet table entry 0x%x (file word %u) is 0x%x, %s",
 				      name, k, start + table + k + 1, h,
-				      h > limit - start ? "past the end of its image"
-							: "inside the packet table");
+				      h > p->count - start ? "past the end of its image"
+							   : "inside the packet table");
 	}
 	*pr = (struct fw_proc){.name = name,
 			       .start = start,
@@ -188,7 +190,8 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 			       .table_ref = ref,
 			       .table_ref_kind = kind,
 			       .size_ref = FW_NONE,
-			       .next_ref = FW_NONE};
+			       .next_ref = FW_NONE,
+			       .append = FW_NONE};
 	return true;
 }
 
@@ -239,7 +242,7 @@ static bool probe_sqe_lpac(struct probe *p)
  * ends with a few trailer words). */
 static bool bundle_with(struct probe *p, uint32_t br_ref)
 {
-	static const char *const names[] = {"BR", "BV", "LPAC"};
+	static const char *const names[] = {"BR", "BV", "LPAC", "PROC4"};
 	struct fw_info *fw = p->fw;
 	if (!proc_at(p, &fw->proc[0], names[0], 0, br_ref, FW_REF_NOP, p->count, true))
 		return false;
@@ -256,7 +259,9 @@ static bool bundle_with(struct probe *p, uint32_t br_ref)
 	}
 	fw->proc[0].size_ref = has_size_word(p) ? 1 : FW_NONE;
 	fw->layout = FW_LAYOUT_BUNDLE;
-	fw->kind = n == 3 ? "BR + BV + LPAC" : n == 2 ? "BR + BV" : "BR";
+	static const char *const kinds[] = {"BR", "BR + BV", "BR + BV + LPAC",
+					    "BR + BV + LPAC + PROC4"};
+	fw->kind = kinds[n - 1];
 	fw->proc_count = n;
 	return true;
 }
@@ -283,11 +288,47 @@ static bool probe_aqe(struct probe *p)
 				       .table = FW_NONE,
 				       .table_ref = FW_NONE,
 				       .size_ref = 1,
-				       .next_ref = FW_NONE};
+				       .next_ref = FW_NONE,
+				       .append = FW_NONE};
 	fw->layout = FW_LAYOUT_AQE;
 	fw->kind = "AQE";
 	fw->proc_count = 1;
 	return true;
+}
+
+/* Code afuc-ld --base appended (fw.h): entries that point past the last
+ * packet table. Each processor's part starts at the 32-byte boundary of
+ * its address space at or below its lowest such entry (the linker
+ * aligns it there; anything of it before that boundary stays words of
+ * what precedes) and runs to the next part or the end. */
+static void find_appended(struct fw_info *fw, const uint32_t *w, uint32_t count)
+{
+	struct fw_proc *last = &fw->proc[fw->proc_count - 1];
+	if (last->table == FW_NONE)
+		return;
+	uint32_t end = last->start + last->table + FW_TABLE_WORDS, prev = FW_NONE;
+	for (unsigned i = 0; i < fw->proc_count; i++) {
+		struct fw_proc *pr = &fw->proc[i];
+		uint32_t low = FW_NONE;
+		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
+			uint64_t at = (uint64_t)pr->start + w[pr->start + pr->table + k];
+			if (at >= end && at < count && at < low)
+				low = (uint32_t)at;
+		}
+		if (low == FW_NONE)
+			continue;
+		uint32_t from = pr->start + (low - pr->start) / FW_BUNDLE_ALIGN * FW_BUNDLE_ALIGN;
+		if (from < end || (prev != FW_NONE && from <= fw->proc[prev].append))
+			continue; /* not where the linker puts code: entries stay loose */
+		pr->append = from;
+		if (prev != FW_NONE)
+			fw->proc[prev].append_count = from - fw->proc[prev].append;
+		else
+			last->count = from - last->start; /* the images end there */
+		prev = i;
+	}
+	if (prev != FW_NONE)
+		fw->proc[prev].append_count = count - fw->proc[prev].append;
 }
 
 /* Packet table entries that point outside their image (or into their
@@ -299,6 +340,9 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
 		const struct fw_proc *pr = &fw->proc[i];
 		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
 			uint32_t h = w[pr->start + pr->table + k];
+			if (pr->append != FW_NONE && pr->start + h >= pr->append &&
+			    pr->start + h < pr->append + pr->append_count)
+				continue;
 			bool past = h > pr->count;
 			if (!past && !(h > pr->table && h < pr->table + FW_TABLE_WORDS))
 				continue;
@@ -315,18 +359,25 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
  * string) are something this module does not know: gen 8 SQE files keep
  * what looks like a fourth processor image there. They stay raw words of
  * the last processor; why says so. */
-static void check_trailer(struct fw_info *fw)
+static void check_trailer(const struct probe *p)
 {
+	struct fw_info *fw = p->fw;
 	const struct fw_proc *last = &fw->proc[fw->proc_count - 1];
-	if (last->table == FW_NONE ||
-	    last->count - last->table - FW_TABLE_WORDS <= FW_TRAILER_WORDS)
+	if (last->table == FW_NONE)
 		return;
-	uint32_t from = last->start + last->table + FW_TABLE_WORDS;
+	uint32_t from = last->start + last->table + FW_TABLE_WORDS, to = last->start + last->count;
+	/* NOPs before appended code are the linker's alignment. */
+	bool appended = false;
+	for (unsigned i = 0; i < fw->proc_count; i++)
+		appended |= fw->proc[i].append != FW_NONE;
+	while (appended && to > from && p->w[to - 1] == p->isa.nop)
+		to--;
+	if (to - from <= FW_TRAILER_WORDS)
+		return;
 	why(fw,
 	    "0x%x words after %s's packet table (file words 0x%x-0x%x) are not understood "
 	    "(another processor image?): kept as raw words of %s",
-	    last->count - last->table - FW_TABLE_WORDS, last->name, from + 1,
-	    last->start + last->count, last->name);
+	    to - from, last->name, from + 1, to, last->name);
 }
 
 /* What the bootstrap checks and reads, from its first straight-line
@@ -520,9 +571,10 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
 	if (found) {
 		fw->why[0] = 0;
 		set_counts(fw, count);
+		find_appended(fw, words, count);
 		check_entries(fw, words);
 		if (!fw->loose)
-			check_trailer(fw);
+			check_trailer(&p);
 	} else {
 		fw->layout = FW_LAYOUT_UNKNOWN;
 		fw->proc_count = 0;

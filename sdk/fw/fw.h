@@ -32,6 +32,11 @@
  *   AQE       a size word, header NOPs and code, and no packet table (the
  *             AQE of gen 7.9 and gen 8 parts).
  *   UNKNOWN   none of these fits: only raw words are known (why says why).
+ *
+ * An image afuc-ld --base patched is the vendor layout with code after
+ * the last packet table (and trailer): each processor's new code, in
+ * processor order, each at a 32-byte boundary of its own address space,
+ * reached through its table entries (fw_proc.append).
  */
 #ifndef SDK_FW_H
 #define SDK_FW_H
@@ -43,7 +48,7 @@
 
 #define FW_TABLE_WORDS 0x80
 #define FW_NONE UINT32_MAX
-#define FW_MAX_PROCS 3
+#define FW_MAX_PROCS 4
 #define FW_BUNDLE_ALIGN 8 /* words: processor images start 32-byte aligned */
 /* The largest image file the tools read: word 0 and the emulator's 1M
  * instructions (EMU_MAX_IMAGE_WORDS; published images are at most
@@ -74,6 +79,13 @@ struct fw_proc {
 	enum fw_ref table_ref_kind;
 	uint32_t size_ref; /* the word holding the file's size, or FW_NONE */
 	uint32_t next_ref; /* SQE_LPAC: `mov $13, LPAC`, or FW_NONE */
+	/* Code appended after every image (afuc-ld --base), addressed
+	 * from this processor's start: its first image word (a 32-byte
+	 * boundary at or below the lowest table entry into it) and its
+	 * words; FW_NONE and 0 when there is none. count ends where the
+	 * processor's own words end. */
+	uint32_t append;
+	uint32_t append_count;
 };
 
 struct fw_info {

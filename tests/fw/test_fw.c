@@ -181,6 +181,15 @@ static void test_bundle(struct tap *t)
 	tap_ok(t, fw.proc[2].count == m.n - 0x110 && !fw.why[0],
 	       "bundle: a 4-word trailer belongs to LPAC, explained");
 
+	/* gen 8: a fourth image after LPAC's table, laid out like BV. */
+	build_bundle(&m, 4, 4);
+	fw = identify(&m, 0);
+	tap_ok(t,
+	       fw.layout == FW_LAYOUT_BUNDLE && fw.proc_count == 4 &&
+		       !strcmp(fw.proc[3].name, "PROC4") && fw.proc[3].start == 0x198 &&
+		       fw.proc[3].table == 3 && !fw.why[0],
+	       "bundle: a fourth image (PROC4) at 0x198, after LPAC's table, as gen 8 has");
+
 	build_bundle(&m, 2, 4);
 	fw = identify(&m, 0);
 	tap_ok(t, fw.layout == FW_LAYOUT_BUNDLE && fw.proc_count == 2 && !fw.why[0],
@@ -208,6 +217,38 @@ static void test_bundle(struct tap *t)
 	fw = identify(&m, 0);
 	tap_ok(t, fw.layout == FW_LAYOUT_BUNDLE && fw.proc[0].table_ref == 4,
 	       "bundle: the first other header word that gives a consistent table");
+}
+
+/* What afuc-ld --base writes: new code after the last table, each
+ * processor's at a 32-byte boundary of its own address space, reached
+ * from its table. */
+static void test_appended(struct tap *t)
+{
+	struct img m;
+	build_bundle(&m, 3, 4); /* LPAC's table ends at 0x193, 4 trailer words */
+	pad_to(&m, 8);
+	uint32_t br = m.n; /* 0x198: BR's new code, a nop of padding first */
+	put(&m, NOP);
+	put(&m, WAITIN);
+	put(&m, 0x981f0806);
+	pad_to(&m, 8);
+	uint32_t lpac = m.n; /* 0x1a0: LPAC's */
+	put(&m, WAITIN);
+	put(&m, 0x981f0806);
+	m.w[6 + 0x10] = br + 1;
+	m.w[0x110 + 3 + 0x7e] = lpac - 0x110;
+	m.w[1] = NOP | m.n;
+	struct fw_info fw = identify(&m, 0);
+	tap_ok(t,
+	       fw.layout == FW_LAYOUT_BUNDLE && !fw.loose && !fw.why[0] &&
+		       fw.proc[0].append == br && fw.proc[0].append_count == 8 &&
+		       fw.proc[1].append == FW_NONE && fw.proc[2].append == lpac &&
+		       fw.proc[2].append_count == 2 && fw.proc[2].count == br - 0x110,
+	       "appended code: BR's at 0x198 (8 words), LPAC's at 0x1a0, LPAC's own words end "
+	       "at 0x198; no warning");
+	m.w[6 + 0x10] = 0x150; /* into LPAC's words: no appended code */
+	fw = identify(&m, 0);
+	tap_ok(t, fw.loose, "an entry into another image's words is still loose");
 }
 
 static void test_aqe(struct tap *t)
@@ -332,7 +373,7 @@ static const struct {
 	{"a660_sqe", ISA_A6XX, FW_LAYOUT_SQE_LPAC, 2, 3u << 28, 0x027},
 	{"a702_sqe", ISA_A6XX, FW_LAYOUT_SINGLE, 1, 2u << 28, 0x027},
 	{"gen70500_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 3, 7u << 28, 0x039},
-	{"gen80000_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 3, FW_NONE, 0x01b},
+	{"gen80000_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 4, FW_NONE, 0x01b},
 	{"gen80000_aqe", ISA_A7XX, FW_LAYOUT_AQE, 1, FW_NONE, 0x01b},
 };
 
@@ -490,6 +531,7 @@ int main(void)
 	test_sqe_lpac(&t);
 	test_bundle(&t);
 	test_aqe(&t);
+	test_appended(&t);
 	test_damaged(&t);
 	test_gen_of_id(&t);
 	test_gen_of_part(&t);
