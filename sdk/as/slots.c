@@ -126,7 +126,7 @@ static uint32_t *rebuild_words(struct as_ctx *c, struct section_pass *sp, size_t
 			const struct as_pad *a = &c->pads[pad++];
 			uint32_t words_per = a->bytes / 4;
 			while (n % words_per)
-				*UTIL_PUSH(words, n, cap) = c->isa.nop;
+				*UTIL_PUSH(words, n, cap) = a->fill;
 			for (uint32_t k = 0; k < a->count; k++) {
 				sp->word_at[o + k] = PADDING;
 				sp->bound[o + k + 1] = (uint32_t)n;

@@ -90,7 +90,12 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 	dis->words = util_xmalloc((size_t)dis->count * sizeof *dis->words);
 	for (uint32_t i = 0; i < dis->count; i++)
 		dis->words[i] = util_le32(bytes + 4 * (i + 1));
-	if (!fw_identify(dis->words, dis->count, opt->gen, fw)) {
+	/* The generation: --gpu, else the ELF afuc-ld wrote beside the
+	 * image (its objects' .gpu), else what sdk/fw reads. */
+	enum isa_gen gen = opt->gen;
+	if (!gen && dis_elf_matches(dis, opt->elf))
+		gen = opt->elf->gen;
+	if (!fw_identify(dis->words, dis->count, gen, fw)) {
 		diag_error(d, diag_at(name, 0, 0),
 			   "cannot tell the GPU generation: %s; give it with --gpu a5xx|a6xx|a7xx",
 			   fw->why);

@@ -12,14 +12,26 @@
 #include "dis/priv.h"
 
 /* The words between a table's end and the next section's start are the
- * section alignment; when they are all NOPs the assembler makes them
- * again, otherwise they are kept as data of the section. */
-static uint32_t section_end(struct dis *dis, const struct dis_sect *s, uint32_t next)
+ * section alignment: when they are all NOPs the assembler makes them
+ * again; all one other word (a660's zeros), `.align 32, WORD` does;
+ * otherwise they are kept as data of the section. */
+static uint32_t section_end(struct dis *dis, struct dis_sect *s, uint32_t next)
 {
 	uint32_t end = s->table + DIS_TABLE_WORDS;
+	s->next_start = next;
+	/* a660: LPAC starts where `mov $13, #lpac_start` says, after the
+	 * padding, however the code above grows. */
+	if (end == next && s->next_ref != DIS_NONE) {
+		s->end_pad = true;
+		s->end_fill = dis->isa.nop;
+	}
+	if (end == next || next - end >= DIS_SECTION_ALIGN)
+		return next;
 	for (uint32_t i = end; i < next; i++)
-		if (s->w[i] != dis->isa.nop)
+		if (s->w[i] != s->w[end])
 			return next;
+	s->end_pad = s->w[end] != dis->isa.nop || s->next_ref != DIS_NONE;
+	s->end_fill = s->w[end];
 	return end;
 }
 
@@ -56,6 +68,7 @@ static void add_sect(struct dis *dis, const struct fw_info *fw, unsigned i)
 			s->count = section_end(dis, s, p->count);
 	}
 	s->header_end = header_end(dis, s);
+	s->main_end = s->count;
 	/* Appended code right after the image is more of it; after other
 	 * images, its own section with those images' words in between. */
 	if (p->append == p->start + p->count) {
@@ -103,6 +116,16 @@ static bool region_matches(const struct dis *dis, const struct obj_section *r)
 		return false;
 	for (size_t k = 0; k < r->count; k++)
 		if (r->words[k] != dis->words[r->load + k])
+			return false;
+	return true;
+}
+
+bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
+{
+	if (!elf || !elf->linked || !elf->section_count)
+		return false;
+	for (size_t i = 0; i < elf->section_count; i++)
+		if (!region_matches(dis, &elf->sections[i]))
 			return false;
 	return true;
 }

@@ -35,7 +35,7 @@ static void label_name(struct printer *p, uint32_t addr, struct util_str *out)
 		handler_name(p, s->handler_at[addr], out);
 	else if (addr == s->table)
 		util_str_puts(out, "jumptbl");
-	else if (addr == s->count && s->next_ref != DIS_NONE)
+	else if (addr == s->main_end && s->next_ref != DIS_NONE)
 		util_str_puts(out, "lpac_start");
 	else if (flags & DIS_L_CALL)
 		util_str_printf(out, "fxn%u", addr);
@@ -252,6 +252,11 @@ static void print_range(struct dis *dis, struct dis_sect *s, uint32_t from, uint
 			continue;
 		if (s->align[pc])
 			util_str_printf(out, ".align %u\n", 4u << s->align[pc]);
+		if (pc == s->main_end && s->end_pad && s->end_fill == dis->isa.nop)
+			util_str_printf(out, ".align %u\n", 4 * DIS_SECTION_ALIGN);
+		else if (pc == s->main_end && s->end_pad)
+			util_str_printf(out, ".align %u, 0x%x\n", 4 * DIS_SECTION_ALIGN,
+					s->end_fill);
 		print_labels(&p, pc);
 		if (pc == to)
 			break;
@@ -271,7 +276,13 @@ static void print_range(struct dis *dis, struct dis_sect *s, uint32_t from, uint
 			util_str_puts(out, "[#__image_size]");
 			break;
 		case DIS_K_CODE:
-			print_code(&p, pc);
+			/* An image's word 0 is its id, even one that reads as a
+			 * nop (gen 8's PROC4): a raw word, which no edit above
+			 * it can take for code. */
+			if (pc == 0 && !s->obj)
+				print_raw(&p, pc);
+			else
+				print_code(&p, pc);
 			break;
 		case DIS_K_RAW:
 		case DIS_K_DATA:

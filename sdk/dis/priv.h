@@ -19,6 +19,7 @@
 #define DIS_NONE UINT32_MAX
 #define DIS_TABLE_WORDS OBJ_PACKET_TABLE_WORDS
 #define DIS_MAX_SECTIONS FW_MAX_PROCS
+#define DIS_SECTION_ALIGN 8 /* words: each image starts 32-byte aligned */
 
 /* Why a word has a label (several may apply; print.c picks the name). */
 enum dis_label {
@@ -55,6 +56,13 @@ struct dis_sect {
 	 * never printed here; from hole_end to count is this image's
 	 * `.section NAME.append`. DIS_NONE: no hole. */
 	uint32_t hole, hole_end;
+	/* The words after the table up to the next image are all end_fill
+	 * (not the nop): printed `.align 32, end_fill` (a660 pads LPAC's
+	 * start with zero words). */
+	bool end_pad;
+	uint32_t end_fill;
+	uint32_t next_start; /* where the next image starts, in this one's addresses */
+	uint32_t main_end;   /* the end of its own words, before any appended code */
 	/* Names from dis_options.elf for appended code (NULL or per word,
 	 * borrowed from the ELF). */
 	const char **named;
@@ -111,6 +119,9 @@ void dis_layout(struct dis *dis, const struct fw_info *fw);
 /* layout.c: names from the ELF beside the image for the code appended
  * after a section's table (after the passes: labels are known). */
 void dis_elf_names(struct dis *dis, const struct obj_file *elf);
+/* Whether every region of the linked ELF holds the image's words there
+ * (so it is this image's, and its generation, `.gpu`, is the image's). */
+bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf);
 
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */

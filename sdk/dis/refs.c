@@ -284,8 +284,8 @@ static void bootstrap_refs(struct dis_sect *s)
 	if (s->table_ref_mov && s->kind[s->table_ref] == DIS_K_CODE)
 		set_ref(s, s->table_ref, s->table, false);
 	if (s->next_ref != DIS_NONE && s->kind[s->next_ref] == DIS_K_CODE &&
-	    s->ins[s->next_ref].f[ISA_F_IMM] == s->count)
-		set_ref(s, s->next_ref, s->count, false);
+	    s->ins[s->next_ref].f[ISA_F_IMM] == (s->end_pad ? s->next_start : s->main_end))
+		set_ref(s, s->next_ref, s->main_end, false);
 }
 
 void dis_data_refs(struct dis *dis, struct dis_sect *s)

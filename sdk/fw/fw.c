@@ -560,7 +560,17 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
 	struct probe p = {words, count, {0}, fw, false};
 	if (check_truncated(&p, gen))
 		return true;
-	bool found = probe_all(&p, gens, n);
+	/* A known id's (or the given) generation first, strict and then
+	 * lenient: an a660 whose table has an odd entry is still an a660,
+	 * not an a7xx AQE that happens to fit. */
+	unsigned first = gen || k >= 0 ? 1 : n;
+	bool found = probe_all(&p, gens, first);
+	if (!found && first < n) {
+		p.lenient = true;
+		found = probe_all(&p, gens, first);
+		p.lenient = false;
+		found = found || probe_all(&p, gens + first, n - first);
+	}
 	if (!found) {
 		/* A table whose entries point outside the image is a layout
 		 * still, for tools that keep the words as they are (--base,

@@ -201,4 +201,19 @@ else
 	skip 4 "no macro library in $SDK_BUILD/include/afuc"
 fi
 
+# .align N, FILL pads with FILL words (a660 pads before LPAC with zeros).
+printf '.gpu a6xx\nwaitin\n.align 16, 0xdead\nnop\n' >"$tmp/fill.s"
+run "$as" "$tmp/fill.s" -o "$tmp/fill.o"
+is "$status" 0 ".align 16, 0xdead assembles"
+run "$SDK_BIN/afuc-objdump" -d --no-names "$tmp/fill.o"
+like "$out" "waitin
+\[0000dead\]
+\[0000dead\]
+\[0000dead\]
+nop" "it pads with the fill word"
+printf '.gpu a6xx\nwaitin\n.align 16, 0x100000000\n' >"$tmp/fill.s"
+run "$as" "$tmp/fill.s" -o "$tmp/fill.o"
+like "$status $err" "^1 .*fill\.s:3:12: error: \.align's fill is one 32-bit word, not 4294967296" \
+	"a fill past 32 bits is an error at it"
+
 done_testing

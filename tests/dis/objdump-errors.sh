@@ -71,6 +71,34 @@ is "$status" 1 "-d on a non-object: exit status 1"
 like "$err" "bad\.o" "-d on a non-object: the error names the file"
 is "$out" "" "-d on a non-object: nothing on standard output"
 
+# The ELF afuc-ld --elf wrote beside an image gives its generation (the
+# objects' .gpu) over what the structure suggests: an a660-style a6xx
+# image (an id no table knows) whose SQE table points past the end reads
+# as an a7xx AQE (its size word fits), but its ELF says a6xx.
+{
+	printf '.gpu a6xx\n[016f2001]\n[#__image_size]\n[016f3001]\nmov $12, #jumptbl\n'
+	printf 'mov $13, #lpac_start\nwaitin\nmov $01, $data\n.align 32\njumptbl:\n'
+	i=0
+	while [ $i -lt 128 ]; do
+		printf '[00000500]\n'
+		i=$((i + 1))
+	done
+	printf 'lpac_start:\n.section LPAC\n[016f4001]\nmov $12, #jumptbl\nwaitin\n'
+	printf 'mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n'
+} >"$tmp/g6.s"
+"$SDK_BIN/afuc-as" "$tmp/g6.s" -o "$tmp/g6.o" &&
+	"$SDK_BIN/afuc-ld" "$tmp/g6.o" -o "$tmp/g6.fw" --elf "$tmp/g6.elf"
+ok $? "an ambiguous a6xx image links"
+mv "$tmp/g6.elf" "$tmp/g6.elf.away"
+gpu_line() {
+	run "$objdump" --no-names "$@" "$tmp/g6.fw"
+	printf '%s %s\n' "$status" "$(printf '%s\n' "$out" | grep '^\.gpu')"
+}
+is "$(gpu_line)" "0 .gpu a7xx" "without its ELF, the structure says a7xx (an AQE)"
+mv "$tmp/g6.elf.away" "$tmp/g6.elf"
+is "$(gpu_line)" "0 .gpu a6xx" "with its ELF beside, the ELF's a6xx wins"
+is "$(gpu_line --gpu a7xx)" "0 .gpu a7xx" "and --gpu wins over the ELF"
+
 run "$objdump" --version
 is "$status" 0 "--version"
 like "$out" '^afuc-objdump \(afuc SDK\) [0-9]' "--version prints the version"

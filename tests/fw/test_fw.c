@@ -303,6 +303,15 @@ static void test_damaged(struct tap *t)
 	tap_ok(t, fw_identify(m.w, m.n, ISA_A6XX, &fw) && fw.layout == FW_LAYOUT_SINGLE,
 	       "... unless given: then the structure is read as a6xx");
 
+	/* A known a6xx id (a660's) with a table entry past the end: a loose
+	 * a660, not the a7xx AQE its size word would also fit. */
+	build_sqe_lpac(&m);
+	m.w[0] = 0x016dc001;
+	m.w[10 + 5] = 0x5000;
+	fw = identify(&m, 0);
+	tap_ok(t, fw.gen == ISA_A6XX && fw.layout == FW_LAYOUT_SQE_LPAC && fw.loose,
+	       "a known a6xx id: its generation's lenient reading before another's strict one");
+
 	build_bundle(&m, 3, 0);
 	fw = identify(&m, ISA_A6XX);
 	tap_ok(t, fw.gen == ISA_A6XX && fw.layout == FW_LAYOUT_UNKNOWN,
