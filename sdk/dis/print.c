@@ -227,6 +227,12 @@ static void print_raw(struct printer *p, uint32_t pc)
 			util_str_putc(p->out, ']');
 		return;
 	}
+	if (!s->obj && s->ref[pc] != DIS_NONE && pc < s->header_end) {
+		util_str_puts(p->out, "[#"); /* a header NOP carrying an address */
+		label_name(p, s->ref[pc], p->out);
+		util_str_putc(p->out, ']');
+		return;
+	}
 	util_str_printf(p->out, "[%08x]", s->w[pc]);
 	if (!s->decoded[pc] || s->kind[pc] == DIS_K_DATA) {
 		dis_names_gpu_comment(p->names, s->w[pc], p->out);

@@ -46,6 +46,10 @@ insert() {
 	'
 }
 
+word() {
+	od -An -t x4 -j $((4 * $2)) -N 4 "$1" | tr -d ' '
+}
+
 for f in $images; do
 	name=$(firmware_name "$f")
 	if ! unpack_firmware "$f"; then
@@ -62,6 +66,14 @@ for f in $images; do
 			"$SDK_BIN/afuc-objdump" -o "$tmp/r.s" "$tmp/e.fw" 2>>"$tmp/err"; then
 			is "$(sed -n 3p "$tmp/r.s"):$(cat "$tmp/err")" "$kind:" \
 				"$name: $added nops at the $where of the code relink, the same part"
+			# gen 8 BR's header word 6 holds where the data before its
+			# table starts: still so after the edit.
+			case $name:$where in gen80*_sqe.fw:top)
+				at=$((0x$(word "$tmp/e.fw" 7) & 0xffffff))
+				is "$(sed -n 12p "$tmp/r.s")" "[#data$at]" \
+					"$name: BR's header word 6 still points at its data ($at)"
+				;;
+			esac
 		else
 			ok 1 "$name: $added nops at the $where of the code relink"
 			diag "$(head -5 "$tmp/err")"
