@@ -28,7 +28,7 @@ static const uint8_t flow_of[ISA_OP_COUNT] = {
 	[ISA_OP_BREQB] = FLOW_FILL,     [ISA_OP_CALL] = FLOW_FILL,  [ISA_OP_BL] = FLOW_FILL,
 	[ISA_OP_JUMPA] = FLOW_FILL,     [ISA_OP_JUMPR] = FLOW_FILL, [ISA_OP_RET] = FLOW_KEEP,
 	[ISA_OP_IRET] = FLOW_KEEP,      [ISA_OP_SRET] = FLOW_KEEP,  [ISA_OP_WAITIN] = FLOW_KEEP,
-	[ISA_OP_SETSECURE] = FLOW_KEEP,
+	[ISA_OP_SETSECURE] = FLOW_KEEP, [ISA_OP_CALLR] = FLOW_KEEP,
 };
 
 /* Registers whose reading pops a queue and counts $rem down ($rem,

@@ -234,6 +234,14 @@ static void print_raw(struct printer *p, uint32_t pc)
 		return;
 	}
 	util_str_printf(p->out, "[%08x]", s->w[pc]);
+	if (!s->decoded[pc] && s->kind[pc] == DIS_K_RAW &&
+	    s->w[pc] >> 24 != p->dis->isa.nop >> 24) {
+		/* control flow reaches it: an instruction the table lacks */
+		util_str_puts(p->out, "\t; ");
+		isa_unknown_encoding(&p->dis->isa, s->w[pc], p->dis->fw ? p->dis->fw->gpu : NULL,
+				     p->out);
+		return;
+	}
 	if (!s->decoded[pc] || s->kind[pc] == DIS_K_DATA) {
 		dis_names_gpu_comment(p->names, s->w[pc], p->out);
 		return;

@@ -147,6 +147,15 @@ const char *isa_gen_name(enum isa_gen gen)
 	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? gen_names[gen] : "?";
 }
 
+void isa_unknown_encoding(const struct isa *isa, uint32_t word, const char *part,
+			  struct util_str *out)
+{
+	util_str_printf(out,
+			"unknown encoding for %s: 0x%08x matches no instruction of the %s ISA "
+			"table",
+			part ? part : isa_gen_name(isa->gen), word, isa_gen_name(isa->gen));
+}
+
 const char *isa_gen_variant(enum isa_gen gen)
 {
 	static const char *const variants[] = {

@@ -99,6 +99,15 @@ mv "$tmp/g6.elf.away" "$tmp/g6.elf"
 is "$(gpu_line)" "0 .gpu a6xx" "with its ELF beside, the ELF's a6xx wins"
 is "$(gpu_line --gpu a7xx)" "0 .gpu a7xx" "and --gpu wins over the ELF"
 
+# A word control flow reaches that no a7xx instruction has is said to be
+# an unknown encoding (and stays a raw word); `call $03` (gen 8's
+# 0xdc600000) is known.
+printf '.gpu a7xx\n[01f01001]\n[#__image_size]\n[01f01002]\n[#jumptbl]\n[a0528000]\ncall $03\nnop\nwaitin\nmov $01, $data\n.align 32\njumptbl:\n.jumptbl\n' >"$tmp/u7.s"
+"$SDK_BIN/afuc-as" "$tmp/u7.s" -o "$tmp/u7.o" && "$SDK_BIN/afuc-ld" "$tmp/u7.o" -o "$tmp/u7.fw"
+run "$objdump" --no-names "$tmp/u7.fw"
+like "$out" "\[a0528000\]	; unknown encoding for a7xx: 0xa0528000 matches no instruction of the a7xx ISA table
+call \\\$03" "a reached unknown word says so; call \$03 decodes"
+
 run "$objdump" --version
 is "$status" 0 "--version"
 like "$out" '^afuc-objdump \(afuc SDK\) [0-9]' "--version prints the version"
