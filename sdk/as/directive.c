@@ -131,6 +131,26 @@ static void d_gpu(struct as_ctx *c)
 	}
 }
 
+/* .control VARIANT: name control registers (@NAME) from that variant's
+ * map, A7XX_GEN3 for a750 and gen 8 (afuc-objdump prints it for them) */
+static void d_control(struct as_ctx *c)
+{
+	const struct as_tok *name = take_ident(c, "a control-register map: A7XX_GEN3");
+	if (!name)
+		return;
+	if (c->views[RNN_CONTROL] || c->view_failed[RNN_CONTROL]) {
+		as_error(c, name->col,
+			 ".control comes after a control register was named: put it first");
+		return;
+	}
+	if (name->len >= sizeof c->control_variant) {
+		as_error(c, name->col, "no control-register map is called '%.*s'", (int)name->len,
+			 name->text);
+		return;
+	}
+	snprintf(c->control_variant, sizeof c->control_variant, "%.*s", (int)name->len, name->text);
+}
+
 static bool word_item(struct as_ctx *c, void *unused)
 {
 	(void)unused;
@@ -300,10 +320,11 @@ static const struct {
 	const char *name;
 	void (*run)(struct as_ctx *c);
 } directives[] = {
-	{".align", d_align},     {".error", d_error},     {".global", d_global},
-	{".globl", d_global},    {".gpu", d_gpu},         {".handler", d_handler},
-	{".jumptbl", d_jumptbl}, {".local", d_local},     {".section", d_section},
-	{".set", d_set},         {".warning", d_warning}, {".word", d_word},
+	{".align", d_align},     {".control", d_control}, {".error", d_error},
+	{".global", d_global},   {".globl", d_global},    {".gpu", d_gpu},
+	{".handler", d_handler}, {".jumptbl", d_jumptbl}, {".local", d_local},
+	{".section", d_section}, {".set", d_set},         {".warning", d_warning},
+	{".word", d_word},
 };
 
 void as_directive(struct as_ctx *c)

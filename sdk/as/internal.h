@@ -165,6 +165,9 @@ struct as_ctx {
 	enum isa_gen gen;
 	bool gen_locked, gen_failed;
 	enum isa_gen dot_gpu, inferred;
+	/* .control: the control-register map's variant ("A7XX_GEN3"), or
+	 * empty for the generation's own. */
+	char control_variant[32];
 	bool raw_seen;
 	struct isa isa;
 

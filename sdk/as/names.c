@@ -39,11 +39,14 @@ const struct rnn_view *as_view(struct as_ctx *c, enum rnn_space space, uint32_t 
 		return NULL;
 	struct diag why;
 	diag_init(&why);
-	c->views[space] = rnn_view(c->db, space, isa_gen_variant(c->gen), &why);
+	const char *variant = space == RNN_CONTROL && c->control_variant[0]
+				      ? c->control_variant
+				      : isa_gen_variant(c->gen);
+	c->views[space] = rnn_view(c->db, space, variant, &why);
 	if (!c->views[space]) {
 		c->view_failed[space] = true;
 		as_error(c, col, "the register database has no %s names for %s",
-			 rnn_space_noun(space), isa_gen_variant(c->gen));
+			 rnn_space_noun(space), variant);
 		diag_append(c->d, &why);
 	}
 	diag_free(&why);

@@ -110,7 +110,8 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 	isa_init(&dis->isa, dis->gen);
 	dis_layout(dis, fw);
 	if (opt->db) {
-		dis->names = dis_names_new(opt->db, dis->gen, d);
+		dis->control = dis_control_variant(opt->db, dis->gen, fw->reg_read_addr);
+		dis->names = dis_names_new(opt->db, dis->gen, dis->control, d);
 		if (!dis->names)
 			return false;
 	}

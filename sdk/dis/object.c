@@ -110,7 +110,7 @@ bool dis_object(const struct obj_file *o, const char *name, const struct dis_opt
 		return false;
 	}
 	isa_init(&dis.isa, o->gen);
-	if (opt->db && !(dis.names = dis_names_new(opt->db, o->gen, d)))
+	if (opt->db && !(dis.names = dis_names_new(opt->db, o->gen, NULL, d)))
 		return false;
 	struct util_str text = {0};
 	util_str_printf(&text, "; afuc object %s\n.gpu %s\n", name, isa_gen_name(o->gen));

@@ -326,7 +326,10 @@ void dis_print(struct dis *dis, struct util_str *out)
 	const struct fw_info *fw = dis->fw;
 	util_str_printf(out, "; %s%s%s (%s)\n", fw->gpu ? fw->gpu : "", fw->gpu ? " " : "",
 			fw->kind, fw_layout_name(fw->layout));
-	util_str_printf(out, ".gpu %s\n\n", isa_gen_name(dis->gen));
+	util_str_printf(out, ".gpu %s\n", isa_gen_name(dis->gen));
+	if (dis->control && !dis->numbers_only)
+		util_str_printf(out, ".control %s\n", dis->control);
+	util_str_putc(out, '\n');
 	for (unsigned i = 0; i < dis->sect_count; i++)
 		dis_print_sect(dis, &dis->sect[i], out);
 	/* Code appended after every image, in the order it lies there. */

@@ -106,6 +106,7 @@ struct dis {
 	struct dis_sect sect[DIS_MAX_SECTIONS];
 	unsigned sect_count;
 	struct dis_names *names; /* NULL without a database */
+	const char *control;     /* dis_control_variant, printed as .control */
 	bool addresses;          /* dis_options.addresses */
 	bool numbers_only;       /* dis_options.numbers_only */
 	struct diag *d;
