@@ -356,9 +356,8 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
 }
 
 /* Words after the last packet table beyond a short trailer (a version
- * string) are something this module does not know: gen 8 SQE files keep
- * what looks like a fourth processor image there. They stay raw words of
- * the last processor; why says so. */
+ * string) and before appended code are something this module does not
+ * know. They stay raw words of the last processor; why says so. */
 static void check_trailer(const struct probe *p)
 {
 	struct fw_info *fw = p->fw;

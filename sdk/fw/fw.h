@@ -26,9 +26,11 @@
  *             NOP (word 3 on gen70500) BR's table; BV starts at the first
  *             32-byte boundary after BR's table, its word 1 its table;
  *             LPAC follows BV's table likewise, as long as one is there
- *             (gen71500 has BR and BV, gen71700 BR only). Words after the
- *             last table stay the last image's (why names more than a
- *             short trailer: gen 8 keeps a fourth image there).
+ *             (gen71500 has BR and BV, gen71700 BR only), and gen 8 SQE
+ *             files a fourth image, PROC4, after LPAC's table, laid out
+ *             like BV (which processor runs it is not known). Words after
+ *             the last table stay the last image's (why names more than
+ *             a short trailer).
  *   AQE       a size word, header NOPs and code, and no packet table (the
  *             AQE of gen 7.9 and gen 8 parts).
  *   UNKNOWN   none of these fits: only raw words are known (why says why).
@@ -71,7 +73,7 @@ enum fw_ref {
 };
 
 struct fw_proc {
-	const char *name;   /* "SQE", "LPAC", "BR", "BV", "AQE", "PFP/ME" */
+	const char *name;   /* "SQE", "LPAC", "BR", "BV", "PROC4", "AQE", "PFP/ME" */
 	uint32_t start;     /* its address 0, as a word of the image */
 	uint32_t count;     /* words it spans (table and trailer included) */
 	uint32_t table;     /* packet table offset from start, or FW_NONE */
@@ -93,7 +95,7 @@ struct fw_info {
 	enum fw_layout layout;
 	uint32_t id;         /* bits 12-23 of word 0 */
 	const char *gpu;     /* the part a known id names ("a630"), or NULL */
-	const char *kind;    /* "PFP or ME", "SQE", "SQE + LPAC", "BR + BV + LPAC", "AQE" */
+	const char *kind;    /* "PFP or ME", "SQE", "SQE + LPAC", "BR + BV + LPAC", "AQE"... */
 	unsigned proc_count; /* 0 for UNKNOWN */
 	struct fw_proc proc[FW_MAX_PROCS];
 	/* What the bootstrap compares bits 28-31 of control register 0 with

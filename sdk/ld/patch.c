@@ -281,5 +281,7 @@ bool ld_layout_patch(struct ld_ctx *c)
 			return false;
 	c->word_count = file;
 	c->words = util_xrealloc(c->words, (c->word_count + 1) * sizeof(*c->words));
+	if (c->opt->check_state)
+		ld_check_state(c);
 	return check_limits(c) && update_size_word(c, &fw);
 }

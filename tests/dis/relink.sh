@@ -70,7 +70,7 @@ for f in $images; do
 			# table starts: still so after the edit.
 			case $name:$where in gen80*_sqe.fw:top)
 				at=$((0x$(word "$tmp/e.fw" 7) & 0xffffff))
-				is "$(sed -n 12p "$tmp/r.s")" "[#data$at]" \
+				is "$(grep -m1 "^\[#data" "$tmp/r.s")" "[#data$at]" \
 					"$name: BR's header word 6 still points at its data ($at)"
 				;;
 			esac

@@ -386,19 +386,31 @@ static const struct {
 	{"gen80000_aqe", ISA_A7XX, FW_LAYOUT_AQE, 1, FW_NONE, 0x01b},
 };
 
+/* Vendor image i's words after the zero word (n of them), or NULL after
+ * a skip when it is not on this machine. */
+static uint32_t *vendor_words(struct tap *t, size_t i, uint32_t *n)
+{
+	uint8_t *data;
+	size_t len;
+	if (!vendor_read(vendor[i].name, &data, &len)) {
+		tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+		return NULL;
+	}
+	*n = (uint32_t)(len / 4 - 1);
+	uint32_t *w = malloc(*n * sizeof *w);
+	for (uint32_t k = 0; k < *n; k++)
+		w[k] = util_le32(data + 4 * (k + 1));
+	free(data);
+	return w;
+}
+
 static void test_vendor(struct tap *t)
 {
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(vendor); i++) {
-		uint8_t *data;
-		size_t len;
-		if (!vendor_read(vendor[i].name, &data, &len)) {
-			tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+		uint32_t n;
+		uint32_t *w = vendor_words(t, i, &n);
+		if (!w)
 			continue;
-		}
-		uint32_t n = (uint32_t)(len / 4 - 1);
-		uint32_t *w = malloc(n * sizeof *w);
-		for (uint32_t k = 0; k < n; k++)
-			w[k] = util_le32(data + 4 * (k + 1));
 		struct fw_info fw;
 		bool ok = fw_identify(w, n, 0, &fw) && fw.gen == vendor[i].gen &&
 			  fw.layout == vendor[i].layout && fw.proc_count == vendor[i].procs &&
@@ -414,7 +426,6 @@ static void test_vendor(struct tap *t)
 				 fw_layout_name(fw.layout), fw.proc_count, fw.ctrl0,
 				 fw.reg_read_addr);
 		free(w);
-		free(data);
 	}
 }
 
@@ -513,22 +524,15 @@ static void test_truncated(struct tap *t)
 	}
 	/* The vendor images, each cut at 64 places and one word short. */
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(vendor); i++) {
-		uint8_t *data;
-		size_t len;
-		if (!vendor_read(vendor[i].name, &data, &len)) {
-			tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+		uint32_t n;
+		uint32_t *w = vendor_words(t, i, &n);
+		if (!w)
 			continue;
-		}
-		uint32_t n = (uint32_t)(len / 4 - 1);
-		uint32_t *w = malloc(n * sizeof *w);
-		for (uint32_t k = 0; k < n; k++)
-			w[k] = util_le32(data + 4 * (k + 1));
 		bool all = cut_ok(t, vendor[i].name, w, n, n - 1);
 		for (uint32_t k = 1; k < 64 && all; k++)
 			all = cut_ok(t, vendor[i].name, w, n, 5 + (n - 5) * k / 64);
 		tap_ok(t, all, "%s.fw: cut at 64 word boundaries, truncated", vendor[i].name);
 		free(w);
-		free(data);
 	}
 }
 
