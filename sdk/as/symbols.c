@@ -86,7 +86,7 @@ uint32_t as_resolve_label(struct as_ctx *c, const char *name, uint32_t section,
 		return sym;
 	/* NAME.append continues section NAME (the linker places it after
 	 * every image, in NAME's address space): NAME's labels next. */
-	const char *sname = c->o->sections[section].name;
+	const char *sname = section < c->o->section_count ? c->o->sections[section].name : "";
 	size_t slen = strlen(sname), alen = strlen(OBJ_APPEND_SUFFIX);
 	if (slen > alen && !strcmp(sname + slen - alen, OBJ_APPEND_SUFFIX)) {
 		char *base = util_xstrndup(sname, slen - alen);

@@ -132,15 +132,14 @@ bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
 
 void dis_elf_names(struct dis *dis, const struct obj_file *elf)
 {
-	if (!elf || !elf->linked)
+	if (!dis_elf_matches(dis, elf))
 		return;
 	for (size_t k = 0; k < elf->symbol_count; k++) {
 		const struct obj_symbol *sym = &elf->symbols[k];
 		if (sym->section >= elf->section_count || !strncmp(sym->name, ".L", 2))
 			continue;
 		const struct obj_section *r = &elf->sections[sym->section];
-		if (sym->value < r->addr || sym->value - r->addr >= r->count ||
-		    !region_matches(dis, r))
+		if (sym->value < r->addr || sym->value - r->addr >= r->count)
 			continue;
 		uint32_t word = r->load + (sym->value - r->addr);
 		for (unsigned i = 0; i < dis->sect_count; i++) {
