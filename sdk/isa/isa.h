@@ -265,6 +265,10 @@ struct isa {
 
 void isa_init(struct isa *isa, enum isa_gen gen);
 
+/* The bits set in v (what popcnt computes; also how specific a form's
+ * mask is). */
+unsigned isa_popcount32(uint32_t v);
+
 /* Decodes word; false when no form of this generation matches (data, or
  * an illegal instruction). Aliases win over their base form (jump over
  * brne $00, b0; mov over or $00). */

@@ -29,14 +29,6 @@ struct flow_word {
 	bool is_slot, decoded, waitin;
 };
 
-static unsigned popcount(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 static uint32_t reg_bit(uint32_t reg)
 {
 	return reg < STATE_REGS ? 1u << reg : 0;
@@ -169,7 +161,7 @@ static uint32_t vendor_state(const struct ld_ctx *c, uint32_t p, const struct is
 	for (uint32_t op = 0; pr->has_table && op < pr->table_size; op++) {
 		uint32_t h = c->words[pr->start + pr->table_addr + op];
 		uint32_t regs = h < n ? live[h] & ~dispatch : 0;
-		if (popcount(regs) > CONTEXT_SAVE_REGS)
+		if (isa_popcount32(regs) > CONTEXT_SAVE_REGS)
 			continue; /* saves the context (preemption): uses no state */
 		for (uint32_t r = 0; r < STATE_REGS; r++)
 			if ((regs & ~state) >> r & 1)
