@@ -116,7 +116,7 @@ uint32_t as_emit(struct as_ctx *c, uint32_t word)
 	return (uint32_t)(s->count - 1);
 }
 
-bool as_align(struct as_ctx *c, uint32_t bytes, uint32_t col)
+bool as_align(struct as_ctx *c, uint32_t bytes, const uint32_t *fill, uint32_t col)
 {
 	struct obj_section *s = as_section(c);
 	uint32_t words = bytes / 4, at = (uint32_t)s->count;
@@ -124,12 +124,12 @@ bool as_align(struct as_ctx *c, uint32_t bytes, uint32_t col)
 		if (!as_need_gen(c, col))
 			return false;
 		while (s->count % words)
-			obj_emit(s, c->isa.nop);
+			obj_emit(s, fill ? *fill : c->isa.nop);
 	}
 	/* with none too: the delay-slot pass pads anew where words moved */
 	if (c->opt->fill_delay_slots)
 		*UTIL_PUSH(c->pads, c->pad_count, c->pad_cap) = (struct as_pad){
-			c->section, at, (uint32_t)s->count - at, bytes};
+			c->section, at, (uint32_t)s->count - at, bytes, fill ? *fill : c->isa.nop};
 	/* The padding is counted from the section start, so the section
 	 * must start on such a boundary too. */
 	if (s->align < bytes)

@@ -31,12 +31,14 @@ static void each_item(struct as_ctx *c, bool (*one)(struct as_ctx *c, void *ctx)
 	}
 }
 
-/* .align BYTES: nops up to a multiple of BYTES from the section start */
+/* .align BYTES[, FILL]: nops (or FILL words) up to a multiple of BYTES
+ * from the section start */
 static void d_align(struct as_ctx *c)
 {
 	uint32_t col = as_peek(c)->col;
 	uint32_t node = as_parse_expr(c);
-	int64_t bytes;
+	int64_t bytes, fill = 0;
+	bool filled = false;
 	if (node == AS_NONE || !as_eval_const(c, node, &bytes))
 		return;
 	if (bytes < 4 || bytes > (1 << 20) || (bytes & (bytes - 1))) {
@@ -44,7 +46,21 @@ static void d_align(struct as_ctx *c)
 			 (long long)bytes);
 		return;
 	}
-	as_align(c, (uint32_t)bytes, col);
+	if (as_tok_is(as_peek(c), ',')) {
+		c->pos++;
+		uint32_t fcol = as_peek(c)->col;
+		node = as_parse_expr(c);
+		if (node == AS_NONE || !as_eval_const(c, node, &fill))
+			return;
+		if (fill < INT32_MIN || fill > UINT32_MAX) {
+			as_error(c, fcol, ".align's fill is one 32-bit word, not %lld",
+				 (long long)fill);
+			return;
+		}
+		filled = true;
+	}
+	uint32_t word = (uint32_t)fill;
+	as_align(c, (uint32_t)bytes, filled ? &word : NULL, col);
 }
 
 /* .section NAME: a new processor image (Mesa: BV, LPAC), its addresses
@@ -59,7 +75,7 @@ static void d_section(struct as_ctx *c)
 		return;
 	}
 	if (c->section != AS_NONE && c->o->sections[c->section].count % 8 &&
-	    !as_align(c, 32, name->col))
+	    !as_align(c, 32, NULL, name->col))
 		return;
 	char *text = util_xstrndup(name->text, name->len);
 	uint32_t s = obj_find_section(c->o, text);
@@ -113,6 +129,26 @@ static void d_gpu(struct as_ctx *c)
 	} else {
 		c->dot_gpu = gen;
 	}
+}
+
+/* .control VARIANT: name control registers (@NAME) from that variant's
+ * map, A7XX_GEN3 for a750 and gen 8 (afuc-objdump prints it for them) */
+static void d_control(struct as_ctx *c)
+{
+	const struct as_tok *name = take_ident(c, "a control-register map: A7XX_GEN3");
+	if (!name)
+		return;
+	if (c->views[RNN_CONTROL] || c->view_failed[RNN_CONTROL]) {
+		as_error(c, name->col,
+			 ".control comes after a control register was named: put it first");
+		return;
+	}
+	if (name->len >= sizeof c->control_variant) {
+		as_error(c, name->col, "no control-register map is called '%.*s'", (int)name->len,
+			 name->text);
+		return;
+	}
+	snprintf(c->control_variant, sizeof c->control_variant, "%.*s", (int)name->len, name->text);
 }
 
 static bool word_item(struct as_ctx *c, void *unused)
@@ -284,10 +320,11 @@ static const struct {
 	const char *name;
 	void (*run)(struct as_ctx *c);
 } directives[] = {
-	{".align", d_align},     {".error", d_error},     {".global", d_global},
-	{".globl", d_global},    {".gpu", d_gpu},         {".handler", d_handler},
-	{".jumptbl", d_jumptbl}, {".local", d_local},     {".section", d_section},
-	{".set", d_set},         {".warning", d_warning}, {".word", d_word},
+	{".align", d_align},     {".control", d_control}, {".error", d_error},
+	{".global", d_global},   {".globl", d_global},    {".gpu", d_gpu},
+	{".handler", d_handler}, {".jumptbl", d_jumptbl}, {".local", d_local},
+	{".section", d_section}, {".set", d_set},         {".warning", d_warning},
+	{".word", d_word},
 };
 
 void as_directive(struct as_ctx *c)

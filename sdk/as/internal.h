@@ -141,6 +141,7 @@ struct as_insn_rec {
 };
 struct as_pad {
 	uint32_t section, at, count, bytes;
+	uint32_t fill; /* the padding word: the nop, or `.align N, FILL`'s */
 };
 
 struct as_sym_info {
@@ -164,6 +165,9 @@ struct as_ctx {
 	enum isa_gen gen;
 	bool gen_locked, gen_failed;
 	enum isa_gen dot_gpu, inferred;
+	/* .control: the control-register map's variant ("A7XX_GEN3"), or
+	 * empty for the generation's own. */
+	char control_variant[32];
 	bool raw_seen;
 	struct isa isa;
 
@@ -244,7 +248,8 @@ struct obj_section *as_section(struct as_ctx *c);
  * records to it. Returns its offset. */
 uint32_t as_emit(struct as_ctx *c, uint32_t word);
 /* Pads the current section with nops to a multiple of bytes. */
-bool as_align(struct as_ctx *c, uint32_t bytes, uint32_t col);
+/* Pads to a multiple of bytes with *fill, or with nops when fill is NULL. */
+bool as_align(struct as_ctx *c, uint32_t bytes, const uint32_t *fill, uint32_t col);
 /* The token under the cursor, and its text as a message shows it. */
 const struct as_tok *as_peek(const struct as_ctx *c);
 const char *as_tok_desc(const struct as_tok *t, char *buf, size_t size);

@@ -39,11 +39,14 @@ const struct rnn_view *as_view(struct as_ctx *c, enum rnn_space space, uint32_t 
 		return NULL;
 	struct diag why;
 	diag_init(&why);
-	c->views[space] = rnn_view(c->db, space, isa_gen_variant(c->gen), &why);
+	const char *variant = space == RNN_CONTROL && c->control_variant[0]
+				      ? c->control_variant
+				      : isa_gen_variant(c->gen);
+	c->views[space] = rnn_view(c->db, space, variant, &why);
 	if (!c->views[space]) {
 		c->view_failed[space] = true;
 		as_error(c, col, "the register database has no %s names for %s",
-			 rnn_space_noun(space), isa_gen_variant(c->gen));
+			 rnn_space_noun(space), variant);
 		diag_append(c->d, &why);
 	}
 	diag_free(&why);
@@ -137,21 +140,27 @@ bool as_pm4_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
 	return rnn_pm4_opcode(pm4, name, opcode);
 }
 
+/* The variants of the PM4 enum in the order the database's chip enum
+ * lists them (adreno_common.xml), older generations first. */
+static const char *const pm4_variants[] = {"A2XX", "A3XX", "A4XX", "A5XX", "A6XX", "A7XX"};
+
 bool as_pm4_label_opcode(struct as_ctx *c, const char *name, uint32_t *opcode)
 {
 	if (as_pm4_opcode(c, name, opcode))
 		return true;
 	if (!all_caps(name) || !c->views[RNN_PM4])
 		return false;
-	/* Mesa's assembler finds a packet-named label in any variant of
-	 * the PM4 enum (CP_PREEMPT_ENABLE, an A5XX packet, names entry
-	 * 0x1c of an a6xx listing): so does this, after the listing's own. */
-	for (enum isa_gen g = ISA_GEN_MIN; g <= ISA_GEN_MAX; g++) {
-		if (g == c->gen)
+	/* Mesa's assembler finds a packet-named label in every variant of
+	 * the PM4 enum, the first in the enum's order that has it
+	 * (CP_PREEMPT_ENABLE, an A5XX packet, names entry 0x1c of an a6xx
+	 * listing; CP_SET_CONSTANT, A2XX's 0x2d): so does this, after the
+	 * listing's own generation. */
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(pm4_variants); i++) {
+		if (!strcmp(pm4_variants[i], isa_gen_variant(c->gen)))
 			continue;
 		struct diag quiet;
 		diag_init(&quiet);
-		const struct rnn_view *v = rnn_view(c->db, RNN_PM4, isa_gen_variant(g), &quiet);
+		const struct rnn_view *v = rnn_view(c->db, RNN_PM4, pm4_variants[i], &quiet);
 		diag_free(&quiet);
 		if (v && rnn_pm4_opcode(v, name, opcode))
 			return true;

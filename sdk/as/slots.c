@@ -28,7 +28,7 @@ static const uint8_t flow_of[ISA_OP_COUNT] = {
 	[ISA_OP_BREQB] = FLOW_FILL,     [ISA_OP_CALL] = FLOW_FILL,  [ISA_OP_BL] = FLOW_FILL,
 	[ISA_OP_JUMPA] = FLOW_FILL,     [ISA_OP_JUMPR] = FLOW_FILL, [ISA_OP_RET] = FLOW_KEEP,
 	[ISA_OP_IRET] = FLOW_KEEP,      [ISA_OP_SRET] = FLOW_KEEP,  [ISA_OP_WAITIN] = FLOW_KEEP,
-	[ISA_OP_SETSECURE] = FLOW_KEEP,
+	[ISA_OP_SETSECURE] = FLOW_KEEP, [ISA_OP_CALLR] = FLOW_KEEP,
 };
 
 /* Registers whose reading pops a queue and counts $rem down ($rem,
@@ -126,7 +126,7 @@ static uint32_t *rebuild_words(struct as_ctx *c, struct section_pass *sp, size_t
 			const struct as_pad *a = &c->pads[pad++];
 			uint32_t words_per = a->bytes / 4;
 			while (n % words_per)
-				*UTIL_PUSH(words, n, cap) = c->isa.nop;
+				*UTIL_PUSH(words, n, cap) = a->fill;
 			for (uint32_t k = 0; k < a->count; k++) {
 				sp->word_at[o + k] = PADDING;
 				sp->bound[o + k + 1] = (uint32_t)n;

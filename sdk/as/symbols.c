@@ -84,6 +84,17 @@ uint32_t as_resolve_label(struct as_ctx *c, const char *name, uint32_t section,
 	uint32_t sym, sections;
 	if (as_map_get(&c->labels, section, name, len, &sym))
 		return sym;
+	/* NAME.append continues section NAME (the linker places it after
+	 * every image, in NAME's address space): NAME's labels next. */
+	const char *sname = section < c->o->section_count ? c->o->sections[section].name : "";
+	size_t slen = strlen(sname), alen = strlen(OBJ_APPEND_SUFFIX);
+	if (slen > alen && !strcmp(sname + slen - alen, OBJ_APPEND_SUFFIX)) {
+		char *base = util_xstrndup(sname, slen - alen);
+		uint32_t parent = obj_find_section(c->o, base);
+		free(base);
+		if (parent != UINT32_MAX && as_map_get(&c->labels, parent, name, len, &sym))
+			return sym;
+	}
 	if (as_map_get(&c->label_names, 1, name, len, &sections)) {
 		as_map_get(&c->label_names, 0, name, len, &sym);
 		if (sections > 1)

@@ -21,6 +21,7 @@ enum {
 	OPT_ELF,
 	OPT_BASE,
 	OPT_PROCESSOR,
+	OPT_CHECK_STATE,
 	OPT_DEFSYM,
 	OPT_RNNDB,
 	OPT_FORMAT,
@@ -34,6 +35,7 @@ struct args {
 	const char *output, *script, *map, *elf, *base, *processor, *rnndb, *name;
 	enum format format;
 	enum isa_gen gen;
+	bool check_state;
 	const char **objects;
 	size_t object_count;
 	struct ld_defsym *defsyms;
@@ -64,6 +66,10 @@ static const struct cmd_option options[] = {
 	 "with --base: the processor image that gets the\n"
 	 "objects' .text (BR, BV or LPAC on a7xx; default the first)",
 	 0, CMD_KEEP_STRING(struct args, processor)},
+	{OPT_CHECK_STATE, 0, "check-state", NULL,
+	 "with --base: warn where the objects write a register the\n"
+	 "vendor's handlers keep state in across packets",
+	 0, CMD_KEEP_FLAG(struct args, check_state)},
 	{OPT_DEFSYM, 0, "defsym", "NAME=VALUE",
 	 "define an absolute symbol, e.g. a vendor function's\n"
 	 "address",
@@ -146,6 +152,9 @@ static int check(struct cmd *c, void *ctx)
 					  "gives the size limits)");
 	if (a->processor && !a->base)
 		return cmd_usage_error(c, "--processor only makes sense with --base");
+	if (a->check_state && !a->base)
+		return cmd_usage_error(c, "--check-state only makes sense with --base: it reads "
+					  "the vendor image's handlers");
 	return -1;
 }
 
@@ -300,6 +309,7 @@ static int run(const struct args *a, struct diag *d)
 			.base_len = base_len,
 			.base_name = a->base,
 			.processor = a->processor,
+			.check_state = a->check_state,
 			.output_name = a->output,
 			.map = a->map != NULL,
 			.elf = a->elf != NULL,

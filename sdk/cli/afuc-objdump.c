@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "dis/dis.h"
@@ -76,6 +77,32 @@ static int take(struct cmd *c, int id, void *ctx)
 	return -1;
 }
 
+/* The ELF afuc-ld --elf wrote beside image (x.fw, x.fw.xz: x.elf), read
+ * into elf when there is one that is a linked image's; its symbols name
+ * appended code (dis_options.elf). A missing or unusable one is silence:
+ * the listing is the same, with generated names. */
+static bool read_elf_beside(const char *image, struct obj_file *elf)
+{
+	size_t len = strlen(image);
+	static const char *const tails[] = {".xz", ".zst", ".gz", ".fw"}; /* in that order */
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(tails); i++) {
+		size_t n = strlen(tails[i]);
+		if (len >= n && !strncmp(image + len - n, tails[i], n))
+			len -= n;
+	}
+	char *path = util_xasprintf("%.*s.elf", (int)len, image);
+	struct diag quiet;
+	diag_init(&quiet);
+	obj_init(elf, ISA_A6XX);
+	bool ok = strcmp(path, image) && access(path, R_OK) == 0 && obj_read(elf, path, &quiet) &&
+		  elf->linked;
+	diag_free(&quiet);
+	free(path);
+	if (!ok)
+		obj_free(elf);
+	return ok;
+}
+
 static bool disassemble(const struct options *o, struct dis_options *opt, struct util_str *text,
 			struct diag *d)
 {
@@ -100,7 +127,12 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 		diag_error(d, diag_at(o->input, 0, 0), "cannot read: %s", util_read_error(err));
 		return false;
 	}
+	struct obj_file elf;
+	bool beside = read_elf_beside(o->input, &elf);
+	opt->elf = beside ? &elf : NULL;
 	bool ok = dis_image(bytes, len, o->input, opt, text, d);
+	if (beside)
+		obj_free(&elf);
 	free(bytes);
 	return ok;
 }

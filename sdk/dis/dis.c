@@ -46,6 +46,7 @@ void dis_sect_free(struct dis_sect *s)
 	free(s->sym_next);
 	free(s->reloc_at);
 	free(s->handler_at);
+	free(s->named);
 }
 
 static bool check_size(size_t len, const char *name, struct diag *d)
@@ -89,10 +90,19 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 	dis->words = util_xmalloc((size_t)dis->count * sizeof *dis->words);
 	for (uint32_t i = 0; i < dis->count; i++)
 		dis->words[i] = util_le32(bytes + 4 * (i + 1));
-	if (!fw_identify(dis->words, dis->count, opt->gen, fw)) {
+	/* The generation: --gpu, else the ELF afuc-ld wrote beside the
+	 * image (its objects' .gpu), else what sdk/fw reads. */
+	enum isa_gen gen = opt->gen;
+	if (!gen && dis_elf_matches(dis, opt->elf))
+		gen = opt->elf->gen;
+	if (!fw_identify(dis->words, dis->count, gen, fw)) {
 		diag_error(d, diag_at(name, 0, 0),
 			   "cannot tell the GPU generation: %s; give it with --gpu a5xx|a6xx|a7xx",
 			   fw->why);
+		return false;
+	}
+	if (fw->truncated) {
+		diag_error(d, diag_at(name, 0, 0), "%s", fw->why);
 		return false;
 	}
 	dis->gen = fw->gen;
@@ -100,7 +110,8 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 	isa_init(&dis->isa, dis->gen);
 	dis_layout(dis, fw);
 	if (opt->db) {
-		dis->names = dis_names_new(opt->db, dis->gen, d);
+		dis->control = dis_control_variant(opt->db, dis->gen, fw->reg_read_addr);
+		dis->names = dis_names_new(opt->db, dis->gen, dis->control, d);
 		if (!dis->names)
 			return false;
 	}
@@ -115,6 +126,7 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 		dis_data_refs(dis, s);
 		dis_tidy(dis, s);
 	}
+	dis_elf_names(dis, opt->elf);
 	return true;
 }
 

@@ -43,6 +43,11 @@ struct dis_options {
 	/* End each word's line with a comment giving its address in its
 	 * section and its value: "; 0x0012: 88020001". */
 	bool addresses;
+	/* The ELF afuc-ld --elf wrote beside the image (obj_file.linked), or
+	 * NULL: its symbols name the code afuc-ld --base appended (handlers
+	 * get `.handler` records then). Regions whose words are not the
+	 * image's are not used. */
+	const struct obj_file *elf;
 };
 
 /* Disassembles a whole image file: len bytes, name for messages. */

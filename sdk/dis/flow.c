@@ -15,6 +15,7 @@ enum flow {
 	FLOW_COND,   /* conditional branch: target, or on past the slot */
 	FLOW_JUMP,   /* unconditional relative jump */
 	FLOW_CALL,   /* absolute target, returns after the slot */
+	FLOW_CALLR,  /* call $reg: an unknown target, returns after the slot */
 	FLOW_JUMPA,  /* absolute target, no return */
 	FLOW_STOP,   /* ret, iret, sret, waitin, jump $reg: the slot, then elsewhere */
 	FLOW_SECURE, /* setsecure: on, or to pc + 3 */
@@ -25,7 +26,7 @@ static const uint8_t op_flow[ISA_OP_COUNT] = {
 	[ISA_OP_BREQB] = FLOW_COND,       [ISA_OP_CALL] = FLOW_CALL,   [ISA_OP_BL] = FLOW_CALL,
 	[ISA_OP_JUMPA] = FLOW_JUMPA,      [ISA_OP_RET] = FLOW_STOP,    [ISA_OP_IRET] = FLOW_STOP,
 	[ISA_OP_SRET] = FLOW_STOP,        [ISA_OP_WAITIN] = FLOW_STOP, [ISA_OP_JUMPR] = FLOW_STOP,
-	[ISA_OP_SETSECURE] = FLOW_SECURE,
+	[ISA_OP_SETSECURE] = FLOW_SECURE, [ISA_OP_CALLR] = FLOW_CALLR,
 };
 
 static enum flow flow_of(const struct isa_instr *in)
@@ -88,6 +89,7 @@ static void step(struct dis *dis, struct walk *w, uint32_t pc, unsigned mode)
 	int64_t target = dis_target(in, pc);
 	switch (f) {
 	case FLOW_NEXT:
+	case FLOW_CALLR:
 		if (!slot)
 			visit(w, pc + 1, MODE_NORMAL);
 		break;
@@ -134,7 +136,7 @@ static bool clean(const struct dis_sect *s, uint32_t pc)
 	if (!s->decoded[pc] || s->ins[pc].ignored_bits || s->ins[pc].form->decode_only)
 		return false;
 	enum flow f = flow_of(&s->ins[pc]);
-	if (f == FLOW_NEXT || f == FLOW_STOP)
+	if (f == FLOW_NEXT || f == FLOW_STOP || f == FLOW_CALLR)
 		return true;
 	int64_t t = dis_target(&s->ins[pc], pc);
 	return t >= 0 && t <= s->count;

@@ -7,17 +7,31 @@
  * inside a known layout stay raw words, with one warning too. Either
  * way the listing still rebuilds the same bytes.
  */
+#include <string.h>
+
 #include "dis/priv.h"
 
 /* The words between a table's end and the next section's start are the
- * section alignment; when they are all NOPs the assembler makes them
- * again, otherwise they are kept as data of the section. */
-static uint32_t section_end(struct dis *dis, const struct dis_sect *s, uint32_t next)
+ * section alignment: when they are all NOPs the assembler makes them
+ * again; all one other word (a660's zeros), `.align 32, WORD` does;
+ * otherwise they are kept as data of the section. */
+static uint32_t section_end(struct dis *dis, struct dis_sect *s, uint32_t next)
 {
 	uint32_t end = s->table + DIS_TABLE_WORDS;
+	s->next_start = next;
+	/* a660: LPAC starts where `mov $13, #lpac_start` says, after the
+	 * padding, however the code above grows. */
+	if (end == next && s->next_ref != DIS_NONE) {
+		s->end_pad = true;
+		s->end_fill = dis->isa.nop;
+	}
+	if (end == next || next - end >= DIS_SECTION_ALIGN)
+		return next;
 	for (uint32_t i = end; i < next; i++)
-		if (s->w[i] != dis->isa.nop)
+		if (s->w[i] != s->w[end])
 			return next;
+	s->end_pad = s->w[end] != dis->isa.nop || s->next_ref != DIS_NONE;
+	s->end_fill = s->w[end];
 	return end;
 }
 
@@ -46,13 +60,24 @@ static void add_sect(struct dis *dis, const struct fw_info *fw, unsigned i)
 	s->table_ref_mov = p->table_ref_kind == FW_REF_MOV12;
 	s->size_ref = p->size_ref == FW_NONE ? DIS_NONE : p->size_ref;
 	s->next_ref = p->next_ref == FW_NONE ? DIS_NONE : p->next_ref;
+	s->hole = s->hole_end = DIS_NONE;
 	if (s->table != DIS_NONE) {
 		for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
 			s->handler[k] = s->w[s->table + k];
-		if (i + 1 < fw->proc_count)
+		if (i + 1 < fw->proc_count || p->append != FW_NONE)
 			s->count = section_end(dis, s, p->count);
 	}
 	s->header_end = header_end(dis, s);
+	s->main_end = s->count;
+	/* Appended code right after the image is more of it; after other
+	 * images, its own section with those images' words in between. */
+	if (p->append == p->start + p->count) {
+		s->count = p->count + p->append_count;
+	} else if (p->append != FW_NONE) {
+		s->hole = s->count;
+		s->hole_end = p->append - p->start;
+		s->count = s->hole_end + p->append_count;
+	}
 }
 
 void dis_layout(struct dis *dis, const struct fw_info *fw)
@@ -68,7 +93,8 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 						 .table = FW_NONE,
 						 .table_ref = FW_NONE,
 						 .size_ref = FW_NONE,
-						 .next_ref = FW_NONE};
+						 .next_ref = FW_NONE,
+						 .append = FW_NONE};
 		diag_warning(dis->d, diag_at(dis->name, 0, 0),
 			     "layout not understood (%s): printing it as raw words and the code "
 			     "reached from address 0, without packet tables; the listing still "
@@ -81,4 +107,51 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 		diag_warning(dis->d, diag_at(dis->name, 0, 0), "%s", fw->why);
 	for (unsigned i = 0; i < fw->proc_count; i++)
 		add_sect(dis, fw, i);
+}
+
+/* The region of the ELF holds the image's words at its place. */
+static bool region_matches(const struct dis *dis, const struct obj_section *r)
+{
+	if ((uint64_t)r->load + r->count > dis->count)
+		return false;
+	for (size_t k = 0; k < r->count; k++)
+		if (r->words[k] != dis->words[r->load + k])
+			return false;
+	return true;
+}
+
+bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
+{
+	if (!elf || !elf->linked || !elf->section_count)
+		return false;
+	for (size_t i = 0; i < elf->section_count; i++)
+		if (!region_matches(dis, &elf->sections[i]))
+			return false;
+	return true;
+}
+
+void dis_elf_names(struct dis *dis, const struct obj_file *elf)
+{
+	if (!dis_elf_matches(dis, elf))
+		return;
+	for (size_t k = 0; k < elf->symbol_count; k++) {
+		const struct obj_symbol *sym = &elf->symbols[k];
+		if (sym->section >= elf->section_count || !strncmp(sym->name, ".L", 2))
+			continue;
+		const struct obj_section *r = &elf->sections[sym->section];
+		if (sym->value < r->addr || sym->value - r->addr >= r->count)
+			continue;
+		uint32_t word = r->load + (sym->value - r->addr);
+		for (unsigned i = 0; i < dis->sect_count; i++) {
+			struct dis_sect *s = &dis->sect[i];
+			uint32_t pc = word - (s->file_word - 1);
+			if (word < s->file_word - 1 || pc >= s->count || s->table == DIS_NONE ||
+			    pc < s->table + DIS_TABLE_WORDS || dis_in_hole(s, pc))
+				continue;
+			if (!s->named)
+				s->named = util_xcalloc(s->count + 1, sizeof *s->named);
+			if (!s->named[pc])
+				s->named[pc] = sym->name;
+		}
+	}
 }

@@ -17,7 +17,38 @@ struct dis_names {
 	const struct rnn_view *gpu, *control, *sqe, *pipe, *pm4;
 };
 
-struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag *d)
+/* The other control maps a generation's parts use. */
+static const struct {
+	enum isa_gen gen;
+	const char *variant;
+} control_maps[] = {{ISA_A7XX, "A7XX_GEN3"}};
+
+static bool reg_read_addr_of(struct rnn_db *db, const char *variant, uint64_t *value)
+{
+	struct diag quiet;
+	diag_init(&quiet);
+	const struct rnn_view *v = rnn_view(db, RNN_CONTROL, variant, &quiet);
+	diag_free(&quiet);
+	return v && rnn_name_to_value(v, "REG_READ_ADDR", value);
+}
+
+const char *dis_control_variant(struct rnn_db *db, enum isa_gen gen, uint32_t reg_read_addr)
+{
+	uint64_t own;
+	if (!db || reg_read_addr == UINT32_MAX ||
+	    (reg_read_addr_of(db, isa_gen_variant(gen), &own) && own == reg_read_addr))
+		return NULL;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(control_maps); i++) {
+		uint64_t v;
+		if (control_maps[i].gen == gen &&
+		    reg_read_addr_of(db, control_maps[i].variant, &v) && v == reg_read_addr)
+			return control_maps[i].variant;
+	}
+	return NULL;
+}
+
+struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, const char *control,
+				struct diag *d)
 {
 	if (!db)
 		return NULL;
@@ -28,7 +59,7 @@ struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag
 	diag_init(&quiet);
 	const char *v = isa_gen_variant(gen);
 	n->gpu = rnn_view(db, RNN_GPU, v, &quiet);
-	n->control = rnn_view(db, RNN_CONTROL, v, &quiet);
+	n->control = rnn_view(db, RNN_CONTROL, control ? control : v, &quiet);
 	n->sqe = gen >= ISA_A6XX ? rnn_view(db, RNN_SQE, v, &quiet) : NULL;
 	n->pipe = rnn_view(db, RNN_PIPE, v, &quiet);
 	n->pm4 = rnn_view(db, RNN_PM4, v, &quiet);

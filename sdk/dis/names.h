@@ -9,9 +9,17 @@
 struct rnn_db;
 struct dis_names;
 
-/* The views of one generation; NULL when db is NULL. Errors reading the
+/* The views of one generation (control registers from the map control
+ * names, NULL for the generation's own); NULL when db is NULL. Errors reading the
  * tree go to d (and give NULL). Freed with dis_names_free. */
-struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, struct diag *d);
+struct dis_names *dis_names_new(struct rnn_db *db, enum isa_gen gen, const char *control,
+				struct diag *d);
+
+/* The control-register map an image uses when it is not its
+ * generation's own (A7XX_GEN3 for a750 and gen 8): the one whose
+ * REG_READ_ADDR is the register the bootstrap reads GPU registers
+ * through (fw_info.reg_read_addr); NULL for the generation's own. */
+const char *dis_control_variant(struct rnn_db *db, enum isa_gen gen, uint32_t reg_read_addr);
 void dis_names_free(struct dis_names *n);
 
 /* Append "@NAME" / "%NAME" for a control / SQE register base (as the

@@ -110,7 +110,7 @@ bool dis_object(const struct obj_file *o, const char *name, const struct dis_opt
 		return false;
 	}
 	isa_init(&dis.isa, o->gen);
-	if (opt->db && !(dis.names = dis_names_new(opt->db, o->gen, d)))
+	if (opt->db && !(dis.names = dis_names_new(opt->db, o->gen, NULL, d)))
 		return false;
 	struct util_str text = {0};
 	util_str_printf(&text, "; afuc object %s\n.gpu %s\n", name, isa_gen_name(o->gen));
@@ -123,6 +123,8 @@ bool dis_object(const struct obj_file *o, const char *name, const struct dis_opt
 		s.count = (uint32_t)sec->count;
 		s.table = sec->table_offset == OBJ_NO_TABLE ? DIS_NONE : sec->table_offset;
 		s.table_ref = DIS_NONE;
+		s.hole = s.hole_end = DIS_NONE;
+		s.main_end = s.count;
 		s.size_ref = DIS_NONE;
 		s.next_ref = DIS_NONE;
 		s.header_end = DIS_NONE; /* relocations, not guesses, say what is an address */

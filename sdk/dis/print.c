@@ -29,11 +29,13 @@ static void label_name(struct printer *p, uint32_t addr, struct util_str *out)
 	uint8_t flags = s->label[addr];
 	if (s->sym_at && s->sym_at[addr] != DIS_NONE)
 		util_str_puts(out, s->obj->symbols[s->sym_at[addr]].name);
+	else if (s->named && s->named[addr])
+		util_str_puts(out, s->named[addr]);
 	else if (s->handler_at[addr] != 0xff)
 		handler_name(p, s->handler_at[addr], out);
 	else if (addr == s->table)
 		util_str_puts(out, "jumptbl");
-	else if (addr == s->count && s->next_ref != DIS_NONE)
+	else if (addr == s->main_end && s->next_ref != DIS_NONE)
 		util_str_puts(out, "lpac_start");
 	else if (flags & DIS_L_CALL)
 		util_str_printf(out, "fxn%u", addr);
@@ -131,7 +133,19 @@ static void print_labels(struct printer *p, uint32_t pc)
 		return;
 	if (handler || (s->label[pc] & DIS_L_CALL))
 		util_str_putc(p->out, '\n');
-	if (handler) {
+	if (handler && s->named && s->named[pc]) {
+		/* A name from the ELF: records for the packets it handles
+		 * (unless it is the packet's own name), then the label. */
+		struct util_str name = {0};
+		for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
+			name.len = 0;
+			handler_name(p, op, &name);
+			if (strcmp(name.text, s->named[pc]))
+				util_str_printf(p->out, ".handler %s\n", name.text);
+		}
+		util_str_free(&name);
+		util_str_printf(p->out, "%s:\n", s->named[pc]);
+	} else if (handler) {
 		for (unsigned op = s->handler_at[pc]; op != 0xff; op = s->handler_next[op]) {
 			handler_name(p, op, p->out);
 			util_str_puts(p->out, ":\n");
@@ -213,7 +227,21 @@ static void print_raw(struct printer *p, uint32_t pc)
 			util_str_putc(p->out, ']');
 		return;
 	}
+	if (!s->obj && s->ref[pc] != DIS_NONE && pc < s->header_end) {
+		util_str_puts(p->out, "[#"); /* a header NOP carrying an address */
+		label_name(p, s->ref[pc], p->out);
+		util_str_putc(p->out, ']');
+		return;
+	}
 	util_str_printf(p->out, "[%08x]", s->w[pc]);
+	if (!s->decoded[pc] && s->kind[pc] == DIS_K_RAW &&
+	    s->w[pc] >> 24 != p->dis->isa.nop >> 24) {
+		/* control flow reaches it: an instruction the table lacks */
+		util_str_puts(p->out, "\t; ");
+		isa_unknown_encoding(&p->dis->isa, s->w[pc], p->dis->fw ? p->dis->fw->gpu : NULL,
+				     p->out);
+		return;
+	}
 	if (!s->decoded[pc] || s->kind[pc] == DIS_K_DATA) {
 		dis_names_gpu_comment(p->names, s->w[pc], p->out);
 		return;
@@ -226,22 +254,25 @@ static void print_raw(struct printer *p, uint32_t pc)
 		util_str_printf(p->out, " (ignored bits 0x%08x set)", s->ins[pc].ignored_bits);
 }
 
-void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
+/* Addresses [from, to] of s (labels only at to). */
+static void print_range(struct dis *dis, struct dis_sect *s, uint32_t from, uint32_t to,
+			struct util_str *out)
 {
 	struct printer p = {dis, dis->numbers_only ? NULL : dis->names, s, out, {0}, 0};
 	p.hooks = (struct isa_names){&p, control_hook, sqe_hook, label_hook};
-	if (s->name)
-		util_str_printf(out, "\n.section %s\n", s->name);
-	if (s->obj && s->obj->sections[s->obj_section].align > 4)
-		util_str_printf(out, ".align %u\n", s->obj->sections[s->obj_section].align);
-	for (uint32_t pc = 0; pc <= s->count; pc++) {
+	for (uint32_t pc = from; pc <= to; pc++) {
 		p.pc = pc;
 		if (pc < s->count && s->kind[pc] == DIS_K_PAD)
 			continue;
 		if (s->align[pc])
 			util_str_printf(out, ".align %u\n", 4u << s->align[pc]);
+		if (pc == s->main_end && s->end_pad && s->end_fill == dis->isa.nop)
+			util_str_printf(out, ".align %u\n", 4 * DIS_SECTION_ALIGN);
+		else if (pc == s->main_end && s->end_pad)
+			util_str_printf(out, ".align %u, 0x%x\n", 4 * DIS_SECTION_ALIGN,
+					s->end_fill);
 		print_labels(&p, pc);
-		if (pc == s->count)
+		if (pc == to)
 			break;
 		switch ((enum dis_kind)s->kind[pc]) {
 		case DIS_K_TABLE:
@@ -259,7 +290,13 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 			util_str_puts(out, "[#__image_size]");
 			break;
 		case DIS_K_CODE:
-			print_code(&p, pc);
+			/* An image's word 0 is its id, even one that reads as a
+			 * nop (gen 8's PROC4): a raw word, which no edit above
+			 * it can take for code. */
+			if (pc == 0 && !s->obj)
+				print_raw(&p, pc);
+			else
+				print_code(&p, pc);
 			break;
 		case DIS_K_RAW:
 		case DIS_K_DATA:
@@ -273,6 +310,15 @@ void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
 	}
 }
 
+void dis_print_sect(struct dis *dis, struct dis_sect *s, struct util_str *out)
+{
+	if (s->name)
+		util_str_printf(out, "\n.section %s\n", s->name);
+	if (s->obj && s->obj->sections[s->obj_section].align > 4)
+		util_str_printf(out, ".align %u\n", s->obj->sections[s->obj_section].align);
+	print_range(dis, s, 0, s->hole != DIS_NONE ? s->hole : s->count, out);
+}
+
 void dis_print(struct dis *dis, struct util_str *out)
 {
 	util_str_printf(out, "; %s microcode\n", isa_gen_name(dis->gen));
@@ -280,15 +326,29 @@ void dis_print(struct dis *dis, struct util_str *out)
 	const struct fw_info *fw = dis->fw;
 	util_str_printf(out, "; %s%s%s (%s)\n", fw->gpu ? fw->gpu : "", fw->gpu ? " " : "",
 			fw->kind, fw_layout_name(fw->layout));
-	util_str_printf(out, ".gpu %s\n\n", isa_gen_name(dis->gen));
+	util_str_printf(out, ".gpu %s\n", isa_gen_name(dis->gen));
+	if (dis->control && !dis->numbers_only)
+		util_str_printf(out, ".control %s\n", dis->control);
+	util_str_putc(out, '\n');
 	for (unsigned i = 0; i < dis->sect_count; i++)
 		dis_print_sect(dis, &dis->sect[i], out);
+	/* Code appended after every image, in the order it lies there. */
+	for (unsigned i = 0; i < dis->sect_count; i++) {
+		struct dis_sect *s = &dis->sect[i];
+		if (s->hole == DIS_NONE)
+			continue;
+		util_str_printf(out, "\n.section %s%s\n", s->name ? s->name : ".text",
+				OBJ_APPEND_SUFFIX);
+		print_range(dis, s, s->hole_end, s->count, out);
+	}
 }
 
 void dis_each_label(struct dis *dis, struct dis_sect *s, dis_label_fn fn, void *ctx)
 {
 	struct printer p = {dis, dis->numbers_only ? NULL : dis->names, s, NULL, {0}, 0};
 	for (uint32_t pc = 0; pc < s->count; pc++) {
+		if (dis_in_hole(s, pc))
+			continue;
 		if (s->handler_at[pc] == 0xff && pc != s->table &&
 		    !(s->label[pc] & (DIS_L_BRANCH | DIS_L_CALL | DIS_L_DATA)))
 			continue;

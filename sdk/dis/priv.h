@@ -18,7 +18,8 @@
 
 #define DIS_NONE UINT32_MAX
 #define DIS_TABLE_WORDS OBJ_PACKET_TABLE_WORDS
-#define DIS_MAX_SECTIONS 3
+#define DIS_MAX_SECTIONS FW_MAX_PROCS
+#define DIS_SECTION_ALIGN 8 /* words: each image starts 32-byte aligned */
 
 /* Why a word has a label (several may apply; print.c picks the name). */
 enum dis_label {
@@ -50,6 +51,21 @@ struct dis_sect {
 	uint32_t size_ref;   /* header word holding the image size, or DIS_NONE */
 	uint32_t next_ref;   /* a660 SQE: its `mov $13, LPAC`, or DIS_NONE */
 	uint32_t header_end; /* words before it are header words, not addresses */
+	/* Code appended after every image (fw_proc.append) when other
+	 * images lie between: addresses [hole, hole_end) are their words,
+	 * never printed here; from hole_end to count is this image's
+	 * `.section NAME.append`. DIS_NONE: no hole. */
+	uint32_t hole, hole_end;
+	/* The words after the table up to the next image are all end_fill
+	 * (not the nop): printed `.align 32, end_fill` (a660 pads LPAC's
+	 * start with zero words). */
+	bool end_pad;
+	uint32_t end_fill;
+	uint32_t next_start; /* where the next image starts, in this one's addresses */
+	uint32_t main_end;   /* the end of its own words, before any appended code */
+	/* Names from dis_options.elf for appended code (NULL or per word,
+	 * borrowed from the ELF). */
+	const char **named;
 	uint32_t handler[DIS_TABLE_WORDS];
 
 	/* Per word, filled by the passes. */
@@ -90,6 +106,7 @@ struct dis {
 	struct dis_sect sect[DIS_MAX_SECTIONS];
 	unsigned sect_count;
 	struct dis_names *names; /* NULL without a database */
+	const char *control;     /* dis_control_variant, printed as .control */
 	bool addresses;          /* dis_options.addresses */
 	bool numbers_only;       /* dis_options.numbers_only */
 	struct diag *d;
@@ -99,6 +116,13 @@ struct dis {
  * found; warns when it found no layout (one raw section then).
  * words/count/gen are set by the caller. */
 void dis_layout(struct dis *dis, const struct fw_info *fw);
+
+/* layout.c: names from the ELF beside the image for the code appended
+ * after a section's table (after the passes: labels are known). */
+void dis_elf_names(struct dis *dis, const struct obj_file *elf);
+/* Whether every region of the linked ELF holds the image's words there
+ * (so it is this image's, and its generation, `.gpu`, is the image's). */
+bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf);
 
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */
@@ -133,6 +157,12 @@ struct dis_query {
 void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg, struct dis_query *q);
 /* The constants the instruction at pc writes to its destination. */
 void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q);
+
+/* Whether address pc of s lies in its hole (other images' words). */
+static inline bool dis_in_hole(const struct dis_sect *s, uint64_t pc)
+{
+	return s->hole != DIS_NONE && pc >= s->hole && pc < s->hole_end;
+}
 
 /* tidy.c: .align padding, dead code, and the labels of every target. */
 void dis_tidy(struct dis *dis, struct dis_sect *s);

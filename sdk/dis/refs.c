@@ -137,7 +137,7 @@ static void code_pointer(struct refs *r, uint32_t pc, unsigned reg)
 	for (unsigned i = 0; i < q.count; i++) {
 		uint32_t addr;
 		if (!plain_imm(s, q.defs[i].src, &addr) || addr != q.defs[i].value ||
-		    addr < s->header_end || addr >= s->count)
+		    addr < s->header_end || addr >= s->count || dis_in_hole(s, addr))
 			continue;
 		set_ref(s, q.defs[i].src, addr, false);
 		bool known = false;
@@ -284,13 +284,30 @@ static void bootstrap_refs(struct dis_sect *s)
 	if (s->table_ref_mov && s->kind[s->table_ref] == DIS_K_CODE)
 		set_ref(s, s->table_ref, s->table, false);
 	if (s->next_ref != DIS_NONE && s->kind[s->next_ref] == DIS_K_CODE &&
-	    s->ins[s->next_ref].f[ISA_F_IMM] == s->count)
-		set_ref(s, s->next_ref, s->count, false);
+	    s->ins[s->next_ref].f[ISA_F_IMM] == (s->end_pad ? s->next_start : s->main_end))
+		set_ref(s, s->next_ref, s->main_end, false);
+}
+
+/* Header NOPs whose payload is an address of the section's own data
+ * (gen 8 BR's word 6 gives where the data before its table starts): a
+ * label, printed [#dataN], so that it follows an edit of the code. */
+static void header_refs(struct dis *dis, struct dis_sect *s)
+{
+	for (uint32_t pc = 2; pc < s->header_end && s->table != DIS_NONE; pc++) {
+		uint32_t x = s->w[pc] & 0xffffff;
+		if (pc == s->table_ref || pc == s->size_ref || s->kind[pc] == DIS_K_CODE ||
+		    s->w[pc] >> 24 != dis->isa.nop >> 24 || x < s->header_end || x >= s->table ||
+		    s->kind[x] != DIS_K_DATA)
+			continue;
+		set_ref(s, pc, x, false);
+		s->label[x] |= DIS_L_DATA;
+	}
 }
 
 void dis_data_refs(struct dis *dis, struct dis_sect *s)
 {
 	bootstrap_refs(s);
+	header_refs(dis, s);
 	for (uint32_t pc = 0; pc < s->count; pc++) {
 		if (s->kind[pc] != DIS_K_CODE || s->ref[pc] != DIS_NONE)
 			continue;
@@ -300,5 +317,4 @@ void dis_data_refs(struct dis *dis, struct dis_sect *s)
 		    x >= s->header_end && x < s->count && s->kind[x] == DIS_K_DATA)
 			set_ref(s, pc, x, false);
 	}
-	(void)dis;
 }

@@ -6,7 +6,7 @@
 static bool is_pad_word(const struct dis *dis, const struct dis_sect *s, uint32_t pc)
 {
 	return s->kind[pc] == DIS_K_DATA && s->w[pc] == dis->isa.nop && !s->label[pc] &&
-	       s->handler_at[pc] == 0xff;
+	       s->handler_at[pc] == 0xff && !dis_in_hole(s, pc);
 }
 
 static unsigned log2_of(uint32_t v)
@@ -121,6 +121,10 @@ void dis_tidy(struct dis *dis, struct dis_sect *s)
 	for (uint32_t pc = 0; pc < s->count; pc++)
 		if (s->label[pc] & DIS_L_DATA)
 			pad_before(dis, s, pc, false);
+	/* Handlers after the table: code afuc-ld --base appended, aligned. */
+	for (unsigned k = 0; s->table != DIS_NONE && k < DIS_TABLE_WORDS; k++)
+		if (s->handler[k] >= s->table + DIS_TABLE_WORDS && s->handler[k] < s->count)
+			pad_before(dis, s, s->handler[k], false);
 	promote_dead_code(s);
 	label_targets(s);
 }

@@ -174,13 +174,15 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 			      "the 0x%x-word table needs words 0x%x-0x%x, the image has 0x%x",
 			      name, table, ref, FW_TABLE_WORDS, table, table + FW_TABLE_WORDS - 1,
 			      limit - start);
+	/* Entries may point past limit into code appended after every
+	 * image (afuc-ld --base); find_appended tells. */
 	for (uint32_t k = 0; entries && !p->lenient && k < FW_TABLE_WORDS; k++) {
 		uint32_t h = p->w[start + table + k];
-		if (h > limit - start || (h > table && h < table + FW_TABLE_WORDS))
+		if (h > p->count - start || (h > table && h < table + FW_TABLE_WORDS))
 			return reject(p, "%s: packet table entry 0x%x (file word %u) is 0x%x, %s",
 				      name, k, start + table + k + 1, h,
-				      h > limit - start ? "past the end of its image"
-							: "inside the packet table");
+				      h > p->count - start ? "past the end of its image"
+							   : "inside the packet table");
 	}
 	*pr = (struct fw_proc){.name = name,
 			       .start = start,
@@ -188,7 +190,8 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 			       .table_ref = ref,
 			       .table_ref_kind = kind,
 			       .size_ref = FW_NONE,
-			       .next_ref = FW_NONE};
+			       .next_ref = FW_NONE,
+			       .append = FW_NONE};
 	return true;
 }
 
@@ -239,7 +242,7 @@ static bool probe_sqe_lpac(struct probe *p)
  * ends with a few trailer words). */
 static bool bundle_with(struct probe *p, uint32_t br_ref)
 {
-	static const char *const names[] = {"BR", "BV", "LPAC"};
+	static const char *const names[] = {"BR", "BV", "LPAC", "PROC4"};
 	struct fw_info *fw = p->fw;
 	if (!proc_at(p, &fw->proc[0], names[0], 0, br_ref, FW_REF_NOP, p->count, true))
 		return false;
@@ -256,7 +259,9 @@ static bool bundle_with(struct probe *p, uint32_t br_ref)
 	}
 	fw->proc[0].size_ref = has_size_word(p) ? 1 : FW_NONE;
 	fw->layout = FW_LAYOUT_BUNDLE;
-	fw->kind = n == 3 ? "BR + BV + LPAC" : n == 2 ? "BR + BV" : "BR";
+	static const char *const kinds[] = {"BR", "BR + BV", "BR + BV + LPAC",
+					    "BR + BV + LPAC + PROC4"};
+	fw->kind = kinds[n - 1];
 	fw->proc_count = n;
 	return true;
 }
@@ -283,11 +288,47 @@ static bool probe_aqe(struct probe *p)
 				       .table = FW_NONE,
 				       .table_ref = FW_NONE,
 				       .size_ref = 1,
-				       .next_ref = FW_NONE};
+				       .next_ref = FW_NONE,
+				       .append = FW_NONE};
 	fw->layout = FW_LAYOUT_AQE;
 	fw->kind = "AQE";
 	fw->proc_count = 1;
 	return true;
+}
+
+/* Code afuc-ld --base appended (fw.h): entries that point past the last
+ * packet table. Each processor's part starts at the 32-byte boundary of
+ * its address space at or below its lowest such entry (the linker
+ * aligns it there; anything of it before that boundary stays words of
+ * what precedes) and runs to the next part or the end. */
+static void find_appended(struct fw_info *fw, const uint32_t *w, uint32_t count)
+{
+	struct fw_proc *last = &fw->proc[fw->proc_count - 1];
+	if (last->table == FW_NONE)
+		return;
+	uint32_t end = last->start + last->table + FW_TABLE_WORDS, prev = FW_NONE;
+	for (unsigned i = 0; i < fw->proc_count; i++) {
+		struct fw_proc *pr = &fw->proc[i];
+		uint32_t low = FW_NONE;
+		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
+			uint64_t at = (uint64_t)pr->start + w[pr->start + pr->table + k];
+			if (at >= end && at < count && at < low)
+				low = (uint32_t)at;
+		}
+		if (low == FW_NONE)
+			continue;
+		uint32_t from = pr->start + (low - pr->start) / FW_BUNDLE_ALIGN * FW_BUNDLE_ALIGN;
+		if (from < end || (prev != FW_NONE && from <= fw->proc[prev].append))
+			continue; /* not where the linker puts code: entries stay loose */
+		pr->append = from;
+		if (prev != FW_NONE)
+			fw->proc[prev].append_count = from - fw->proc[prev].append;
+		else
+			last->count = from - last->start; /* the images end there */
+		prev = i;
+	}
+	if (prev != FW_NONE)
+		fw->proc[prev].append_count = count - fw->proc[prev].append;
 }
 
 /* Packet table entries that point outside their image (or into their
@@ -299,6 +340,9 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
 		const struct fw_proc *pr = &fw->proc[i];
 		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
 			uint32_t h = w[pr->start + pr->table + k];
+			if (pr->append != FW_NONE && pr->start + h >= pr->append &&
+			    pr->start + h < pr->append + pr->append_count)
+				continue;
 			bool past = h > pr->count;
 			if (!past && !(h > pr->table && h < pr->table + FW_TABLE_WORDS))
 				continue;
@@ -312,21 +356,27 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
 }
 
 /* Words after the last packet table beyond a short trailer (a version
- * string) are something this module does not know: gen 8 SQE files keep
- * what looks like a fourth processor image there. They stay raw words of
- * the last processor; why says so. */
-static void check_trailer(struct fw_info *fw)
+ * string) and before appended code are something this module does not
+ * know. They stay raw words of the last processor; why says so. */
+static void check_trailer(const struct probe *p)
 {
+	struct fw_info *fw = p->fw;
 	const struct fw_proc *last = &fw->proc[fw->proc_count - 1];
-	if (last->table == FW_NONE ||
-	    last->count - last->table - FW_TABLE_WORDS <= FW_TRAILER_WORDS)
+	if (last->table == FW_NONE)
 		return;
-	uint32_t from = last->start + last->table + FW_TABLE_WORDS;
+	uint32_t from = last->start + last->table + FW_TABLE_WORDS, to = last->start + last->count;
+	/* NOPs before appended code are the linker's alignment. */
+	bool appended = false;
+	for (unsigned i = 0; i < fw->proc_count; i++)
+		appended |= fw->proc[i].append != FW_NONE;
+	while (appended && to > from && p->w[to - 1] == p->isa.nop)
+		to--;
+	if (to - from <= FW_TRAILER_WORDS)
+		return;
 	why(fw,
 	    "0x%x words after %s's packet table (file words 0x%x-0x%x) are not understood "
 	    "(another processor image?): kept as raw words of %s",
-	    last->count - last->table - FW_TABLE_WORDS, last->name, from + 1,
-	    last->start + last->count, last->name);
+	    to - from, last->name, from + 1, to, last->name);
 }
 
 /* What the bootstrap checks and reads, from its first straight-line
@@ -384,6 +434,52 @@ static void probe_bootstrap(struct probe *p)
 			continue;
 		}
 	}
+}
+
+/* The last file word the header of a gen image says it has, from its word 1
+ * NOP: a size word (a660, every a7xx/a8xx image) says so itself; a5xx's
+ * and a6xx's other images keep their packet table last, so its offset
+ * and 0x80 entries say it. 0 when word 1 says nothing believable (no
+ * NOP, or more than any image holds: then it is no header). */
+static uint32_t header_says(const struct probe *p, enum isa_gen gen)
+{
+	uint32_t v, lpac;
+	if (!nop_payload(p, 1, &v) || v > FW_MAX_IMAGE_WORDS)
+		return 0;
+	/* a660's size word: its bootstrap's `mov $13, LPAC` follows. */
+	bool size = gen == ISA_A7XX || (gen == ISA_A6XX && mov_imm(p, 4, 0x13, &lpac));
+	if (!size && v < 2)
+		return 0;
+	return size ? v : v + FW_TABLE_WORDS;
+}
+
+/* Before any layout is tried: is the image shorter than its header
+ * says? (A cut a7xx image keeps a BR that fits, a single image cut at
+ * its table offset looks like an AQE's size word.) The generation given
+ * or the one the id word names reads the header. */
+static bool check_truncated(struct probe *p, enum isa_gen given)
+{
+	struct fw_info *fw = p->fw;
+	enum isa_gen gen = given;
+	if (!given && !fw_gen_of_id(p->w[0], &gen))
+		return false;
+	isa_init(&p->isa, gen);
+	uint32_t says = header_says(p, gen);
+	/* A size word that fits says the image is whole, whatever the
+	 * generation given makes of it (a bundle read as a6xx). */
+	uint32_t v;
+	if (says <= p->count || (given && nop_payload(p, 1, &v) && v == p->count)) {
+		fw->why[0] = 0;
+		return false;
+	}
+	fw->gen = gen;
+	fw->layout = FW_LAYOUT_UNKNOWN;
+	fw->proc_count = 0;
+	fw->truncated = true;
+	fw->header_words = says;
+	why(fw, "truncated: the image ends at file word 0x%x; its header says 0x%x", p->count,
+	    says);
+	return true;
 }
 
 /* The layouts of one generation, most likely first. */
@@ -461,7 +557,19 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
 		return false;
 	}
 	struct probe p = {words, count, {0}, fw, false};
-	bool found = probe_all(&p, gens, n);
+	if (check_truncated(&p, gen))
+		return true;
+	/* A known id's (or the given) generation first, strict and then
+	 * lenient: an a660 whose table has an odd entry is still an a660,
+	 * not an a7xx AQE that happens to fit. */
+	unsigned first = gen || k >= 0 ? 1 : n;
+	bool found = probe_all(&p, gens, first);
+	if (!found && first < n) {
+		p.lenient = true;
+		found = probe_all(&p, gens, first);
+		p.lenient = false;
+		found = found || probe_all(&p, gens + first, n - first);
+	}
 	if (!found) {
 		/* A table whose entries point outside the image is a layout
 		 * still, for tools that keep the words as they are (--base,
@@ -472,9 +580,10 @@ bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct
 	if (found) {
 		fw->why[0] = 0;
 		set_counts(fw, count);
+		find_appended(fw, words, count);
 		check_entries(fw, words);
 		if (!fw->loose)
-			check_trailer(fw);
+			check_trailer(&p);
 	} else {
 		fw->layout = FW_LAYOUT_UNKNOWN;
 		fw->proc_count = 0;

@@ -26,12 +26,19 @@
  *             NOP (word 3 on gen70500) BR's table; BV starts at the first
  *             32-byte boundary after BR's table, its word 1 its table;
  *             LPAC follows BV's table likewise, as long as one is there
- *             (gen71500 has BR and BV, gen71700 BR only). Words after the
- *             last table stay the last image's (why names more than a
- *             short trailer: gen 8 keeps a fourth image there).
+ *             (gen71500 has BR and BV, gen71700 BR only), and gen 8 SQE
+ *             files a fourth image, PROC4, after LPAC's table, laid out
+ *             like BV (which processor runs it is not known). Words after
+ *             the last table stay the last image's (why names more than
+ *             a short trailer).
  *   AQE       a size word, header NOPs and code, and no packet table (the
  *             AQE of gen 7.9 and gen 8 parts).
  *   UNKNOWN   none of these fits: only raw words are known (why says why).
+ *
+ * An image afuc-ld --base patched is the vendor layout with code after
+ * the last packet table (and trailer): each processor's new code, in
+ * processor order, each at a 32-byte boundary of its own address space,
+ * reached through its table entries (fw_proc.append).
  */
 #ifndef SDK_FW_H
 #define SDK_FW_H
@@ -43,7 +50,7 @@
 
 #define FW_TABLE_WORDS 0x80
 #define FW_NONE UINT32_MAX
-#define FW_MAX_PROCS 3
+#define FW_MAX_PROCS 4
 #define FW_BUNDLE_ALIGN 8 /* words: processor images start 32-byte aligned */
 /* The largest image file the tools read: word 0 and the emulator's 1M
  * instructions (EMU_MAX_IMAGE_WORDS; published images are at most
@@ -66,7 +73,7 @@ enum fw_ref {
 };
 
 struct fw_proc {
-	const char *name;   /* "SQE", "LPAC", "BR", "BV", "AQE", "PFP/ME" */
+	const char *name;   /* "SQE", "LPAC", "BR", "BV", "PROC4", "AQE", "PFP/ME" */
 	uint32_t start;     /* its address 0, as a word of the image */
 	uint32_t count;     /* words it spans (table and trailer included) */
 	uint32_t table;     /* packet table offset from start, or FW_NONE */
@@ -74,6 +81,13 @@ struct fw_proc {
 	enum fw_ref table_ref_kind;
 	uint32_t size_ref; /* the word holding the file's size, or FW_NONE */
 	uint32_t next_ref; /* SQE_LPAC: `mov $13, LPAC`, or FW_NONE */
+	/* Code appended after every image (afuc-ld --base), addressed
+	 * from this processor's start: its first image word (a 32-byte
+	 * boundary at or below the lowest table entry into it) and its
+	 * words; FW_NONE and 0 when there is none. count ends where the
+	 * processor's own words end. */
+	uint32_t append;
+	uint32_t append_count;
 };
 
 struct fw_info {
@@ -81,7 +95,7 @@ struct fw_info {
 	enum fw_layout layout;
 	uint32_t id;         /* bits 12-23 of word 0 */
 	const char *gpu;     /* the part a known id names ("a630"), or NULL */
-	const char *kind;    /* "PFP or ME", "SQE", "SQE + LPAC", "BR + BV + LPAC", "AQE" */
+	const char *kind;    /* "PFP or ME", "SQE", "SQE + LPAC", "BR + BV + LPAC", "AQE"... */
 	unsigned proc_count; /* 0 for UNKNOWN */
 	struct fw_proc proc[FW_MAX_PROCS];
 	/* What the bootstrap compares bits 28-31 of control register 0 with
@@ -95,6 +109,13 @@ struct fw_info {
 	/* The layout fits only if packet table entries may point outside
 	 * their image (a damaged or synthetic table): why says which. */
 	bool loose;
+	/* The image is shorter than its header says: the size word, or a
+	 * single image's table offset and its 0x80 entries, or a660's LPAC
+	 * start, lie past its end. The layout is UNKNOWN and why reads
+	 * "truncated: the image ends at file word N; its header says M".
+	 * Tools stop there (exit 1): no layout of a cut image is right. */
+	bool truncated;
+	uint32_t header_words; /* truncated: the last file word the header implies (M) */
 	/* UNKNOWN: why no layout fits. Otherwise empty, or what part of the
 	 * image is not understood (words after the last table). */
 	char why[256];
@@ -103,7 +124,7 @@ struct fw_info {
 /* Identifies an image: words are the file's words after the zero word.
  * gen 0 infers the generation; otherwise it is taken as given (--gpu).
  * False (with why set) only when the generation cannot be told: the id
- * word is no NOP of any generation. */
+ * word is no NOP of any generation. A cut image is told by `truncated`. */
 bool fw_identify(const uint32_t *words, uint32_t count, enum isa_gen gen, struct fw_info *out);
 
 /* The generation a firmware id word names, from the id alone (what a

@@ -29,7 +29,7 @@ bool isa_form_in_gen(const struct isa_form *form, enum isa_gen gen)
 	return gen >= form->gen_min && gen <= form->gen_max;
 }
 
-static unsigned popcount32(uint32_t v)
+unsigned isa_popcount32(uint32_t v)
 {
 	unsigned n = 0;
 	for (; v; v &= v - 1)
@@ -54,7 +54,8 @@ void isa_init(struct isa *isa, enum isa_gen gen)
 		 * that an alias is found before the form it narrows. */
 		uint32_t mask = isa_form_mask(form);
 		unsigned at = isa->bucket_count[b]++;
-		while (at > 0 && popcount32(isa->buckets[b][at - 1].mask) < popcount32(mask)) {
+		while (at > 0 &&
+		       isa_popcount32(isa->buckets[b][at - 1].mask) < isa_popcount32(mask)) {
 			isa->buckets[b][at] = isa->buckets[b][at - 1];
 			at--;
 		}
@@ -145,6 +146,15 @@ bool isa_parse_gen(const char *text, enum isa_gen *gen)
 const char *isa_gen_name(enum isa_gen gen)
 {
 	return gen >= ISA_GEN_MIN && gen <= ISA_GEN_MAX ? gen_names[gen] : "?";
+}
+
+void isa_unknown_encoding(const struct isa *isa, uint32_t word, const char *part,
+			  struct util_str *out)
+{
+	util_str_printf(out,
+			"unknown encoding for %s: 0x%08x matches no instruction of the %s ISA "
+			"table",
+			part ? part : isa_gen_name(isa->gen), word, isa_gen_name(isa->gen));
 }
 
 const char *isa_gen_variant(enum isa_gen gen)

@@ -79,6 +79,7 @@ enum isa_op {
 	ISA_OP_BL,
 	ISA_OP_JUMPA,
 	ISA_OP_JUMPR,
+	ISA_OP_CALLR, /* call $reg (gen 8: inferred, docs/afuc-as.md) */
 	ISA_OP_SRET,
 	ISA_OP_WAITIN,
 	ISA_OP_SETSECURE,
@@ -264,10 +265,22 @@ struct isa {
 
 void isa_init(struct isa *isa, enum isa_gen gen);
 
+/* The bits set in v (what popcnt computes; also how specific a form's
+ * mask is). */
+unsigned isa_popcount32(uint32_t v);
+
 /* Decodes word; false when no form of this generation matches (data, or
  * an illegal instruction). Aliases win over their base form (jump over
  * brne $00, b0; mov over or $00). */
 bool isa_decode(const struct isa *isa, uint32_t word, struct isa_instr *out);
+
+/* The message for a word no form of isa's generation matches, met where
+ * code runs (the disassembler on a word control flow reaches, the
+ * emulator on one it executes), appended to out: "unknown encoding for
+ * gen80100: 0xdc600000 matches no instruction of the a7xx ISA table".
+ * part names the firmware's part, or NULL for the generation's name. */
+void isa_unknown_encoding(const struct isa *isa, uint32_t word, const char *part,
+			  struct util_str *out);
 
 /* Why an encoding failed: the field whose value does not fit. */
 struct isa_encode_error {

@@ -109,6 +109,10 @@ static const struct isa_shape shape_fixed = {ISA_SYN_NONE, 0, 0, {{0, 0, 0}}};
 
 static const struct isa_shape shape_jumpr = {ISA_SYN_JUMPR, 0, 1, {F(SRC1, 0, 4)}};
 
+/* call $reg: the register in bits 21-25 (sret, 0x36 in bits 20-25, is
+ * the all-fixed word of $1b and wins as the narrower form). */
+static const struct isa_shape shape_callr = {ISA_SYN_JUMPR, 0, 1, {F(SRC1, 21, 25)}};
+
 #define A5 ISA_A5XX
 #define A6 ISA_A6XX
 #define A7 ISA_A7XX
@@ -228,6 +232,13 @@ const struct isa_form isa_forms[] = {
 	{"waitin", ISA_OP_WAITIN, &shape_waitin, A5, A7, OP6(0x36), 0, false},
 	{"jump", ISA_OP_JUMPR, &shape_jumpr, A7, A7, OP6(0x37) | 0x37u << 20, 0, false},
 	{"sret", ISA_OP_SRET, &shape_fixed, A7, A7, OP6(0x37) | 0x36u << 20, 0, false},
+	/* Not in Mesa's afuc.xml: gen80100 and gen80200 (BR, BV, LPAC, PROC4)
+	 * dispatch a packet through it (0xdc600000): the handler address is
+	 * read from a table in control registers 0x5c3+ into $03, the word
+	 * runs with a delay slot (`mov $01, $02`, the header) and the code
+	 * after it carries on as after a call, so it is taken as an
+	 * indirect call through the register in bits 21-25. */
+	{"call", ISA_OP_CALLR, &shape_callr, A7, A7, OP6(0x37), 0, false},
 	{"bl", ISA_OP_BL, &shape_call, A5, A7, OP6(0x38), 0, false},
 	{"jumpa", ISA_OP_JUMPA, &shape_call, A7, A7, OP6(0x39), 0, false},
 	{"setsecure", ISA_OP_SETSECURE, &shape_setsecure, A5, A7, OP6(0x3b), 0, false},

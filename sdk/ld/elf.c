@@ -41,7 +41,7 @@ static uint32_t *collect_regions(const struct ld_ctx *c, struct obj_file *o)
 		first[p] = (uint32_t)o->section_count;
 		uint32_t vendor = c->patching ? pr->vendor_end - pr->start : pr->size + pr->pad;
 		add_region(o, util_xstrdup(pr->name), 0, pr->start, &c->words[pr->start], vendor);
-		if (c->patching)
+		if (pr->patch_size)
 			add_region(o, util_xasprintf("%s.patch", pr->name),
 				   pr->patch_start - pr->start, pr->patch_start,
 				   &c->words[pr->patch_start], pr->patch_size);

@@ -244,8 +244,14 @@ const struct ld_outsec *ld_find_outsec(const struct ld_ctx *c, const char *name)
 bool ld_match_script(struct ld_ctx *c);
 bool ld_layout_script(struct ld_ctx *c);
 bool ld_layout_patch(struct ld_ctx *c);
+/* state.c, with --check-state: warns where new code writes a register
+ * the vendor's handlers keep state in across packets. */
+void ld_check_state(struct ld_ctx *c);
 /* Patching: sets a vendor table entry, recording the change. */
 void ld_patch_table_entry(struct ld_ctx *c, uint32_t proc, uint32_t opcode, uint32_t value);
+/* Places image proc's sections that follow every image (those with no
+ * output section) after file word *file, addressed from proc's 0. */
+bool ld_append_proc(struct ld_ctx *c, uint32_t proc, uint32_t *file);
 /* Adds count nops at address addr of image proc. */
 void ld_pad_to(struct ld_ctx *c, uint32_t proc, uint32_t addr, uint32_t count);
 /* Adds the words of an input section where its place says. */

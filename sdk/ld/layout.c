@@ -10,6 +10,7 @@
  * allocating it would not be kind. The 24-bit NOP payloads that carry
  * addresses could not reach further anyway. */
 #define LD_MAX_WORDS 0x1000000u
+#define LD_IMAGE_ALIGN 8 /* words: 32 bytes */
 
 uint32_t ld_align_up(uint32_t value, uint32_t align)
 {
@@ -346,6 +347,43 @@ static bool lay_sections(struct lay *l, const struct ld_stmt *sec)
 	return ok;
 }
 
+/* Places the sections of image p that come after every image (all of
+ * them with --base; NAME.append ones in a script link) after file word
+ * *file, addressed from p's address 0, and moves *file past them. */
+bool ld_append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
+{
+	struct ld_proc *pr = &c->procs[p];
+	uint32_t align = LD_IMAGE_ALIGN, a;
+	bool any = false;
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
+		if (ld_place(c, i, j)->proc != p || ld_place(c, i, j)->outsec != LD_NONE)
+			continue;
+		if (!ld_section_align(c, i, j, &a))
+			return false;
+		align = a > align ? a : align;
+		any |= c->inputs[i].obj->sections[j].count != 0;
+	}
+	uint32_t addr = *file - pr->start, at = any ? ld_align_up(addr, align) : addr;
+	ld_pad_to(c, p, addr, at - addr);
+	pr->patch_start = pr->start + at;
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
+		struct ld_place *pl = ld_place(c, i, j);
+		if (pl->proc != p || pl->outsec != LD_NONE)
+			continue;
+		ld_section_align(c, i, j, &a);
+		uint32_t to = c->inputs[i].obj->sections[j].count ? ld_align_up(at, a) : at;
+		ld_pad_to(c, p, at, to - at);
+		pl->addr = to;
+		ld_add_input_chunk(c, i, j);
+		at = to + (uint32_t)c->inputs[i].obj->sections[j].count;
+	}
+	pr->patch_size = pr->start + at - pr->patch_start;
+	*file = pr->start + at;
+	return true;
+}
+
 bool ld_layout_script(struct ld_ctx *c)
 {
 	if (!ld_match_script(c))
@@ -359,6 +397,9 @@ bool ld_layout_script(struct ld_ctx *c)
 		else if (st->kind != LD_S_OUTPUT_ARCH)
 			ok = lay_common(&l, st);
 	}
+	/* NAME.append sections (match.c) after the last image. */
+	for (uint32_t p = 0; p < c->proc_count && ok; p++)
+		ok = ld_append_proc(c, p, &l.file);
 	if (!ok)
 		return false;
 	c->word_count = l.file;

@@ -79,6 +79,9 @@ struct ld_options {
 	/* With base: the processor image that receives the objects' `.text`
 	 * (BR, BV or LPAC on a7xx; NULL picks the first one). */
 	const char *processor;
+	/* With base: warn where the objects' code writes a register the
+	 * vendor's handlers keep state in across packets (--check-state). */
+	bool check_state;
 	/* What the map header calls the image (the -o name); may be NULL. */
 	const char *output_name;
 	bool map, elf;

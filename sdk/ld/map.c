@@ -190,10 +190,11 @@ char *ld_write_map(const struct ld_ctx *c)
 		if (pr->pad)
 			util_str_printf(&m, "  then 0x%x nop words aligning the next image\n",
 					pr->pad);
-		if (c->patching && pr->patch_size)
+		if (pr->patch_size)
 			util_str_printf(&m,
-					"  new code: %s addresses 0x%05x..0x%05x (file words "
+					"  %s: %s addresses 0x%05x..0x%05x (file words "
 					"0x%x..0x%x)\n",
+					c->patching ? "new code" : "appended after every image",
 					pr->name, pr->patch_start - pr->start,
 					pr->patch_start - pr->start + pr->patch_size - 1,
 					pr->patch_start + 1, pr->patch_start + pr->patch_size);

@@ -188,6 +188,38 @@ static bool match_all(struct ld_ctx *c, const struct ld_stmt *sec)
 	return ok;
 }
 
+/* The image where a script placed an input section called name[0..len). */
+static uint32_t proc_of_section(struct ld_ctx *c, const char *name, size_t len)
+{
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
+		const char *other = c->inputs[i].obj->sections[j].name;
+		const struct ld_place *at = ld_place(c, i, j);
+		if (at->outsec != LD_NONE && strlen(other) == len && !strncmp(other, name, len))
+			return at->proc;
+	}
+	return LD_NONE;
+}
+
+/* NAME.append continues the image where section NAME went, after every
+ * image (as afuc-ld --base appends new code; afuc-objdump prints such
+ * code so): no output section, its address set by ld_append_proc. */
+static void place_appended(struct ld_ctx *c)
+{
+	const size_t slen = strlen(OBJ_APPEND_SUFFIX);
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
+		const char *name = c->inputs[i].obj->sections[j].name;
+		size_t len = strlen(name);
+		if (ld_place(c, i, j)->proc != LD_NONE || len <= slen ||
+		    strcmp(name + len - slen, OBJ_APPEND_SUFFIX))
+			continue;
+		uint32_t p = proc_of_section(c, name, len - slen);
+		if (p != LD_NONE)
+			*ld_place(c, i, j) = (struct ld_place){p, LD_NONE, LD_NONE, NULL};
+	}
+}
+
 /* Every input section with contents must have found a place. */
 static bool check_unplaced(struct ld_ctx *c)
 {
@@ -263,6 +295,7 @@ bool ld_match_script(struct ld_ctx *c)
 	const struct ld_stmt *sec = find_sections(c);
 	if (!sec || !match_all(c, sec))
 		return false;
+	place_appended(c);
 	bool ok = check_unplaced(c);
 	ld_collect_handlers(c);
 	ok &= decide_tables(c);

@@ -27,8 +27,6 @@
 #include "fw/fw.h"
 #include "ld/internal.h"
 
-#define LD_IMAGE_ALIGN 8 /* words: 32 bytes */
-
 static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...) UTIL_PRINTF(3, 4);
 static bool base_error(struct ld_ctx *c, struct diag *d, const char *fmt, ...)
 {
@@ -73,6 +71,8 @@ static bool read_vendor(struct ld_ctx *c, struct fw_info *fw)
 
 	if (!fw_identify(c->words, c->vendor_words, c->opt->gen, fw))
 		return base_error(c, c->d, "not an afuc firmware image: %s", fw->why);
+	if (fw->truncated)
+		return base_error(c, c->d, "%s", fw->why);
 	if (fw->gen != c->gen)
 		return base_error(c, c->d,
 				  "this is an %s image (%s%s%s), but the objects are for %s: code "
@@ -182,41 +182,6 @@ static void add_vendor_symbols(struct ld_ctx *c)
 	}
 }
 
-/* Places the new sections of image p after file word *file. */
-static bool append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
-{
-	struct ld_proc *pr = &c->procs[p];
-	uint32_t align = LD_IMAGE_ALIGN, a;
-	bool any = false;
-	LD_FOR_EACH_SECTION(c, i, j)
-	{
-		if (ld_place(c, i, j)->proc != p)
-			continue;
-		if (!ld_section_align(c, i, j, &a))
-			return false;
-		align = a > align ? a : align;
-		any |= c->inputs[i].obj->sections[j].count != 0;
-	}
-	uint32_t addr = *file - pr->start, at = any ? ld_align_up(addr, align) : addr;
-	ld_pad_to(c, p, addr, at - addr);
-	pr->patch_start = pr->start + at;
-	LD_FOR_EACH_SECTION(c, i, j)
-	{
-		struct ld_place *pl = ld_place(c, i, j);
-		if (pl->proc != p)
-			continue;
-		ld_section_align(c, i, j, &a);
-		uint32_t to = c->inputs[i].obj->sections[j].count ? ld_align_up(at, a) : at;
-		ld_pad_to(c, p, at, to - at);
-		pl->addr = to;
-		ld_add_input_chunk(c, i, j);
-		at = to + (uint32_t)c->inputs[i].obj->sections[j].count;
-	}
-	pr->patch_size = pr->start + at - pr->patch_start;
-	*file = pr->start + at;
-	return true;
-}
-
 static void record_change(struct ld_ctx *c, uint32_t file_word, uint32_t new_word, uint32_t proc,
 			  const char *why, uint32_t opcode)
 {
@@ -312,9 +277,11 @@ bool ld_layout_patch(struct ld_ctx *c)
 	add_vendor_symbols(c);
 	uint32_t file = c->vendor_words;
 	for (uint32_t p = 0; p < c->proc_count; p++)
-		if (!append_proc(c, p, &file))
+		if (!ld_append_proc(c, p, &file))
 			return false;
 	c->word_count = file;
 	c->words = util_xrealloc(c->words, (c->word_count + 1) * sizeof(*c->words));
+	if (c->opt->check_state)
+		ld_check_state(c);
 	return check_limits(c) && update_size_word(c, &fw);
 }

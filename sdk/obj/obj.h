@@ -54,7 +54,12 @@ struct obj_reloc {
 	struct obj_loc loc;
 };
 
-#define OBJ_SECTION_UNDEF UINT32_MAX     /* symbol defined elsewhere */
+#define OBJ_SECTION_UNDEF UINT32_MAX /* symbol defined elsewhere */
+
+/* A section called NAME.append continues section NAME after every
+ * processor image, in NAME's image's address space: where afuc-ld
+ * --base appends new code, and how afuc-objdump prints such code. */
+#define OBJ_APPEND_SUFFIX ".append"
 #define OBJ_SECTION_ABS (UINT32_MAX - 1) /* symbol is a plain number */
 
 struct obj_symbol {

@@ -201,4 +201,34 @@ else
 	skip 4 "no macro library in $SDK_BUILD/include/afuc"
 fi
 
+# .align N, FILL pads with FILL words (a660 pads before LPAC with zeros).
+printf '.gpu a6xx\nwaitin\n.align 16, 0xdead\nnop\n' >"$tmp/fill.s"
+run "$as" "$tmp/fill.s" -o "$tmp/fill.o"
+is "$status" 0 ".align 16, 0xdead assembles"
+run "$SDK_BIN/afuc-objdump" -d --no-names "$tmp/fill.o"
+like "$out" "waitin
+\[0000dead\]
+\[0000dead\]
+\[0000dead\]
+nop" "it pads with the fill word"
+printf '.gpu a6xx\nwaitin\n.align 16, 0x100000000\n' >"$tmp/fill.s"
+run "$as" "$tmp/fill.s" -o "$tmp/fill.o"
+like "$status $err" "^1 .*fill\.s:3:12: error: \.align's fill is one 32-bit word, not 4294967296" \
+	"a fill past 32 bits is an error at it"
+
+# .control names control registers from another map: a750 and gen 8's
+# (A7XX_GEN3, REG_READ_ADDR 0x01b) instead of a7xx's own (0x039).
+printf '.gpu a7xx\n.control A7XX_GEN3\ncwrite $02, [$00 + @REG_READ_ADDR]\n' >"$tmp/ctl.s"
+run "$as" "$tmp/ctl.s" -o "$tmp/ctl.o"
+run "$SDK_BIN/afuc-objdump" -d --no-names "$tmp/ctl.o"
+like "$out" "cwrite \\\$02, \[\\\$00 \+ 0x01b\]" ".control A7XX_GEN3: @REG_READ_ADDR is 0x01b"
+printf '.gpu a7xx\ncwrite $02, [$00 + @REG_READ_ADDR]\n' >"$tmp/ctl.s"
+run "$as" "$tmp/ctl.s" -o "$tmp/ctl.o"
+run "$SDK_BIN/afuc-objdump" -d --no-names "$tmp/ctl.o"
+like "$out" "cwrite \\\$02, \[\\\$00 \+ 0x039\]" "without it, a7xx's own: 0x039"
+printf '.gpu a7xx\ncwrite $02, [$00 + @REG_READ_ADDR]\n.control A7XX_GEN3\n' >"$tmp/ctl.s"
+run "$as" "$tmp/ctl.s" -o "$tmp/ctl.o"
+like "$status $err" "^1 .*ctl\.s:3:10: error: \.control comes after a control register was named" \
+	".control after a name is an error"
+
 done_testing

@@ -459,10 +459,10 @@ static void test_errors(struct tap *t)
 		    "value 0x10000 does not fit the 16-bit immediate of mov (0..0xffff)");
 	check_error(t, ".gpu a6xx\njump #0x8000\n", 2, 6,
 		    "branch offset 32768 is out of range for jump: -32768..32767 (signed 16 bits)");
-	check_error(
-		t, ".gpu a6xx\nx: nop\n.rept 3\n", 3, 1,
-		"unknown directive '.rept'; the directives are .align, .error, .global, .globl, "
-		".gpu, .handler, .jumptbl, .local, .section, .set, .warning, .word");
+	check_error(t, ".gpu a6xx\nx: nop\n.rept 3\n", 3, 1,
+		    "unknown directive '.rept'; the directives are .align, .control, .error, "
+		    ".global, .globl, "
+		    ".gpu, .handler, .jumptbl, .local, .section, .set, .warning, .word");
 	check_error(t, ".gpu a6xx\n  .error \"IF_EQ: a \\\"message\\\"; with a semicolon\"\n", 2, 3,
 		    "IF_EQ: a \"message\"; with a semicolon");
 	check_error(t, ".gpu a6xx\n.error oops\n", 2, 8,

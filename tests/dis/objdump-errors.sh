@@ -47,9 +47,19 @@ raw() {
 head -c 8 "$tmp/good.fw" >"$tmp/small.fw"
 broken small.fw "small\.fw: error: 8 bytes is too small for a firmware image"
 head -c 400 "$tmp/good.fw" >"$tmp/cut.fw"
-raw cut.fw "cut\.fw: warning: layout not understood \(SQE: packet table offset 0x2 \(header word 1\) is past the end"
+broken cut.fw "cut\.fw: error: truncated: the image ends at file word 0x63; its header says 0x82$"
 { printf '\000\000\000\000\007\342\156\001\000\001\000\001'; head -c 512 /dev/zero; } >"$tmp/far.fw"
-raw far.fw "far\.fw: warning: layout not understood \(SQE: packet table offset 0x100 .* is past the end"
+broken far.fw "far\.fw: error: truncated: the image ends at file word 0x82; its header says 0x180$"
+# Every layout cut one word short: a vendor image of each when there is one.
+for name in a530_pfp.fw a630_sqe.fw a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw gen80000_aqe.fw; do
+	if ! f=$(find_firmware "$name"); then
+		skip 4 "$name not found"
+		continue
+	fi
+	bytes=$(wc -c <"$f")
+	head -c $((bytes - 4)) "$f" >"$tmp/short-$name"
+	broken "short-$name" "short-$name: error: truncated: the image ends at file word $(printf 0x%x $((bytes / 4 - 2))); its header says $(printf 0x%x $((bytes / 4 - 1)))\$"
+done
 { printf '\000\000\000\000\007\342\156\002\002\000\000\001'; head -c 512 /dev/zero; } >"$tmp/id.fw"
 broken id.fw "id\.fw: error: cannot tell the GPU generation: word 0 \(the firmware id\) is 0x026ee207, which is no NOP"
 : >"$tmp/empty.fw"
@@ -60,6 +70,43 @@ run "$objdump" -d --no-names "$tmp/bad.o"
 is "$status" 1 "-d on a non-object: exit status 1"
 like "$err" "bad\.o" "-d on a non-object: the error names the file"
 is "$out" "" "-d on a non-object: nothing on standard output"
+
+# The ELF afuc-ld --elf wrote beside an image gives its generation (the
+# objects' .gpu) over what the structure suggests: an a660-style a6xx
+# image (an id no table knows) whose SQE table points past the end reads
+# as an a7xx AQE (its size word fits), but its ELF says a6xx.
+{
+	printf '.gpu a6xx\n[016f2001]\n[#__image_size]\n[016f3001]\nmov $12, #jumptbl\n'
+	printf 'mov $13, #lpac_start\nwaitin\nmov $01, $data\n.align 32\njumptbl:\n'
+	i=0
+	while [ $i -lt 128 ]; do
+		printf '[00000500]\n'
+		i=$((i + 1))
+	done
+	printf 'lpac_start:\n.section LPAC\n[016f4001]\nmov $12, #jumptbl\nwaitin\n'
+	printf 'mov $01, $data\n.align 32\njumptbl:\n.jumptbl\n'
+} >"$tmp/g6.s"
+"$SDK_BIN/afuc-as" "$tmp/g6.s" -o "$tmp/g6.o" &&
+	"$SDK_BIN/afuc-ld" "$tmp/g6.o" -o "$tmp/g6.fw" --elf "$tmp/g6.elf"
+ok $? "an ambiguous a6xx image links"
+mv "$tmp/g6.elf" "$tmp/g6.elf.away"
+gpu_line() {
+	run "$objdump" --no-names "$@" "$tmp/g6.fw"
+	printf '%s %s\n' "$status" "$(printf '%s\n' "$out" | grep '^\.gpu')"
+}
+is "$(gpu_line)" "0 .gpu a7xx" "without its ELF, the structure says a7xx (an AQE)"
+mv "$tmp/g6.elf.away" "$tmp/g6.elf"
+is "$(gpu_line)" "0 .gpu a6xx" "with its ELF beside, the ELF's a6xx wins"
+is "$(gpu_line --gpu a7xx)" "0 .gpu a7xx" "and --gpu wins over the ELF"
+
+# A word control flow reaches that no a7xx instruction has is said to be
+# an unknown encoding (and stays a raw word); `call $03` (gen 8's
+# 0xdc600000) is known.
+printf '.gpu a7xx\n[01f01001]\n[#__image_size]\n[01f01002]\n[#jumptbl]\n[a0528000]\ncall $03\nnop\nwaitin\nmov $01, $data\n.align 32\njumptbl:\n.jumptbl\n' >"$tmp/u7.s"
+"$SDK_BIN/afuc-as" "$tmp/u7.s" -o "$tmp/u7.o" && "$SDK_BIN/afuc-ld" "$tmp/u7.o" -o "$tmp/u7.fw"
+run "$objdump" --no-names "$tmp/u7.fw"
+like "$out" "\[a0528000\]	; unknown encoding for a7xx: 0xa0528000 matches no instruction of the a7xx ISA table
+call \\\$03" "a reached unknown word says so; call \$03 decodes"
 
 run "$objdump" --version
 is "$status" 0 "--version"

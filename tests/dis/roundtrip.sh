@@ -50,6 +50,13 @@ for f in $images; do
 	stripped=$(printf '%s\n' "$out" | sed -e 's/\t; 0x[0-9a-f]*: [0-9a-f]*$//' \
 		-e 's/\t; 0x[0-9a-f]*-0x[0-9a-f]*$//')
 	is "$status $stripped" "0 $(cat "$base.s")" "$name: --addresses adds comments and nothing else"
+	# a750 and gen 8 read GPU registers through A7XX_GEN3's map: the
+	# listing names their control registers from it, and says so.
+	case $name in gen709*_sqe.fw | gen80*_sqe.fw)
+		grep -q '^\.control A7XX_GEN3$' "$base.s" && grep -q '\[\$00 + @REG_READ_ADDR\]$' "$base.s"
+		ok $? "$name: control registers named from A7XX_GEN3 (.control, @REG_READ_ADDR)"
+		;;
+	esac
 	rm -f "$tmp/$name" "$base".*
 done
 done_testing

@@ -9,6 +9,7 @@
  * 0x98431010 cmp $02, $02, $03; 0xa8020027 cwrite $02, [$00 + 0x027];
  * 0x981e1806 mov $03, $regdata; a7xx: 0x70020823 mov $02, 0x823,
  * 0xa802001b cwrite $02, [$00 + 0x01b]. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,6 +181,15 @@ static void test_bundle(struct tap *t)
 	tap_ok(t, fw.proc[2].count == m.n - 0x110 && !fw.why[0],
 	       "bundle: a 4-word trailer belongs to LPAC, explained");
 
+	/* gen 8: a fourth image after LPAC's table, laid out like BV. */
+	build_bundle(&m, 4, 4);
+	fw = identify(&m, 0);
+	tap_ok(t,
+	       fw.layout == FW_LAYOUT_BUNDLE && fw.proc_count == 4 &&
+		       !strcmp(fw.proc[3].name, "PROC4") && fw.proc[3].start == 0x198 &&
+		       fw.proc[3].table == 3 && !fw.why[0],
+	       "bundle: a fourth image (PROC4) at 0x198, after LPAC's table, as gen 8 has");
+
 	build_bundle(&m, 2, 4);
 	fw = identify(&m, 0);
 	tap_ok(t, fw.layout == FW_LAYOUT_BUNDLE && fw.proc_count == 2 && !fw.why[0],
@@ -207,6 +217,38 @@ static void test_bundle(struct tap *t)
 	fw = identify(&m, 0);
 	tap_ok(t, fw.layout == FW_LAYOUT_BUNDLE && fw.proc[0].table_ref == 4,
 	       "bundle: the first other header word that gives a consistent table");
+}
+
+/* What afuc-ld --base writes: new code after the last table, each
+ * processor's at a 32-byte boundary of its own address space, reached
+ * from its table. */
+static void test_appended(struct tap *t)
+{
+	struct img m;
+	build_bundle(&m, 3, 4); /* LPAC's table ends at 0x193, 4 trailer words */
+	pad_to(&m, 8);
+	uint32_t br = m.n; /* 0x198: BR's new code, a nop of padding first */
+	put(&m, NOP);
+	put(&m, WAITIN);
+	put(&m, 0x981f0806);
+	pad_to(&m, 8);
+	uint32_t lpac = m.n; /* 0x1a0: LPAC's */
+	put(&m, WAITIN);
+	put(&m, 0x981f0806);
+	m.w[6 + 0x10] = br + 1;
+	m.w[0x110 + 3 + 0x7e] = lpac - 0x110;
+	m.w[1] = NOP | m.n;
+	struct fw_info fw = identify(&m, 0);
+	tap_ok(t,
+	       fw.layout == FW_LAYOUT_BUNDLE && !fw.loose && !fw.why[0] &&
+		       fw.proc[0].append == br && fw.proc[0].append_count == 8 &&
+		       fw.proc[1].append == FW_NONE && fw.proc[2].append == lpac &&
+		       fw.proc[2].append_count == 2 && fw.proc[2].count == br - 0x110,
+	       "appended code: BR's at 0x198 (8 words), LPAC's at 0x1a0, LPAC's own words end "
+	       "at 0x198; no warning");
+	m.w[6 + 0x10] = 0x150; /* into LPAC's words: no appended code */
+	fw = identify(&m, 0);
+	tap_ok(t, fw.loose, "an entry into another image's words is still loose");
 }
 
 static void test_aqe(struct tap *t)
@@ -237,11 +279,14 @@ static void test_damaged(struct tap *t)
 	build_single(&m);
 	m.w[1] = NOP | 0x1000;
 	struct fw_info fw = identify(&m, 0);
-	tap_is_int(t, fw.layout, FW_LAYOUT_UNKNOWN, "table past the end: not understood");
-	tap_is_str(t, fw.why,
-		   "SQE: packet table offset 0x1000 (header word 1) is past the end: the 0x80-word "
-		   "table needs words 0x1000-0x107f, the image has 0x8a",
+	tap_ok(t, fw.layout == FW_LAYOUT_UNKNOWN && fw.truncated && fw.header_words == 0x1080,
+	       "table past the end: truncated, the header says the table ends at file word 0x1080");
+	tap_is_str(t, fw.why, "truncated: the image ends at file word 0x8a; its header says 0x1080",
 		   "table past the end: why");
+	m.w[1] = NOP | 0xffffff;
+	fw = identify(&m, 0);
+	tap_ok(t, fw.layout == FW_LAYOUT_UNKNOWN && !fw.truncated,
+	       "a table offset past any image: no header, not a cut image");
 
 	build_single(&m);
 	m.w[10 + 7] = 0x500;
@@ -257,6 +302,15 @@ static void test_damaged(struct tap *t)
 	tap_ok(t, !fw_identify(m.w, m.n, 0, &fw), "an id word that is no NOP: no generation");
 	tap_ok(t, fw_identify(m.w, m.n, ISA_A6XX, &fw) && fw.layout == FW_LAYOUT_SINGLE,
 	       "... unless given: then the structure is read as a6xx");
+
+	/* A known a6xx id (a660's) with a table entry past the end: a loose
+	 * a660, not the a7xx AQE its size word would also fit. */
+	build_sqe_lpac(&m);
+	m.w[0] = 0x016dc001;
+	m.w[10 + 5] = 0x5000;
+	fw = identify(&m, 0);
+	tap_ok(t, fw.gen == ISA_A6XX && fw.layout == FW_LAYOUT_SQE_LPAC && fw.loose,
+	       "a known a6xx id: its generation's lenient reading before another's strict one");
 
 	build_bundle(&m, 3, 0);
 	fw = identify(&m, ISA_A6XX);
@@ -328,23 +382,35 @@ static const struct {
 	{"a660_sqe", ISA_A6XX, FW_LAYOUT_SQE_LPAC, 2, 3u << 28, 0x027},
 	{"a702_sqe", ISA_A6XX, FW_LAYOUT_SINGLE, 1, 2u << 28, 0x027},
 	{"gen70500_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 3, 7u << 28, 0x039},
-	{"gen80000_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 3, FW_NONE, 0x01b},
+	{"gen80000_sqe", ISA_A7XX, FW_LAYOUT_BUNDLE, 4, FW_NONE, 0x01b},
 	{"gen80000_aqe", ISA_A7XX, FW_LAYOUT_AQE, 1, FW_NONE, 0x01b},
 };
+
+/* Vendor image i's words after the zero word (n of them), or NULL after
+ * a skip when it is not on this machine. */
+static uint32_t *vendor_words(struct tap *t, size_t i, uint32_t *n)
+{
+	uint8_t *data;
+	size_t len;
+	if (!vendor_read(vendor[i].name, &data, &len)) {
+		tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+		return NULL;
+	}
+	*n = (uint32_t)(len / 4 - 1);
+	uint32_t *w = malloc(*n * sizeof *w);
+	for (uint32_t k = 0; k < *n; k++)
+		w[k] = util_le32(data + 4 * (k + 1));
+	free(data);
+	return w;
+}
 
 static void test_vendor(struct tap *t)
 {
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(vendor); i++) {
-		uint8_t *data;
-		size_t len;
-		if (!vendor_read(vendor[i].name, &data, &len)) {
-			tap_skip(t, 1, "%s.fw not found", vendor[i].name);
+		uint32_t n;
+		uint32_t *w = vendor_words(t, i, &n);
+		if (!w)
 			continue;
-		}
-		uint32_t n = (uint32_t)(len / 4 - 1);
-		uint32_t *w = malloc(n * sizeof *w);
-		for (uint32_t k = 0; k < n; k++)
-			w[k] = util_le32(data + 4 * (k + 1));
 		struct fw_info fw;
 		bool ok = fw_identify(w, n, 0, &fw) && fw.gen == vendor[i].gen &&
 			  fw.layout == vendor[i].layout && fw.proc_count == vendor[i].procs &&
@@ -360,7 +426,6 @@ static void test_vendor(struct tap *t)
 				 fw_layout_name(fw.layout), fw.proc_count, fw.ctrl0,
 				 fw.reg_read_addr);
 		free(w);
-		free(data);
 	}
 }
 
@@ -411,6 +476,66 @@ static void test_mutations(struct tap *t)
 	tap_is_int(t, bad, 0, "30000 damaged images: every processor and table inside the words");
 }
 
+/* img cut to n words: truncated, what the header says is the whole
+ * image's last file word. */
+static bool cut_ok(struct tap *t, const char *what, const uint32_t *w, uint32_t full, uint32_t n)
+{
+	struct fw_info fw;
+	char want[128];
+	snprintf(want, sizeof want,
+		 "truncated: the image ends at file word 0x%x; its header says 0x%x", n, full);
+	if (fw_identify(w, n, 0, &fw) && fw.truncated && fw.header_words == full &&
+	    fw.layout == FW_LAYOUT_UNKNOWN && !strcmp(fw.why, want))
+		return true;
+	tap_diag(t, "%s cut to 0x%x words: truncated %d, layout %s, why '%s'", what, n,
+		 fw.truncated, fw_layout_name(fw.layout), fw.why);
+	return false;
+}
+
+/* Every layout cut at every word boundary from word 2 on (word 1 says
+ * how long the image is) is told as truncated, with the length the
+ * header says; the whole image is not. */
+static void test_truncated(struct tap *t)
+{
+	static const char *const names[] = {"single", "SQE + LPAC", "bundle", "AQE"};
+	for (unsigned k = 0; k < UTIL_ARRAY_SIZE(names); k++) {
+		struct img m;
+		if (k == 0)
+			build_single(&m);
+		else if (k == 1)
+			build_sqe_lpac(&m);
+		else if (k == 2)
+			build_bundle(&m, 3, 4);
+		else {
+			build_bundle(&m, 1, 0);
+			m.w[3] = NOP | 2; /* no table: an AQE */
+			m.n = 0x40;
+			m.w[1] = NOP | m.n;
+		}
+		/* a660: its `mov $13` at word 4 tells the size word from a table. */
+		uint32_t from = k == 1 ? 5 : 2;
+		bool all = true;
+		for (uint32_t n = from; n < m.n && all; n++)
+			all = cut_ok(t, names[k], m.w, m.n, n);
+		struct fw_info fw = identify(&m, 0);
+		tap_ok(t, all && !fw.truncated && fw.layout != FW_LAYOUT_UNKNOWN,
+		       "%s: cut at each of words 0x%x-0x%x, truncated; whole, not", names[k], from,
+		       m.n - 1);
+	}
+	/* The vendor images, each cut at 64 places and one word short. */
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(vendor); i++) {
+		uint32_t n;
+		uint32_t *w = vendor_words(t, i, &n);
+		if (!w)
+			continue;
+		bool all = cut_ok(t, vendor[i].name, w, n, n - 1);
+		for (uint32_t k = 1; k < 64 && all; k++)
+			all = cut_ok(t, vendor[i].name, w, n, 5 + (n - 5) * k / 64);
+		tap_ok(t, all, "%s.fw: cut at 64 word boundaries, truncated", vendor[i].name);
+		free(w);
+	}
+}
+
 int main(void)
 {
 	struct tap t;
@@ -419,10 +544,12 @@ int main(void)
 	test_sqe_lpac(&t);
 	test_bundle(&t);
 	test_aqe(&t);
+	test_appended(&t);
 	test_damaged(&t);
 	test_gen_of_id(&t);
 	test_gen_of_part(&t);
 	test_vendor(&t);
+	test_truncated(&t);
 	test_mutations(&t);
 	return tap_done_testing(&t);
 }

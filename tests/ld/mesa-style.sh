@@ -124,6 +124,24 @@ link a6v
 is "$(words "$tmp/a6v.fw")" "$(cat "$tmp/a6v.want")" \
 	"a6xx: a label named after an a5xx-only packet fills its entry, as in Mesa"
 
+# --- ... A2XX-A4XX included, in the enum's order after the listing's own
+# generation: CP_SET_CONSTANT is 0x2d only in A2XX, CP_WAIT_IB_PFD_COMPLETE
+# 0x5d only in A2XX-A4XX (on a7xx those entries are CP_SET_UNK_BIN_DATA's
+# and CP_CONTEXT_REG_BUNCH2's: the label still fills them, as in Mesa).
+for gen in a6xx a7xx; do
+	case $gen in a6xx) id=016ee207 ;; *) id=01512162 ;; esac
+	printf '.gpu %s\n[%s]\n[#jumptbl]\nCP_SET_CONSTANT:\nwaitin\nmov $01, $data\n' $gen $id >"$tmp/old-$gen.s"
+	printf 'CP_WAIT_IB_PFD_COMPLETE:\nwaitin\nmov $01, $data\njumptbl:\n.jumptbl\n' >>"$tmp/old-$gen.s"
+	link old-$gen
+	{
+		printf '00000000\n%s\n01000006\n' $id
+		printf 'd8000000\n981f0806\nd8000000\n981f0806\n'
+		table 128 45=00000002 93=00000004
+	} >"$tmp/old-$gen.want"
+	is "$(words "$tmp/old-$gen.fw")" "$(cat "$tmp/old-$gen.want")" \
+		"$gen: CP_SET_CONSTANT (A2XX) and CP_WAIT_IB_PFD_COMPLETE (A2XX-A4XX) fill 0x2d and 0x5d"
+done
+
 # --- a7xx: three sections, each from address 0, each 32-byte aligned
 cat >"$tmp/a7.s" <<'EOF'
 [01512162]

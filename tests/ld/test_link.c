@@ -624,7 +624,7 @@ static void test_a7xx_assert(struct tap *t, const char *a7)
 	struct error_case e = {"words after BR's table, then BV",
 			       a7,
 			       "test.ld",
-			       44,
+			       47,
 			       3,
 			       "ASSERT failed: BV must start where the bootstrap looks for it: "
 			       "only padding to 32 bytes may follow BR's packet table"};

@@ -295,9 +295,7 @@ static const struct bad_base bad_bases[] = {
 	 "word 0 is 0x00000001, not the zero word "
 	 "a firmware image starts with"},
 	{"a truncated table", ISA_A6XX, NULL, cut_table,
-	 "cannot patch an image whose layout is not understood: SQE: packet table offset 0x8 "
-	 "(header word 1) is past the end: the 0x80-word table needs words 0x8-0x87, the image "
-	 "has 0x63"},
+	 "truncated: the image ends at file word 0x63; its header says 0x88"},
 	{"a6xx image, a5xx objects", ISA_A5XX, NULL, nothing,
 	 "this is an a6xx image (a630 SQE), but the objects are for a5xx: code assembled for one "
 	 "generation does not run on another"},
