@@ -4,7 +4,7 @@
 # a listing with no warning in which the new code is code under the
 # names the objects gave it (from the ELF beside the image), and the
 # listing builds the same bytes again; without the ELF too.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*'
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"

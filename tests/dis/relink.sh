@@ -6,7 +6,7 @@
 # (the same generation, layout and processors, as afuc-objdump names it).
 # make check takes one image of each layout; AFUC_RELINK_ALL=1 (make
 # bench: relink-all.sh) every image there is.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 if [ -n "$AFUC_RELINK_ALL" ]; then
 	all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'

@@ -2,7 +2,7 @@
 # in NAME's image's address space (as --base places new code), and the
 # assembler resolves their labels in NAME first. Checked word by word on
 # a small a7xx bundle: BR (0x88 words), BV (0x88), then BR's appended code.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 word() {
 	od -An -t x4 -j $((4 * $2)) -N 4 "$1" | tr -d ' '

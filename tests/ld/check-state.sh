@@ -2,7 +2,7 @@
 # vendor's handlers read before writing (state kept across packets) is
 # warned about at its source line; registers the vendor only uses as
 # temporaries, and $01 that every waitin's delay slot sets, are not.
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 # A small a6xx "vendor" image: CP_NOP counts packets in $05 (reads it
 # first: state), CP_WAIT_FOR_ME uses $06 as a temporary (writes it first).
