@@ -12,10 +12,9 @@
 #include <string.h>
 
 #include "afuc/a7xx_regs.h"
-#include "afuc/emu.h"
 #include "afuc/pm4.h"
 #include "rd/rd.h"
-#include "util/util.h"
+#include "stream.h"
 
 /* Where the buffers live (GPU addresses). */
 #define IB_BASE 0x100000ull     /* each submission's command stream */
@@ -51,38 +50,6 @@ enum {
 #define RM6_COMPUTE 8
 #define RM6_BLIT2DSCALE 12
 #define THREAD_BR 1
-
-/* A buffer being filled with words. */
-struct words {
-	uint32_t *w;
-	size_t len, cap;
-};
-
-static void emit(struct words *b, uint32_t word)
-{
-	*UTIL_PUSH(b->w, b->len, b->cap) = word;
-}
-
-static void pkt7(struct words *b, uint32_t opcode, const uint32_t *payload, size_t count)
-{
-	emit(b, emu_pkt7_header(opcode, (uint32_t)count));
-	for (size_t i = 0; i < count; i++)
-		emit(b, payload[i]);
-}
-
-static void pkt4(struct words *b, uint32_t reg, const uint32_t *values, size_t count)
-{
-	emit(b, emu_pkt4_header(reg, (uint32_t)count));
-	for (size_t i = 0; i < count; i++)
-		emit(b, values[i]);
-}
-
-#define WORDS(...) \
-	((const uint32_t[]){__VA_ARGS__}), UTIL_ARRAY_SIZE(((const uint32_t[]){__VA_ARGS__}))
-#define PKT7(b, op, ...) pkt7((b), (op), WORDS(__VA_ARGS__))
-#define PKT4(b, reg, ...) pkt4((b), (reg), WORDS(__VA_ARGS__))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 
 /* tu_emit_event_write for a7xx: an event alone, or one that writes. */
 static void event(struct words *b, uint32_t ev)

@@ -25,3 +25,9 @@ TESTS += tests/firmware/vendor-diff.sh
 # a7xx capture is shipped), for vendor-diff.sh.
 TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcapture-a7xx
 $(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcapture-a7xx,tests/firmware/mkcapture_a7xx.c,afuc-emu))
+# Driver-shaped cases of every opcode the drivers and the kernel send,
+# one capture per opcode and generation, compared with the vendor's
+# firmware by opcodes.sh.
+TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcases
+$(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcases,tests/firmware/mkcases.c,afuc-emu))
+TESTS += tests/firmware/opcodes.sh
