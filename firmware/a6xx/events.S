@@ -1,7 +1,8 @@
 /* Events of the a6xx SQE, as a630 firmware sends them down the pipeline
- * (cpp-included by sqe.S); the numbering and the draw are
- * ../common/seq.S and ../common/draw.S. */
+ * (cpp-included by sqe.S); the numbering, the dispatches and the draws
+ * are ../common/seq.S, dispatch.S and draw.S. */
 #include "../common/seq.S"
+#include "../common/dispatch.S"
 #include "../common/draw.S"
 
 #define EV_CACHE_FLUSH_TS 0x4
@@ -82,4 +83,29 @@ HANDLER(CP_EVENT_WRITE)
 	ENDIF()
 	SKIP_PAYLOAD()
 	CALL(fire_event)
+END_HANDLER()
+
+#define EV_BLIT_OP_SCALE_2D 0x2a
+#define EV_CONTEXT_DONE_2D 0x2b
+
+; CP_BLIT: a630 numbers 2D blits apart from the 3D events (G_SEQ2D, to
+; CP_2D_EVENT_START and _END, in bits 8.. of the 2D event commands),
+; waits for idle, then sends a 2D scale blit (BLIT_OP_SCALE_2D) whatever
+; the packet's operation, closed by CONTEXT_DONE_2D.
+HANDLER(CP_BLIT)
+	SKIP_PAYLOAD()
+	WRITE_REG(CP_2D_EVENT_START, G_SEQ2D)
+	cwrite $00, [$00 + @WFI_PEND_INCR]
+	WRITE_REG(RBBM_WAIT_FOR_GPU_IDLE_CMD, 0x1)
+	mov $addr, |WFI_PEND_DECR << 24
+	shl $02, G_SEQ2D, 0x8
+	or $03, $02, EV_BLIT_OP_SCALE_2D
+	WRITE_REG(HLSQ_2D_EVENT_CMD, $03)
+	WRITE_REG(PC_2D_EVENT_CMD, $03)
+	or $03, $02, EV_CONTEXT_DONE_2D
+	WRITE_REG(HLSQ_2D_EVENT_CMD, $03)
+	WRITE_REG(PC_2D_EVENT_CMD, $03)
+	WRITE_REG(CP_2D_EVENT_END, G_SEQ2D)
+	add G_SEQ2D, G_SEQ2D, 0x1
+	and G_SEQ2D, G_SEQ2D, 0xff
 END_HANDLER()

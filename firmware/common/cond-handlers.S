@@ -137,21 +137,35 @@ HANDLER(CP_COND_REG_EXEC)
 	ENDIF()
 END_HANDLER()
 
-; CP_SET_MARKER (unnamed on a5xx): MODE (bits 0..8). With bit 8 clear the low four bits are
-; the render mode (RM6_*), which CP_COND_REG_EXEC and draw states test;
-; with it set they are kernel requests (IFPC) this firmware ignores.
+; CP_SET_MARKER (unnamed on a5xx): MODE (bits 0..8). With bit 8 clear
+; the low four bits are the render mode (RM6_*), which CP_COND_REG_EXEC
+; and draw states test; with it set, the kernel's IFPC requests
+; (RM6_IFPC_ENABLE 0x100, _DISABLE 0x101), which a630 and gen70500 pass
+; to the GMU in bit 0 of CP_CP2GMU_STATUS (set: no power collapse).
+#if FW_GEN == 6
+#define PC_ENDVIS PC_UNKNOWN_9E19
+#else
+#define PC_ENDVIS 0x9e19 /* unnamed in the a7xx register database */
+#endif
 HANDLER(SET_MARKER_OPCODE)
 	mov $02, $data
 	SKIP_PAYLOAD()
 	IF_BIT_CLEAR($02, 8)
 		and G_MODE, $02, 0xf
-#if FW_GEN == 6
-		; RM6_ENDVIS, the end of the binning pass: PC_UNKNOWN_9E19 = 1,
-		; as a630 firmware writes it
+#if FW_GEN >= 6
+		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19 =
+		; 1, as a630 and gen70500 firmware write it
 		IF_EQ(G_MODE, RM6_ENDVIS)
 			mov $03, 0x1
-			WRITE_REG_DIRECT(PC_UNKNOWN_9E19, $03, $11)
+			WRITE_REG_DIRECT(PC_ENDVIS, $03, $11)
 		ENDIF()
+	ELSE()
+		READ_REG($03, CP_CP2GMU_STATUS)
+		or $03, $03, 0x1
+		IF_BIT_CLEAR($02, 0)
+			xor $03, $03, 0x1
+		ENDIF()
+		WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $03, $11)
 #endif
 	ENDIF()
 END_HANDLER()

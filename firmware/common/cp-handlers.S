@@ -78,9 +78,7 @@ HANDLER(CP_MEM_TO_MEM)
 	IF_BIT_SET($02, 30)
 		WAIT_MEM_WRITES()
 	ENDIF()
-#if FW_GEN == 7
-	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading memory
-#endif
+	WAIT_FOR_ME_SYNC($05)           ; a630 and gen70500 wait before reading memory
 	mov $05, 0x0                    ; sum, low word
 	mov $06, 0x0                    ; sum, high word
 	mov $07, $02                    ; NEG bits, one source per shift
@@ -133,9 +131,7 @@ HANDLER(CP_REG_TO_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
-#if FW_GEN == 7
-	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading registers
-#endif
+	READ_SYNC($05, $06)             ; a630 and gen70500 wait before reading registers
 	EXTRACT_BITS($05, $02, 0, 17)
 	EXTRACT_BITS($06, $02, 18, REG_TO_MEM_CNT_HI)
 	max $06, $06, 0x1
@@ -206,6 +202,7 @@ END_HANDLER()
 ;   dst = ((dst & src0) rotated left by ROTATE) + or | src1
 ; where a source flagged _IS_REG is the register at that offset.
 HANDLER(CP_REG_RMW)
+	READ_SYNC($02, $03)
 	mov $02, $data
 	mov $03, $data                  ; src0
 	mov $04, $data                  ; src1
@@ -257,6 +254,7 @@ END_HANDLER()
 
 ; CP_REG_TO_SCRATCH: the other way round.
 HANDLER(CP_REG_TO_SCRATCH)
+	READ_SYNC($02, $03)
 	mov $02, $data
 	SKIP_PAYLOAD()
 	EXTRACT_BITS($03, $02, 0, 17)
@@ -313,8 +311,7 @@ SUBROUTINE(poll_test)
 	EXTRACT_BITS($08, $02, 4, 5)
 #if FW_GEN >= 6
 	IF_LT($08, 2, $0a)              ; registers and memory, not scratch
-		WAIT_FOR_ME_SYNC($0a)
-		SET_APERTURE($0a, $11)
+		READ_SYNC($0a, $11)
 	ENDIF()
 #endif
 	SWITCH($08)

@@ -24,6 +24,7 @@ GPU(a7xx)
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
+#define G_SEQ2D $16 /* a6xx: number of the next 2D blit (0..0xff) */
 #define G_FLAGS $17 /* a7xx BR: bit 0 once CP_THREAD_CONTROL reported CP_EVENT_END */
 
 /* Registers are named from the register database (sdk/rnn/db): @NAME

@@ -188,22 +188,32 @@ static void wait_mem_gte(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_WAIT_MEM_GTE, 0, LO(DATA(D_ONE)), HI(DATA(D_ONE)), 1);
 }
 
-/* CP_EVENT_WRITE (a5xx, a6xx): EVENT 0..7, TIMESTAMP 30 (a6xx: the
- * event writes; a5xx: its timestamp events always do), IRQ 31 */
+/* CP_EVENT_WRITE (a5xx, a6xx): EVENT 0..7, TIMESTAMP 30, IRQ 31. The
+ * timestamp events (*_TS) always write: the address and a value follow
+ * (the sequence number, the kernel's fence); with TIMESTAMP (a6xx, a
+ * timestamp query: the GPU writes its 64-bit counter) the value is 0.
+ * The rest are one word. */
 static void event_write(struct words *b, const struct gen *g)
 {
-	uint32_t ts = g->bit == A5 ? 0 : 1u << 30;
-	if (g->bit == A5) /* a5xx's *_TS events always write */
-		PKT7(b, PM4_CP_EVENT_WRITE, 0x1c, LO(RESULT(24)), HI(RESULT(24)), 6);
-	else
-		PKT7(b, PM4_CP_EVENT_WRITE, 0x1c); /* PC_CCU_FLUSH_DEPTH_TS, no write */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x31);         /* CACHE_INVALIDATE */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x04 | ts, LO(RESULT(0)), HI(RESULT(0)), 7);
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x16 | ts, LO(RESULT(8)), HI(RESULT(8)), 8);
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x1d | ts, LO(RESULT(16)), HI(RESULT(16)), 9);
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x11); /* FLUSH_SO_0 */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x15); /* ZPASS_DONE */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x26); /* LRZ_FLUSH */
+	PKT7(b, PM4_CP_EVENT_WRITE, 0x04, LO(RESULT(0)), HI(RESULT(0)), 7); /* CACHE_FLUSH_TS */
+	PKT7(b, PM4_CP_EVENT_WRITE, 0x1c, LO(RESULT(8)), HI(RESULT(8)),
+	     0); /* PC_CCU_FLUSH_DEPTH_TS */
+	PKT7(b, PM4_CP_EVENT_WRITE, 0x1d, LO(RESULT(16)), HI(RESULT(16)), 0); /* _COLOR_TS */
+	PKT7(b, PM4_CP_EVENT_WRITE, 0x16, LO(RESULT(24)), HI(RESULT(24)), 8); /* RB_DONE_TS */
+	if (g->bit == A6)
+		PKT7(b, PM4_CP_EVENT_WRITE, 0x16 | 1u << 30, LO(RESULT(32)), HI(RESULT(32)), 0);
+	static const uint32_t plain[] = {
+		0x31, /* CACHE_INVALIDATE */
+		0x18, /* PC_CCU_INVALIDATE_DEPTH */
+		0x19, /* PC_CCU_INVALIDATE_COLOR */
+		0x11, /* FLUSH_SO_0 */
+		0x15, /* ZPASS_DONE */
+		0x0b, /* START_PRIMITIVE_CTRS */
+		0x09, /* WRITE_PRIMITIVE_COUNTS */
+		0x26, /* LRZ_FLUSH */
+	};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(plain); i++)
+		PKT7(b, PM4_CP_EVENT_WRITE, plain[i]);
 }
 
 /* CP_EVENT_WRITE7 (a7xx): EVENT, WRITE_SRC 20.., WRITE_ENABLED 27 */
@@ -267,6 +277,7 @@ static void draw_auto(struct words *b, const struct gen *g)
 {
 	(void)g;
 	PKT7(b, PM4_CP_DRAW_AUTO, DI_AUTO, 1, LO(DATA(D_XFB)), HI(DATA(D_XFB)), 0, 16);
+	PKT7(b, PM4_CP_DRAW_AUTO, DI_INSTANCED_AUTO, 3, LO(DATA(D_XFB)), HI(DATA(D_XFB)), 16, 8);
 }
 
 /* conditional rendering: enable, the predicate from memory, a draw */
@@ -301,6 +312,8 @@ static void load_state6(struct words *b, uint32_t opcode)
 	     HI(DATA(D_CONST)));
 	PKT7(b, opcode, LS6(0, ST6_SHADER, SS6_INDIRECT, SB6_CS_SHADER, 1), LO(DATA(D_CONST)),
 	     HI(DATA(D_CONST)));
+	/* a bindless descriptor set's UBOs: the set (28..31) and offset */
+	PKT7(b, opcode, LS6(0, ST6_UBO, SS6_BINDLESS, SB6_FS_SHADER, 2), 3u << 28 | 0x40, 0);
 	/* UBO descriptors inline */
 	PKT7(b, opcode, LS6(0, ST6_UBO, SS6_DIRECT, SB6_FS_SHADER, 1), 0, 0, LO(DATA(D_CONST)),
 	     HI(DATA(D_CONST)) | 4u << 17);
@@ -351,13 +364,18 @@ static void exec_cs_indirect(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_EXEC_CS_INDIRECT, 0, LO(DATA(D_DISPATCH)), HI(DATA(D_DISPATCH)), 0);
 }
 
-/* CP_BLIT: the 2D engine; a5xx sends the rectangles too */
+/* CP_BLIT: the 2D engine; a5xx sends the rectangles too. A register
+ * read after each blit (the context it switched to). */
 static void blit(struct words *b, const struct gen *g)
 {
-	if (g->bit == A5)
-		PKT7(b, PM4_CP_BLIT, 3 /* BLIT_OP_SCALE */, 0, 15u | 15u << 16, 0, 15u | 15u << 16);
-	else
-		PKT7(b, PM4_CP_BLIT, 3);
+	for (unsigned i = 0; i < 2; i++) {
+		if (g->bit == A5)
+			PKT7(b, PM4_CP_BLIT, 3 /* BLIT_OP_SCALE */, 0, 15u | 15u << 16, 0,
+			     15u | 15u << 16);
+		else
+			PKT7(b, PM4_CP_BLIT, 3);
+		PKT7(b, PM4_CP_REG_TO_MEM, g->reg | 1u << 18, LO(RESULT(4 * i)), HI(RESULT(4 * i)));
+	}
 }
 
 /* CP_SET_DRAW_STATE: COUNT, DIRTY 16, DISABLE 17, DISABLE_ALL_GROUPS 18,
@@ -384,12 +402,24 @@ static void set_bin_data5(struct words *b, const struct gen *g)
 		     LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)), LO(RESULT(0x80)), HI(RESULT(0x80)));
 }
 
-/* CP_SET_BIN_DATA5_OFFSET: offsets into the streams VSC_PIPE_DATA_*
- * point at (turnip) */
+/* CP_SET_BIN_DATA5_OFFSET: offsets into the streams whose bases are set
+ * before, as turnip's binning does: the VSC registers (a6xx: draw
+ * stream 0xc34, primitive stream 0xc30, size 0xc03), CP_SET_PSEUDO_REG
+ * (a7xx: DRAW_STRM_ADDRESS 8, DRAW_STRM_SIZE_ADDRESS 9,
+ * PRIM_STRM_ADDRESS 10) */
 static void set_bin_data5_offset(struct words *b, const struct gen *g)
 {
-	(void)g;
-	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 1u << 16, 0x40, 0x8, 0x80);
+	if (g->bit == A6) {
+		PKT4(b, 0xc34, LO(RESULT(0x100)), HI(RESULT(0x100)));
+		PKT4(b, 0xc30, LO(RESULT(0x200)), HI(RESULT(0x200)));
+		PKT4(b, 0xc03, LO(DATA(D_BINSIZE - 4)), HI(DATA(D_BINSIZE - 4)));
+	} else {
+		PKT7(b, PM4_CP_SET_PSEUDO_REG, 8, LO(RESULT(0x100)), HI(RESULT(0x100)), 9,
+		     LO(DATA(D_BINSIZE - 4)), HI(DATA(D_BINSIZE - 4)), 10, LO(RESULT(0x200)),
+		     HI(RESULT(0x200)));
+	}
+	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 1u << 16, 0x40, 0x4, 0x80);
+	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 2u << 16 | 1u << 22, 0x20, 0x0, 0x10);
 }
 
 static void set_mode(struct words *b, const struct gen *g)
@@ -586,54 +616,42 @@ static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
 	OP("PKT4", A5 | A6 | A7, pkt4_case),
 	OP("CP_MEM_WRITE", A5 | A6 | A7, mem_write),
-	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem, TODO5("the ME skips DOUBLE and NEG_C"),
-	   TODO6("DOUBLE, NEG_C and WAIT_FOR_MEM_WRITES")),
+	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem, TODO5("the ME skips DOUBLE and NEG_C")),
 	OP("CP_MEM_TO_REG", A5 | A6 | A7, mem_to_reg),
-	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem, TODO5("64-bit reads and the wait before"),
-	   TODO6("64-bit reads and the wait before")),
-	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw, TODO5("SRC1_ADD"), TODO6("SRC1_ADD"),
-	   TODO7("SRC1_ADD")),
-	OP("CP_REG_TO_SCRATCH", A5 | A6 | A7, reg_to_scratch, TODO5("the wait before the read"),
-	   TODO6("the wait before the read"), TODO7("the wait before the read")),
+	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem, TODO5("64-bit reads and the wait before")),
+	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw, TODO5("SRC1_ADD")),
+	OP("CP_REG_TO_SCRATCH", A5 | A6 | A7, reg_to_scratch, TODO5("the wait before the read")),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me,
 	   TODO5("a530_pm4 writes the wait the SDK passes over")),
 	OP("CP_WAIT_MEM_WRITES", A5 | A6 | A7, wait_mem_writes),
 	OP("CP_WAIT_REG_MEM", A5 | A6 | A7, wait_reg_mem),
 	OP("CP_WAIT_MEM_GTE", A6, wait_mem_gte),
-	OP("CP_EVENT_WRITE", A5 | A6, event_write,
-	   TODO6("the unit that writes the CCU timestamps, LRZ_FLUSH, CACHE_INVALIDATE")),
+	OP("CP_EVENT_WRITE", A5 | A6, event_write),
 	OP("CP_EVENT_WRITE7", A7, event_write7),
 	OP("CP_DRAW_INDX_OFFSET", A5 | A6 | A7, draw_indx_offset,
-	   TODO5("the ME does not write the draw registers"),
-	   TODO6("the CONTEXT_DONE the vendor sends first in sysmem")),
-	OP("CP_DRAW_INDIRECT", A5 | A6 | A7, draw_indirect, TODO5("no a5xx draw"),
-	   TODO6("no a6xx handler")),
-	OP("CP_DRAW_INDX_INDIRECT", A5 | A6 | A7, draw_indx_indirect, TODO5("no a5xx draw"),
-	   TODO6("no a6xx handler")),
-	OP("CP_DRAW_INDIRECT_MULTI", A6 | A7, draw_indirect_multi, TODO6("no handler"),
-	   TODO7("no handler")),
-	OP("CP_DRAW_AUTO", A6 | A7, draw_auto, TODO6("no handler"), TODO7("no handler")),
+	   TODO5("the ME does not write the draw registers")),
+	OP("CP_DRAW_INDIRECT", A5 | A6 | A7, draw_indirect, TODO5("no a5xx draw")),
+	OP("CP_DRAW_INDX_INDIRECT", A5 | A6 | A7, draw_indx_indirect, TODO5("no a5xx draw")),
+	OP("CP_DRAW_INDIRECT_MULTI", A6 | A7, draw_indirect_multi),
+	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
-	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size, TODO6("no handler"),
-	   TODO7("no handler")),
+	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
 	OP("CP_LOAD_STATE4", A5, load_state4),
-	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom, TODO6("no a6xx handler")),
-	OP("CP_LOAD_STATE6_FRAG", A6 | A7, load_state6_frag, TODO6("no a6xx handler")),
-	OP("CP_LOAD_STATE6", A6 | A7, load_state6_any, TODO6("no handler"), TODO7("no handler")),
-	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs, TODO6("no a6xx handler")),
-	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect, TODO6("no a6xx handler")),
-	OP("CP_BLIT", A5 | A6 | A7, blit, TODO5("the ME passes it over"), TODO6("no a6xx handler")),
+	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
+	OP("CP_LOAD_STATE6_FRAG", A6 | A7, load_state6_frag),
+	OP("CP_LOAD_STATE6", A6 | A7, load_state6_any),
+	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs),
+	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
+	OP("CP_BLIT", A5 | A6 | A7, blit, TODO5("the ME passes it over")),
 	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
 	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5, TODO5("the ME passes it over"),
 	   TODO7("no a7xx handler")),
-	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset, TODO6("no handler"),
+	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset,
 	   SKIP7("TODO: the model lacks the binning hardware gen70500 polls (register 0xdf1)")),
 	OP("CP_SET_MODE", A6 | A7, set_mode),
 	OP("CP_SET_VISIBILITY_OVERRIDE", A5 | A6 | A7, set_visibility_override),
-	OP("CP_SET_MARKER", A6 | A7, set_marker,
-	   TODO6("RM6_IFPC and the vendor's marker bookkeeping"),
-	   TODO7("RM6_IFPC and the vendor's marker bookkeeping")),
+	OP("CP_SET_MARKER", A6 | A7, set_marker),
 	OP("CP_SET_RENDER_MODE", A5, set_render_mode),
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
