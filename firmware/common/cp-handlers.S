@@ -25,16 +25,17 @@ HANDLER(CP_NOP)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
-; A packet without a handler of its own: skip its payload. The linker
-; script points every unused packet-table entry here (the a7xx LPAC
-; section names it DEFAULT_HANDLER_NAME, as the linker script asks).
+; A packet without a handler of its own is fatal, as in vendor firmware
+; (a630, gen70500, a530's ME): the firmware cannot know how long it is
+; or what it asks. The linker script points every unused packet-table
+; entry here (the a7xx LPAC section names it DEFAULT_HANDLER_NAME, as
+; the linker script asks).
 #ifndef DEFAULT_HANDLER_NAME
 #define DEFAULT_HANDLER_NAME __default_handler
 #endif
 .global DEFAULT_HANDLER_NAME
 DEFAULT_HANDLER_NAME:
-	SKIP_PAYLOAD()
-	NEXT_PACKET()
+	FATAL_ERROR()
 #undef DEFAULT_HANDLER_NAME
 
 ; Type-4 packet: the header holds the first register (bits 8..25); the

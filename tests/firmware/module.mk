@@ -14,8 +14,9 @@ $(FW_EMU_TESTS): $(BUILD)/tests/firmware/%: tests/firmware/%
 TEST_PROGRAMS += $(FW_EMU_TESTS)
 TESTS += $(FW_EMU_TESTS)
 
-# The a7xx tests' expectations, checked on gen70500's bundle.
-TESTS += tests/firmware/a7xx-vendor.sh
+# The a7xx and a6xx-kernel tests' expectations, checked on the vendor's
+# firmware.
+TESTS += tests/firmware/emu-vendor.sh
 # Patching vendor images with afuc-ld --base (uses test-diff).
 TESTS += tests/firmware/patch.sh
 # The SDK's firmware against vendor firmware over the shared captures
