@@ -50,14 +50,3 @@ HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 	SKIP_PAYLOAD()
 	WRITE_REG_DIRECT(PC_VISIBILITY_OVERRIDE, $02, $11)
 END_HANDLER()
-
-; CP_REG_WRITE: TRACKER (bits 0..3), the register, the value. The value
-; is written at once whatever the tracker asks (a630 firmware keeps
-; TRACK_CNTL_REG registers for the next draw and may wait for idle
-; before an RB_RENDER_CNTL write; docs/firmware.md).
-HANDLER(CP_REG_WRITE)
-	mov $00, $data
-	mov $usraddr, $data
-	mov $data, $data
-	SKIP_PAYLOAD()
-END_HANDLER()

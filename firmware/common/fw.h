@@ -44,10 +44,12 @@ GPU(a7xx)
 #elif FW_GEN == 6
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
+#define REG_WRITE_OPCODE CP_REG_WRITE
 #define REG_TO_MEM_CNT_HI 29 /* CP_REG_TO_MEM's CNT: bits 18..29 */
 #elif FW_GEN == 7
 #define MAX_IB_LEVEL 3              /* IB1, IB2 and IB3 */
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
+#define REG_WRITE_OPCODE UNKN109    /* CP_REG_WRITE, likewise */
 #define REG_TO_MEM_CNT_HI 28        /* bit 29 is a flag on a7xx */
 #endif
 

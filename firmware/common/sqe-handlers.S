@@ -62,3 +62,24 @@ HANDLER(CP_WHERE_AM_I)
 	SKIP_PAYLOAD()
 END_HANDLER()
 #endif
+
+; CP_REG_WRITE (unnamed on a7xx): TRACKER (bits 0..3), the register, the value. The value
+; is written at once whatever the tracker asks (vendor firmware keeps
+; TRACK_CNTL_REG registers for the next draw and may wait for idle
+; before an RB_RENDER_CNTL write; docs/firmware.md).
+HANDLER(REG_WRITE_OPCODE)
+	mov $00, $data
+	mov $usraddr, $data
+	mov $data, $data
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+#if FW_GEN == 7
+; CP_CCHE_INVALIDATE (a7xx): a plain register write underneath, 1 to
+; 0x9881 (unnamed in the register database), as gen70500 does it; turnip
+; waits for idle before it.
+HANDLER(CP_CCHE_INVALIDATE)
+	SKIP_PAYLOAD()
+	WRITE_REG(0x9881, 0x1)
+END_HANDLER()
+#endif

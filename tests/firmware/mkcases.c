@@ -122,6 +122,9 @@ static void mem_to_reg(struct words *b, const struct gen *g)
 {
 	PKT7(b, PM4_CP_MEM_TO_REG, g->reg | 1u << 19, LO(DATA(D_COUNT)), HI(DATA(D_COUNT)));
 	PKT7(b, PM4_CP_MEM_TO_REG, g->reg | 2u << 19, LO(DATA(D_DRAW)), HI(DATA(D_DRAW)));
+	/* a transform-feedback buffer's offset, as turnip resumes it (UNK31) */
+	PKT7(b, PM4_CP_MEM_TO_REG, g->so_offset | 1u << 19 | 1u << 31, LO(DATA(D_XFB)),
+	     HI(DATA(D_XFB)));
 }
 
 /* CP_REG_TO_MEM: REG 0..17, CNT 18.., 64B 30; the kernel reads its
@@ -391,15 +394,19 @@ static void set_draw_state(struct words *b, const struct gen *g)
 }
 
 /* CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's draw stream, where its
- * size is, (a6xx-) its primitive stream */
+ * size is, (a6xx-) its primitive stream, (a7xx) two more addresses */
 static void set_bin_data5(struct words *b, const struct gen *g)
 {
 	if (g->bit == A5)
 		PKT7(b, PM4_CP_SET_BIN_DATA5, 1u << 16, LO(RESULT(0x40)), HI(RESULT(0x40)),
 		     LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)));
-	else
+	else if (g->bit == A6)
 		PKT7(b, PM4_CP_SET_BIN_DATA5, 1u << 16, LO(RESULT(0x40)), HI(RESULT(0x40)),
 		     LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)), LO(RESULT(0x80)), HI(RESULT(0x80)));
+	else
+		PKT7(b, PM4_CP_SET_BIN_DATA5, 1u << 16, LO(RESULT(0x40)), HI(RESULT(0x40)),
+		     LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)), LO(RESULT(0x80)), HI(RESULT(0x80)),
+		     LO(RESULT(0x300)), HI(RESULT(0x300)), LO(DATA(D_COUNT)), HI(DATA(D_COUNT)));
 }
 
 /* CP_SET_BIN_DATA5_OFFSET: offsets into the streams whose bases are set
@@ -646,7 +653,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_BLIT", A5 | A6 | A7, blit, TODO5("the ME passes it over")),
 	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
 	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5, TODO5("the ME passes it over"),
-	   TODO7("no a7xx handler")),
+	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
+		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
 	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset,
 	   SKIP7("TODO: the model lacks the binning hardware gen70500 polls (register 0xdf1)")),
 	OP("CP_SET_MODE", A6 | A7, set_mode),
@@ -659,7 +667,7 @@ static const struct opcode opcodes[] = {
 	   TODO5("the PFP's conditions read what a530 does not")),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
-	OP("CP_REG_WRITE", A6 | A7, reg_write, TODO7("no a7xx handler")),
+	OP("CP_REG_WRITE", A6 | A7, reg_write),
 	OP("CP_ME_INIT", A5 | A6 | A7, me_init),
 	OP("CP_SET_PROTECTED_MODE", A5 | A6 | A7, set_protected_mode),
 	OP("CP_SMMU_TABLE_UPDATE", A6 | A7, smmu_table_update),
@@ -671,7 +679,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
-	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate, TODO7("no handler")),
+	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
 };
 
 /* The buffers every capture holds. */
