@@ -72,7 +72,8 @@ END_HANDLER()
 ; CP_MEM_TO_MEM: flags (NEG_A/B/C in bits 0..2, DOUBLE 29,
 ; WAIT_FOR_MEM_WRITES 30), the destination, then source addresses. The
 ; destination gets the sum of the sources, source n subtracted when bit n
-; is set; DOUBLE makes every value 64-bit.
+; is set; DOUBLE makes every value 64-bit (and only then are two words
+; read, as a530 shows).
 HANDLER(CP_MEM_TO_MEM)
 	mov $02, $data                  ; flags
 	READ_ADDR64($03, $04)           ; destination
@@ -83,13 +84,15 @@ HANDLER(CP_MEM_TO_MEM)
 	mov $05, 0x0                    ; sum, low word
 	mov $06, 0x0                    ; sum, high word
 	mov $07, $02                    ; NEG bits, one source per shift
+	EXTRACT_BITS($0c, $02, 29, 29)
+	add $0c, $0c, 0x1               ; words per value
 	LOOP_REM()
 		READ_ADDR64($08, $09)
-		START_MEM_READ($08, $09, 2, $0a)
+		START_MEM_READ($08, $09, $0c)
 		mov $0a, $memdata
-		mov $0b, $memdata
-		IF_BIT_CLEAR($02, 29)
-			mov $0b, 0x0
+		mov $0b, 0x0
+		IF_BIT_SET($02, 29)
+			mov $0b, $memdata
 		ENDIF()
 		IF_BIT_SET($07, 0)
 			sub $05, $05, $0a
@@ -165,15 +168,21 @@ HANDLER(CP_REG_TO_MEM)
 		(rep)mov $data, $regdata
 	ENDIF()
 #else
-	; The a5xx ME reads registers and writes memory both through $addr,
-	; so one word at a time (ACCUMULATE is not supported here).
+	; The a5xx ME, as a530_pm4: the register reads are queued
+	; (START_REG_READ) while $addr writes memory; 64B copies an even
+	; count to an 8-byte aligned address. (ACCUMULATE is not supported
+	; here.)
+	IF_BIT_SET($02, 30)
+		and $07, $06, 0x1
+		add $06, $06, $07
+		or $03, $03, 0x7
+		xor $03, $03, 0x7
+	ENDIF()
+	mov $rem, $06
+	START_REG_READ($05, $06, $07)
 	SET_NRT_ADDR($03, $04)
-	LOOP_COUNT($06)
-		mov $addr, $05
-		mov $07, $regdata
-		NRT_WRITE($07)
-		add $05, $05, 0x1
-	ENDLOOP()
+	NRT_SELECT_DATA($07)
+	(rep)mov $data, $regdata
 #endif
 END_HANDLER()
 
@@ -262,7 +271,7 @@ HANDLER(CP_REG_TO_SCRATCH)
 	EXTRACT_BITS($04, $02, 20, 22)
 	EXTRACT_BITS($05, $02, 24, 26)
 	add $05, $05, 0x1
-	START_REG_READ($03, $05)
+	START_REG_READ($03, $05, $06)
 	LOOP_COUNT($05)
 		cwrite $regdata, [$04 + SCRATCH_BASE]
 		add $04, $04, 0x1
@@ -295,6 +304,11 @@ END_HANDLER()
 HANDLER(CP_WAIT_FOR_ME)
 	SKIP_PAYLOAD()
 	WAIT_FOR_ME_SYNC($02)
+#if FW_GEN == 5
+	; the a5xx ME, which the PFP waits for, clears the counter of
+	; pending waits, as a530_pm4 does
+	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
+#endif
 END_HANDLER()
 
 ; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds
