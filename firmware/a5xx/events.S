@@ -48,7 +48,6 @@ END_SUBROUTINE()
 ; CP_WAIT_FOR_IDLE: the GPU's wait for idle, then the count of pending
 ; waits (CP_WFI_PEND_CTR) back to 0.
 HANDLER(CP_WAIT_FOR_IDLE)
-	SKIP_PAYLOAD()
 	WRITE_REG(A5XX_WFI_CMD, 0x1)
 	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
 END_HANDLER()

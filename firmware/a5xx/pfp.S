@@ -82,8 +82,10 @@ __default_handler:
 	FORWARD()
 	NEXT_PACKET()
 
-; CP_NOP needs no ME.
-HANDLER(CP_NOP)
+; CP_NOP needs no ME, nor do the kernel's secure mode, read-pointer
+; shadow and preemption switch, whose state this firmware does not keep
+; (a530_pfp keeps them to itself as well).
+HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL)
 	SKIP_PAYLOAD()
 END_HANDLER()
 

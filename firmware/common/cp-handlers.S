@@ -41,9 +41,11 @@ DEFAULT_HANDLER_NAME:
 ; Type-4 packet: the header holds the first register (bits 8..25); the
 ; payload goes to consecutive registers, two per cycle with (xmov1). The
 ; address comes from the command stream, so it is checked ($usraddr).
+; The header shifted down is the address: what lands above the register
+; field (the parity bit and the packet type, in $usraddr's bits 19 and
+; 22) the hardware leaves alone, as vendor firmware counts on.
 HANDLER(PKT4)
-	EXTRACT_BITS($02, $01, 8, 25)
-	mov $usraddr, $02
+	ushr $usraddr, $01, 0x8
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
 
@@ -61,10 +63,16 @@ END_HANDLER()
 
 ; ---- Memory ------------------------------------------------------------------
 
-; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there.
+; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there (on
+; a6xx and a7xx the address goes from the packet to NRT_ADDR as it is).
 HANDLER(CP_MEM_WRITE)
+#if FW_GEN >= 6
+	mov $addr, |NRT_ADDR << 24
+	(xmov1)mov $data, $data
+#else
 	READ_ADDR64($02, $03)
 	SET_NRT_ADDR($02, $03)
+#endif
 	NRT_SELECT_DATA($11)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
@@ -294,7 +302,6 @@ END_HANDLER()
 
 ; CP_WAIT_MEM_WRITES: until earlier memory writes have landed.
 HANDLER(CP_WAIT_MEM_WRITES)
-	SKIP_PAYLOAD()
 	WAIT_MEM_WRITES()
 END_HANDLER()
 

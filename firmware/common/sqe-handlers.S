@@ -79,7 +79,6 @@ END_HANDLER()
 ; 0x9881 (unnamed in the register database), as gen70500 does it; turnip
 ; waits for idle before it.
 HANDLER(CP_CCHE_INVALIDATE)
-	SKIP_PAYLOAD()
 	WRITE_REG(0x9881, 0x1)
 END_HANDLER()
 #endif

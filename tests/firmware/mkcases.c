@@ -4,10 +4,11 @@
  * several payloads of that opcode shaped as the driver fills them (each
  * flag it sets, addresses into the buffers the capture holds, conditions
  * that already hold). It prints one line per capture for
- * tests/firmware/opcodes.sh: "OPCODE<tab>how<tab>why", how being
+ * tests/firmware/opcodes.sh: "OPCODE<tab>name<tab>how<tab>why", how being
  * "check" (the SDK's firmware must agree with the vendor's), "todo" (it
  * does not yet: why) or "skip" (the emulator's model lacks what the
- * vendor path needs: why). The table below is where each opcode's cases
+ * vendor path needs: why), name the opcode's name in the generation's
+ * packet table (what afuc-emu --stats calls it). The table below is where each opcode's cases
  * and standing are written, once. docs/firmware.md lists the opcodes
  * with where the drivers emit them. */
 #include <stdio.h>
@@ -603,8 +604,9 @@ struct opcode {
 	const char *name;
 	unsigned gens;
 	void (*cases)(struct words *b, const struct gen *g);
-	const char *todo[3]; /* a5xx, a6xx, a7xx: why it does not agree yet */
-	const char *skip[3]; /* why the vendor's path cannot run in the model */
+	const char *todo[3];   /* a5xx, a6xx, a7xx: why it does not agree yet */
+	const char *skip[3];   /* why the vendor's path cannot run in the model */
+	const char *a7xx_name; /* its name in the a7xx packet table, when another */
 };
 
 /* OP(name, gens, cases[, TODOn(why)...]) */
@@ -623,7 +625,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
 	OP("PKT4", A5 | A6 | A7, pkt4_case),
 	OP("CP_MEM_WRITE", A5 | A6 | A7, mem_write),
-	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem),
+	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem,
+	   TODO5("0.7 instructions more than a530: the word count of DOUBLE")),
 	OP("CP_MEM_TO_REG", A5 | A6 | A7, mem_to_reg),
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
 	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw,
@@ -633,7 +636,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
 	OP("CP_WAIT_MEM_WRITES", A5 | A6 | A7, wait_mem_writes),
-	OP("CP_WAIT_REG_MEM", A5 | A6 | A7, wait_reg_mem),
+	OP("CP_WAIT_REG_MEM", A5 | A6 | A7, wait_reg_mem,
+	   TODO5("slower than a530: the general poll_test")),
 	OP("CP_WAIT_MEM_GTE", A6, wait_mem_gte),
 	OP("CP_EVENT_WRITE", A5 | A6, event_write),
 	OP("CP_EVENT_WRITE7", A7, event_write7),
@@ -645,14 +649,16 @@ static const struct opcode opcodes[] = {
 	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
 	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
-	OP("CP_LOAD_STATE4", A5, load_state4),
+	OP("CP_LOAD_STATE4", A5, load_state4, TODO5("slower than a530_pm4")),
 	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
 	OP("CP_LOAD_STATE6_FRAG", A6 | A7, load_state6_frag),
 	OP("CP_LOAD_STATE6", A6 | A7, load_state6_any),
 	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs),
 	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
 	OP("CP_BLIT", A5 | A6 | A7, blit, TODO5("the ME passes it over")),
-	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
+	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state,
+	   TODO5("slower: the PFP stores each group where a530_pfp hands the packet to hardware "
+		 "the model lacks")),
 	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5, TODO5("the ME passes it over"),
 	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
 		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
@@ -665,10 +671,12 @@ static const struct opcode opcodes[] = {
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
 	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions,
-	   TODO5("the PFP's conditions read what a530 does not")),
-	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
+	   TODO5("the PFP's conditions read what a530 does not"),
+	   TODO6("slower: a SWITCH over the modes"), TODO7("slower: a SWITCH over the modes")),
+	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5,
+	   TODO5("slower than a530: the general poll_test")),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
-	OP("CP_REG_WRITE", A6 | A7, reg_write),
+	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
 	OP("CP_ME_INIT", A5 | A6 | A7, me_init),
 	OP("CP_SET_PROTECTED_MODE", A5 | A6 | A7, set_protected_mode),
 	OP("CP_SMMU_TABLE_UPDATE", A6 | A7, smmu_table_update),
@@ -676,7 +684,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_WHERE_AM_I", A5 | A6, where_am_i),
 	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg),
 	OP("CP_CONTEXT_SWITCH_YIELD", A5 | A6 | A7, context_switch_yield),
-	OP("CP_SET_AMBLE", A7, set_amble),
+	OP("CP_SET_AMBLE", A7, set_amble, .a7xx_name = "CP_SET_CTXSWITCH_IB"),
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
@@ -762,12 +770,10 @@ int main(int argc, char **argv)
 			continue;
 		if (write_case(argv[2], g, op))
 			return 1;
-		if (op->skip[gi])
-			printf("%s\tskip\t%s\n", op->name, op->skip[gi]);
-		else if (op->todo[gi])
-			printf("%s\ttodo\t%s\n", op->name, op->todo[gi]);
-		else
-			printf("%s\tcheck\t\n", op->name);
+		const char *how = op->skip[gi] ? "skip" : op->todo[gi] ? "todo" : "check";
+		const char *why = op->skip[gi] ? op->skip[gi] : op->todo[gi] ? op->todo[gi] : "";
+		const char *name = g->bit == A7 && op->a7xx_name ? op->a7xx_name : op->name;
+		printf("%s\t%s\t%s\t%s\n", op->name, name, how, why);
 	}
 	return 0;
 }
