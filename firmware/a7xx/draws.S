@@ -5,9 +5,6 @@
  * them over; docs/firmware.md). */
 #include "../common/draw.S"
 
-#define EV_BLIT_OP_SCALE_2D 0x2a
-#define EV_CONTEXT_DONE_2D 0x2b
-
 ; CP_SET_VISIBILITY_OVERRIDE: bit 0 to PC_VISIBILITY_OVERRIDE.
 HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 	and $02, $data, 0x1
@@ -22,9 +19,9 @@ HANDLER(CP_BLIT)
 	SKIP_PAYLOAD()
 	WRITE_REG(|EVENT_CMD << 24, 0x4)
 	CALL(seq_start)
-	or $08, $09, EV_BLIT_OP_SCALE_2D
+	or $08, $09, EV(BLIT_OP_SCALE_2D)
 	EVENT_CMD_WRITE($08)
-	or $08, $09, EV_CONTEXT_DONE_2D
+	or $08, $09, EV(CONTEXT_DONE_2D)
 	EVENT_CMD_WRITE($08)
 	CALL(seq_next)
 END_HANDLER()

@@ -11,13 +11,21 @@
 
 #if FW_GEN == 5
 GPU(a5xx)
+#include "afuc/a5xx_regs.h"
+#define EV(name) A5XX_EV_##name
 #elif FW_GEN == 6
 GPU(a6xx)
+#include "afuc/a6xx_regs.h"
+#define EV(name) A6XX_EV_##name
 #elif FW_GEN == 7
 GPU(a7xx)
+#include "afuc/a7xx_regs.h"
+#define EV(name) A7XX_EV_##name
 #else
 #error "FW_GEN must be 5, 6 or 7, defined before including fw.h"
 #endif
+/* EV(NAME): the generation's number of the event NAME (vgt_event_type in
+ * the register database; the generated header names it A6XX_EV_NAME). */
 
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
@@ -87,6 +95,30 @@ DEFINE_MACRO(FATAL_ERROR, {
 	cwrite $02, [$00 + @FATAL_ERROR_CTRL]
 	LOOP()
 	ENDLOOP()
+})
+
+/* TS_UNIT_CASES(reg): the CASEs of a SWITCH over a timestamp event
+ * (a5xx and a6xx CP_EVENT_WRITE) that put in reg the unit writing its
+ * value, as bits 8..10 of EVENT_TS_CTRL take it: WT_DONE_TS 2,
+ * RB_DONE_TS 3, the CCU's depth and color flushes 4 and 5, and 6 the
+ * resolve (BLIT on a5xx, PC_CCU_RESOLVE_TS on a6xx); CACHE_FLUSH_TS (1)
+ * is each generation's own case. */
+#if FW_GEN == 5
+#define EV_TS_RESOLVE EV(BLIT)
+#else
+#define EV_TS_RESOLVE EV(PC_CCU_RESOLVE_TS)
+#endif
+DEFINE_MACRO(TS_UNIT_CASES, {
+	CASE(EV(WT_DONE_TS))
+		mov $1, 0x200
+	CASE(EV(RB_DONE_TS))
+		mov $1, 0x300
+	CASE(EV(PC_CCU_FLUSH_DEPTH_TS))
+		mov $1, 0x400
+	CASE(EV(PC_CCU_FLUSH_COLOR_TS))
+		mov $1, 0x500
+	CASE(EV_TS_RESOLVE)
+		mov $1, 0x600
 })
 
 /* render modes of CP_SET_MARKER */

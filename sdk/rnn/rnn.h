@@ -40,6 +40,7 @@ enum rnn_space {
 	RNN_HWSQ_REG,   /* NVIDIA MMIO registers HWSQ scripts touch (PBUS, PTIMER, ...) */
 	RNN_HWSQ_FLAG,  /* HWSQ flag numbers (FB_PAUSE = 16, ...) */
 	RNN_HWSQ_EVENT, /* HWSQ event numbers (FB_PAUSED = 0, ...) */
+	RNN_EVENT,      /* Adreno events of CP_EVENT_WRITE (enum vgt_event_type) */
 	RNN_SPACE_COUNT
 };
 

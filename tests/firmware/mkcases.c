@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afuc/a6xx_regs.h"
+#include "afuc/a7xx_regs.h"
 #include "afuc/pm4.h"
 #include "rd/rd.h"
 #include "stream.h"
@@ -199,22 +201,24 @@ static void wait_mem_gte(struct words *b, const struct gen *g)
  * The rest are one word. */
 static void event_write(struct words *b, const struct gen *g)
 {
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x04, LO(RESULT(0)), HI(RESULT(0)), 7); /* CACHE_FLUSH_TS */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x1c, LO(RESULT(8)), HI(RESULT(8)),
-	     0); /* PC_CCU_FLUSH_DEPTH_TS */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x1d, LO(RESULT(16)), HI(RESULT(16)), 0); /* _COLOR_TS */
-	PKT7(b, PM4_CP_EVENT_WRITE, 0x16, LO(RESULT(24)), HI(RESULT(24)), 8); /* RB_DONE_TS */
+	/* a5xx numbers these events as a6xx does */
+	PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_CACHE_FLUSH_TS, LO(RESULT(0)), HI(RESULT(0)), 7);
+	PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_PC_CCU_FLUSH_DEPTH_TS, LO(RESULT(8)), HI(RESULT(8)), 0);
+	PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_PC_CCU_FLUSH_COLOR_TS, LO(RESULT(16)), HI(RESULT(16)),
+	     0);
+	PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_RB_DONE_TS, LO(RESULT(24)), HI(RESULT(24)), 8);
 	if (g->bit == A6)
-		PKT7(b, PM4_CP_EVENT_WRITE, 0x16 | 1u << 30, LO(RESULT(32)), HI(RESULT(32)), 0);
+		PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_RB_DONE_TS | 1u << 30, LO(RESULT(32)),
+		     HI(RESULT(32)), 0);
 	static const uint32_t plain[] = {
-		0x31, /* CACHE_INVALIDATE */
-		0x18, /* PC_CCU_INVALIDATE_DEPTH */
-		0x19, /* PC_CCU_INVALIDATE_COLOR */
-		0x11, /* FLUSH_SO_0 */
-		0x15, /* ZPASS_DONE */
-		0x0b, /* START_PRIMITIVE_CTRS */
-		0x09, /* WRITE_PRIMITIVE_COUNTS */
-		0x26, /* LRZ_FLUSH */
+		A6XX_EV_CACHE_INVALIDATE,
+		A6XX_EV_PC_CCU_INVALIDATE_DEPTH,
+		A6XX_EV_PC_CCU_INVALIDATE_COLOR,
+		A6XX_EV_FLUSH_SO_0,
+		A6XX_EV_ZPASS_DONE,
+		A6XX_EV_START_PRIMITIVE_CTRS,
+		A6XX_EV_WRITE_PRIMITIVE_COUNTS,
+		A6XX_EV_LRZ_FLUSH,
 	};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(plain); i++)
 		PKT7(b, PM4_CP_EVENT_WRITE, plain[i]);
@@ -224,13 +228,15 @@ static void event_write(struct words *b, const struct gen *g)
 static void event_write7(struct words *b, const struct gen *g)
 {
 	(void)g;
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x21); /* CCU_CLEAN_COLOR */
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x33); /* CACHE_INVALIDATE7 */
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x31 | 1u << 27, LO(RESULT(0)), HI(RESULT(0)), 7);
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x16 | 1u << 27 | 1u << 20, LO(RESULT(8)), HI(RESULT(8)), 8,
-	     0);
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x16 | 1u << 27 | 3u << 20, LO(RESULT(16)), HI(RESULT(16)));
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x26); /* LRZ_FLUSH */
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_CCU_CLEAN_COLOR);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_CACHE_INVALIDATE7);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_CACHE_CLEAN | 1u << 27, LO(RESULT(0)), HI(RESULT(0)),
+	     7);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | 1u << 27 | 1u << 20, LO(RESULT(8)),
+	     HI(RESULT(8)), 8, 0);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | 1u << 27 | 3u << 20, LO(RESULT(16)),
+	     HI(RESULT(16)));
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_LRZ_FLUSH);
 }
 
 static void draw_indx_offset(struct words *b, const struct gen *g)
