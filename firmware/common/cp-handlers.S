@@ -35,7 +35,7 @@ END_HANDLER()
 #endif
 .global DEFAULT_HANDLER_NAME
 DEFAULT_HANDLER_NAME:
-	FATAL_ERROR()
+	FATAL_ERROR(unknown_opcode_stop)
 #undef DEFAULT_HANDLER_NAME
 
 ; Type-4 packet: the header holds the first register (bits 8..25); the
@@ -63,16 +63,10 @@ END_HANDLER()
 
 ; ---- Memory ------------------------------------------------------------------
 
-; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there (on
-; a6xx and a7xx the address goes from the packet to NRT_ADDR as it is).
+; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there.
 HANDLER(CP_MEM_WRITE)
-#if FW_GEN >= 6
-	mov $addr, |NRT_ADDR << 24
-	(xmov1)mov $data, $data
-#else
 	READ_ADDR64($02, $03)
 	SET_NRT_ADDR($02, $03)
-#endif
 	NRT_SELECT_DATA($11)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()

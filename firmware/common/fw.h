@@ -86,15 +86,16 @@ GPU(a7xx)
 #define FW_ID_A6XX 016d0001
 #define FW_ID_A7XX 017d0001
 
-/* FATAL_ERROR(): what vendor firmware does with a command stream it
+/* FATAL_ERROR(stop): what vendor firmware does with a command stream it
  * cannot go on with (an opcode it does not know, an IB past the deepest
  * level): raise the CP's error (1 to @FATAL_ERROR_CTRL) and stop for
- * good; the kernel sees the error and resets the GPU. */
+ * good at the label stop; the kernel sees the error and resets the GPU. */
 DEFINE_MACRO(FATAL_ERROR, {
 	mov $02, 0x1
 	cwrite $02, [$00 + @FATAL_ERROR_CTRL]
-	LOOP()
-	ENDLOOP()
+$1:
+	jump #$1
+	nop
 })
 
 /* TS_UNIT_CASES(reg): the CASEs of a SWITCH over a timestamp event

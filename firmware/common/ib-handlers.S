@@ -37,7 +37,7 @@ END_SUBROUTINE()
 
 ; A command stream the firmware cannot go on with (fw.h).
 fatal_error:
-	FATAL_ERROR()
+	FATAL_ERROR(fatal_stop)
 
 ; IN_IB_END (0x0a; unnamed on a5xx): made up by the queue when a buffer
 ; runs out.

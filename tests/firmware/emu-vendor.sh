@@ -8,6 +8,7 @@
 # image(s), pass every check. So what the SDK's firmware is tested against is what
 # the vendor firmware does. Each is skipped without its vendor image.
 . "$SDK_ROOT/tests/lib/tap.sh"
+. "$SDK_ROOT/tests/firmware/images.sh"
 
 plan 12
 for pair in a7xx-threads.emu:gen70500_sqe.fw a7xx-lpac.emu:gen70500_sqe.fw \
@@ -15,15 +16,10 @@ for pair in a7xx-threads.emu:gen70500_sqe.fw a7xx-lpac.emu:gen70500_sqe.fw \
 	a6xx-unknown.emu:a630_sqe.fw a7xx-unknown.emu:gen70500_sqe.fw; do
 	file=${pair%%:*}
 	name=${pair#*:}
-	vendor=
-	for image in $(printf '%s\n' "$name" | tr ',' ' '); do
-		path=$(find_firmware "$image") || break
-		vendor=${vendor:+$vendor }$path
-	done
-	if [ -z "$path" ]; then
-		skip 2 "vendor image $image not found: $file not checked against it"
+	vendor=$(vendor_paths "$name" ' ') || {
+		skip 2 "vendor image $vendor not found: $file not checked against it"
 		continue
-	fi
+	}
 	sed "s|^image .*|image $vendor|" "$SDK_ROOT/tests/firmware/$file" >"$tmp/$file"
 	run "$SDK_BIN/afuc-emu" "$tmp/$file"
 	is "$status" 0 "$file passes on $name" ||

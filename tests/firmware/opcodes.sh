@@ -11,6 +11,7 @@
 # "skip". Each line's diagnostics give the instructions per packet of
 # the opcode, SDK against vendor. Skipped without the vendor images.
 . "$SDK_ROOT/tests/lib/tap.sh"
+. "$SDK_ROOT/tests/firmware/images.sh"
 
 ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
 mkcases=$SDK_BUILD/tests/firmware/mkcases
@@ -26,18 +27,11 @@ per_packet() {
 # check GEN VENDOR SDK: the opcodes of one generation.
 check() {
 	gen=$1
-	vendor=
-	for name in $(printf '%s\n' "$2" | tr ',' ' '); do
-		path=$(find_firmware "$name") || {
-			skip 1 "$gen: vendor image $name not found: no comparison of its opcodes"
-			return
-		}
-		vendor=${vendor:+$vendor,}$path
-	done
-	sdk=
-	for name in $(printf '%s\n' "$3" | tr ',' ' '); do
-		sdk=${sdk:+$sdk,}$SDK_BUILD/firmware/$name
-	done
+	vendor=$(vendor_paths "$2") || {
+		skip 1 "$gen: vendor image $vendor not found: no comparison of its opcodes"
+		return
+	}
+	sdk=$(sdk_paths "$3")
 	mkdir -p "$tmp/$gen"
 	"$mkcases" "$gen" "$tmp/$gen" >"$tmp/$gen.list" || {
 		ok 1 "$gen: mkcases writes the cases"
