@@ -35,6 +35,7 @@ bootstrap:
 #include "../common/cp-handlers.S"
 
 #include "events.S"
+#include "draws.S"
 
 ; CP_COMPUTE_CHECKPOINT, as the PFP makes it up (render-mode.S): a word
 ; a530_pm4 keeps for itself, which the SDK drops, then five words for
@@ -55,7 +56,6 @@ END_HANDLER()
 ; done"; tests/firmware/mkcases.c marks them TODO).
 HANDLER(CP_PERFCOUNTER_ACTION, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
 	CP_SET_PROTECTED_MODE, CP_PREEMPT_ENABLE, CP_PREEMPT_ENABLE_LOCAL, CP_CONTEXT_SWITCH_YIELD,
-	CP_DRAW_INDX_OFFSET, CP_DRAW_INDIRECT, CP_DRAW_INDX_INDIRECT, CP_BLIT,
-	CP_SET_BIN_DATA5, CP_EXEC_CS_INDIRECT)
+	CP_BLIT, CP_SET_BIN_DATA5, CP_EXEC_CS_INDIRECT)
 	SKIP_PAYLOAD()
 END_HANDLER()

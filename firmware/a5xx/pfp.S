@@ -157,3 +157,49 @@ HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 END_HANDLER()
 
 #include "render-mode.S"
+
+/* The indirect draws as the ME takes them (draws.S): the arguments read
+ * here, after the packet's other words, in a packet made up for the ME */
+#define DRAW_INDIRECT_ME_HDR_HI 0x70a8        /* 0x70a88005: 5 words */
+#define DRAW_INDIRECT_ME_HDR_LO 0x8005
+#define DRAW_INDX_INDIRECT_ME_HDR_HI 0x7029   /* 0x70298009: 9 words */
+#define DRAW_INDX_INDIRECT_ME_HDR_LO 0x8009
+
+; forward_args: to the ME, the $05 words of arguments at $06:$07 (the
+; packet's payload all read).
+SUBROUTINE(forward_args)
+	PFP_START_MEM_READ($06, $07, $05, $05)
+	mov $rem, $05
+	(rep)mov $data, $memdata
+END_SUBROUTINE()
+
+; CP_DRAW_INDIRECT: the initiator, the arguments' address.
+HANDLER(CP_DRAW_INDIRECT)
+	mov $02, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, DRAW_INDIRECT_ME_HDR_HI << 16
+	or $data, $04, DRAW_INDIRECT_ME_HDR_LO
+	mov $data, $02
+	mov $05, 0x4
+	CALL(forward_args)
+END_HANDLER()
+
+; CP_DRAW_INDX_INDIRECT: the initiator, the index buffer and its size,
+; the arguments' address.
+HANDLER(CP_DRAW_INDX_INDIRECT)
+	mov $02, $data
+	mov $08, $data
+	mov $09, $data
+	mov $0a, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, DRAW_INDX_INDIRECT_ME_HDR_HI << 16
+	or $data, $04, DRAW_INDX_INDIRECT_ME_HDR_LO
+	mov $data, $02
+	mov $data, $08
+	mov $data, $09
+	mov $data, $0a
+	mov $05, 0x5
+	CALL(forward_args)
+END_HANDLER()
