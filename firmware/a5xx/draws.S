@@ -108,3 +108,78 @@ HANDLER(CP_DRAW_INDX_INDIRECT)
 	WRITE_REG(PC_INDEX_BUF_LO, $06, $07, $data, $08)
 	CALL(indirect_draw)
 END_HANDLER()
+
+/* The 2D engine's registers, in two banks as the 3D ones (the second
+ * A5XX_2D_BANK_SIZE above; unnamed in the register database): the 2D
+ * event (two units), the rectangles (one register, written again and
+ * again, the last word marked with bit 31), and the bank that comes next
+ * (A5XX_2D_BANK_SWITCH: bit 16 the upper, bit 0 the lower). */
+#define A5XX_2D_EVENT_A 0x2080
+#define A5XX_2D_EVENT_B 0x20c0
+#define A5XX_2D_RECT 0x2190
+#define A5XX_2D_BANK_SWITCH 0x028
+#define A5XX_2D_BANK_SIZE 0x400
+#define A5XX_RECT_LAST 0x8000 << 16
+
+; event_2d: the 2D event $03 to both units of the current 2D bank.
+; Clobbers $06.
+SUBROUTINE(event_2d)
+	or $06, G_BANK2D, A5XX_2D_EVENT_A
+	mov $addr, $06
+	mov $data, $03
+	or $06, G_BANK2D, A5XX_2D_EVENT_B
+	mov $addr, $06
+	mov $data, $03
+END_SUBROUTINE()
+
+; CP_BLIT: the operation, the source's and the destination's corners;
+; a530_pm4 sends a 2D scale blit (BLIT_OP_SCALE_2D) whatever the
+; operation, the four corners to the rectangle register, closes it with
+; CONTEXT_DONE_2D and moves to the other 2D bank.
+HANDLER(CP_BLIT)
+	mov $00, $data
+	mov $03, EV(BLIT_OP_SCALE_2D)
+	CALL(event_2d)
+	or $06, G_BANK2D, A5XX_2D_RECT
+	mov $07, FIXED_ADDR
+	or $addr, $06, $07
+	mov $data, $data
+	mov $data, $data
+	mov $data, $data
+	mov $07, A5XX_RECT_LAST
+	or $data, $data, $07
+	SKIP_PAYLOAD()
+	mov $03, EV(CONTEXT_DONE_2D)
+	CALL(event_2d)
+	xor G_BANK2D, G_BANK2D, A5XX_2D_BANK_SIZE
+	mov $07, 0x1
+	IF_NE(G_BANK2D, 0)
+		shl $07, $07, 0x10
+	ENDIF()
+	WRITE_REG(A5XX_2D_BANK_SWITCH, $07)
+END_HANDLER()
+
+/* CP_SET_BIN_DATA5 as the PFP passes it on: VSC_SIZE/VSC_N, the bin's
+ * data (64-bit), its size (read by the PFP). They go to the VSC's
+ * registers (A5XX_BIN_DATA) and to those of the current bank (the
+ * control word to A5XX_BIN_DATA_CTX + 3 first, then the data's address
+ * and the size from A5XX_BIN_DATA_CTX), unnamed in the register
+ * database; then the count of pending waits is cleared, as a530_pm4
+ * does. */
+#define A5XX_BIN_DATA 0x0b25
+#define A5XX_BIN_DATA_CTX 0xe380
+HANDLER(CP_SET_BIN_DATA5)
+	mov $02, $data
+	mov $03, $data
+	mov $04, $data
+	mov $05, $data
+	WRITE_REG(A5XX_BIN_DATA, $02, $03, $04, $05)
+	or $06, G_BANK, A5XX_BIN_DATA_CTX + 0x3
+	mov $addr, $06
+	mov $data, $02
+	sub $addr, $06, 0x3
+	mov $data, $03
+	mov $data, $04
+	mov $data, $05
+	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
+END_HANDLER()

@@ -120,7 +120,6 @@ END_HANDLER()
 ; state from its scratch registers, STATE_SRC 1; the SDK does not.)
 #define A5XX_LOAD_STATE 0xe7a0
 #define A5XX_LOAD_STATE_DATA 0xe7a3
-#define A5XX_REG_NOINC 0x4 << 16    /* $addr stays on one register */
 HANDLER(CP_LOAD_STATE4)
 	mov $02, $data
 	or $06, G_BANK, A5XX_LOAD_STATE
@@ -131,7 +130,7 @@ HANDLER(CP_LOAD_STATE4)
 	EXTRACT_BITS($03, $02, 16, 17)
 	IF_EQ($03, 0)
 		or $06, G_BANK, A5XX_LOAD_STATE_DATA
-		mov $07, A5XX_REG_NOINC
+		mov $07, FIXED_ADDR
 		or $addr, $06, $07
 		(rep)mov $data, $data
 	ENDIF()

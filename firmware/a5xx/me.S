@@ -30,6 +30,7 @@ bootstrap:
 	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_BANK, 0x0
+	mov G_BANK2D, 0x0
 	NEXT_PACKET()
 
 #include "../common/cp-handlers.S"
@@ -51,11 +52,11 @@ END_HANDLER()
 ; Packets the PFP passes on that this ME does not carry out yet, accepted
 ; and their payload dropped (an opcode without a handler is fatal, as in
 ; a530_pm4): state it does not keep (performance counters, IB2 skipping,
-; protected mode, preemption), and work left to do: the draws, blits, bin data and indirect
+; protected mode, preemption), and work left to do: indirect
 ; dispatches, whose registers a530_pm4 writes (docs/firmware.md, "Not
 ; done"; tests/firmware/mkcases.c marks them TODO).
 HANDLER(CP_PERFCOUNTER_ACTION, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
 	CP_SET_PROTECTED_MODE, CP_PREEMPT_ENABLE, CP_PREEMPT_ENABLE_LOCAL, CP_CONTEXT_SWITCH_YIELD,
-	CP_BLIT, CP_SET_BIN_DATA5, CP_EXEC_CS_INDIRECT)
+	CP_EXEC_CS_INDIRECT)
 	SKIP_PAYLOAD()
 END_HANDLER()

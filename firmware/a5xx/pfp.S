@@ -203,3 +203,32 @@ HANDLER(CP_DRAW_INDX_INDIRECT)
 	mov $05, 0x5
 	CALL(forward_args)
 END_HANDLER()
+
+; CP_BLIT: to the ME, after the state write of the events that flush.
+HANDLER(CP_BLIT)
+	mov $05, A5XX_STATE_FLUSH
+	WRITE_REG_DIRECT(A5XX_RENDER_STATE, $05, $11)
+	FORWARD()
+END_HANDLER()
+
+/* CP_SET_BIN_DATA5 as the ME takes it (draws.S): the bin's size read
+ * here, as a530's PFP does, in a packet made up for the ME */
+#define BIN_DATA5_ME_HDR_HI 0x702f            /* 0x702f0004: 4 words */
+#define BIN_DATA5_ME_HDR_LO 0x0004
+
+; CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's data (64-bit), the address
+; of its size (64-bit); the ME gets the first three and the size.
+HANDLER(CP_SET_BIN_DATA5)
+	mov $02, $data
+	mov $08, $data
+	mov $09, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, BIN_DATA5_ME_HDR_HI << 16
+	or $data, $04, BIN_DATA5_ME_HDR_LO
+	mov $data, $02
+	mov $data, $08
+	mov $data, $09
+	PFP_START_MEM_READ($06, $07, 0x1, $05)
+	mov $data, $memdata
+END_HANDLER()

@@ -21,9 +21,6 @@
 #define LOAD_STATE_GEOM_CMD 0xa828
 #define LOAD_STATE_GEOM_DATA 0xa82c
 #endif
-/* one register written again and again: $addr with this bit does not
- * move on after each $data */
-#define FIXED_ADDR 0x1 << 18
 #endif
 
 ; CP_EXEC_CS: a word not used here, then NGROUPS_X, _Y, _Z to

@@ -32,6 +32,7 @@ GPU(a7xx)
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
+#define G_BANK2D $17 /* a5xx ME: the 2D engine's register bank (0 or 0x400) */
 #define G_SEQ2D $16 /* a6xx: number of the next 2D blit (0..0xff) */
 #define G_FLAGS $17 /* a7xx BR: bit 0 once CP_THREAD_CONTROL reported CP_EVENT_END */
 
@@ -121,6 +122,10 @@ DEFINE_MACRO(TS_UNIT_CASES, {
 	CASE(EV_TS_RESOLVE)
 		mov $1, 0x600
 })
+
+/* One register written again and again: $addr with this bit does not
+ * move on after each $data (every generation). */
+#define FIXED_ADDR 0x1 << 18
 
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1

@@ -662,11 +662,11 @@ static const struct opcode opcodes[] = {
 	OP("CP_LOAD_STATE6", A6 | A7, load_state6_any),
 	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs),
 	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
-	OP("CP_BLIT", A5 | A6 | A7, blit, TODO5("the ME passes it over")),
+	OP("CP_BLIT", A5 | A6 | A7, blit),
 	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state,
 	   TODO5("slower: the PFP stores each group where a530_pfp hands the packet to hardware "
 		 "the model lacks")),
-	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5, TODO5("the ME passes it over"),
+	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5,
 	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
 		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
 	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset,
