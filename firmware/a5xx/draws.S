@@ -49,22 +49,9 @@ SUBROUTINE(draw_start)
 	CALL(context_done)
 END_SUBROUTINE()
 
-; CP_DRAW_INDX_OFFSET: the initiator (SOURCE_SELECT in bits 6..7: 0
-; DMA, indices from memory), NUM_INSTANCES, NUM_INDICES; with DMA
-; FIRST_INDX, INDX_BASE (64-bit) and MAX_INDICES, which go to the PC
-; first.
+; CP_DRAW_INDX_OFFSET (DRAW_INDX_OFFSET_ARGS, fw.h).
 HANDLER(CP_DRAW_INDX_OFFSET)
-	mov $02, $data
-	mov $03, $data
-	mov $04, $data
-	EXTRACT_BITS($05, $02, 6, 7)
-	IF_EQ($05, 0)
-		IF_GE($rem, 4, $0b)
-			mov $05, $data          ; FIRST_INDX
-			READ_ADDR64($06, $07)
-			WRITE_REG(PC_INDEX_BUF_LO, $06, $07, $05, $data)
-		ENDIF()
-	ENDIF()
+	DRAW_INDX_OFFSET_ARGS()
 	SKIP_PAYLOAD()
 	CALL(draw_queue)
 	CALL(draw_start)

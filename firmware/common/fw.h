@@ -123,6 +123,31 @@ DEFINE_MACRO(TS_UNIT_CASES, {
 		mov $1, 0x600
 })
 
+/* DRAW_INDX_OFFSET_ARGS(): CP_DRAW_INDX_OFFSET's words, read the same on
+ * every generation: the draw initiator ($02; SOURCE_SELECT in bits 6..7:
+ * 0 DMA, indices from memory; 2 AUTO_INDEX), NUM_INSTANCES ($03),
+ * NUM_INDICES ($04); with DMA also FIRST_INDX, INDX_BASE (64-bit) and
+ * MAX_INDICES, which go to the PC's index buffer registers first (from
+ * INDEX_BUF_REG). Clobbers $05-$07, $0b. */
+#if FW_GEN == 5
+#define INDEX_BUF_REG PC_INDEX_BUF_LO
+#else
+#define INDEX_BUF_REG PC_DRAW_INDX_BASE
+#endif
+DEFINE_MACRO(DRAW_INDX_OFFSET_ARGS, {
+	mov $02, $data
+	mov $03, $data
+	mov $04, $data
+	EXTRACT_BITS($05, $02, 6, 7)
+	IF_EQ($05, 0)
+		IF_GE($rem, 4, $0b)
+			mov $05, $data          ; FIRST_INDX
+			READ_ADDR64($06, $07)
+			WRITE_REG(INDEX_BUF_REG, $06, $07, $05, $data)
+		ENDIF()
+	ENDIF()
+})
+
 /* One register written again and again: $addr with this bit does not
  * move on after each $data (every generation). */
 #define FIXED_ADDR 0x1 << 18
