@@ -5,7 +5,8 @@
  * into the GPU() line the m4 macros and the assembler read.
  * The register convention is the spec's: $01 holds the packet header,
  * $02-$11 are scratch that every handler may clobber, $12 and up keep
- * state between packets. The SDK firmware's state: */
+ * state between packets (but $18-$1a, CP_DRAW_INDIRECT_MULTI's scratch
+ * on a6xx and a7xx). The SDK firmware's state: */
 #ifndef FW_COMMON_FW_H
 #define FW_COMMON_FW_H
 
