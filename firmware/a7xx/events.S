@@ -15,12 +15,12 @@ SUBROUTINE(query_event)
 	cwrite $00, [$00 + @QUERY_PEND_INCR]
 	WAIT_MEM_WRITES()
 	mov $addr, |QUERY_PEND_DECR << 24
-	IF_BIT_SET($0a, 12)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_SAMPLE_COUNT))
 		IF_GE($rem, 2, $0b)
 			mov $04, 0x5
-			IF_BIT_SET($0a, 13)
+			IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_SAMPLE_COUNT_END_OFFSET))
 				mov $04, 0x6
-				IF_BIT_SET($0a, 14)
+				IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_ACCUM_SAMPLE_COUNT_DIFF))
 					mov $04, 0x36
 				ENDIF()
 			ENDIF()
@@ -92,7 +92,7 @@ HANDLER(CP_EVENT_WRITE7)
 			or $09, $09, 0x2000
 		ENDSWITCH()
 	ENDIF()
-	IF_BIT_SET($0a, 31)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_IRQ))
 		shl $08, $08, 0x7
 		IF_NE($08, 0)
 			or $08, $08, 0x40
@@ -100,8 +100,8 @@ HANDLER(CP_EVENT_WRITE7)
 	ELSE()
 		mov $08, 0x0
 	ENDIF()
-	IF_BIT_SET($0a, 27)
-		IF_BIT_CLEAR($0a, 24)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_ENABLED))
+		IF_BIT_CLEAR($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_DST))
 			IF_GE($rem, 2, $0b)       ; the address; the payload as the source needs
 				mov $addr, |EVENT_TS_ADDR << 24
 				mov $data, $data

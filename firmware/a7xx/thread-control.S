@@ -45,11 +45,11 @@ thread_control:                         ; pass_over comes here with the header r
 	ENDIF()
 	SKIP_PAYLOAD()
 	mov $0d, G_LEVEL                ; pass_over enters IBs called from below it
-	IF_BIT_SET($0b, 31)
+	IF_BIT_SET($0b, SHIFT(CP_THREAD_CONTROL_0_SYNC_THREADS))
 		CALL(meet)
 	ENDIF()
 	READ_REG($0c, CONCURRENT_BIN_ON)
-	IF_BIT_SET($0b, 27)
+	IF_BIT_SET($0b, SHIFT(CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE))
 		IF_BIT_SET($0c, 0)
 			CALL(concurrent_bin_stop)
 		ENDIF()

@@ -79,7 +79,7 @@ END_HANDLER()
 HANDLER(CP_MEM_TO_MEM)
 	mov $02, $data                  ; flags
 	READ_ADDR64($03, $04)           ; destination
-	IF_BIT_SET($02, 30)
+	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_WAIT_FOR_MEM_WRITES))
 		WAIT_MEM_WRITES()
 	ENDIF()
 	WAIT_FOR_ME_SYNC($05)           ; a630 and gen70500 wait before reading memory
@@ -93,7 +93,7 @@ HANDLER(CP_MEM_TO_MEM)
 		START_MEM_READ($08, $09, $0c)
 		mov $0a, $memdata
 		mov $0b, 0x0
-		IF_BIT_SET($02, 29)
+		IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
 			mov $0b, $memdata
 		ENDIF()
 		IF_BIT_SET($07, 0)
@@ -107,7 +107,7 @@ HANDLER(CP_MEM_TO_MEM)
 	ENDLOOP()
 	SET_NRT_ADDR($03, $04)
 	NRT_WRITE($05)
-	IF_BIT_SET($02, 29)
+	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
 		NRT_WRITE($06)
 	ENDIF()
 END_HANDLER()
@@ -143,11 +143,11 @@ HANDLER(CP_REG_TO_MEM)
 	max $06, $06, 0x1
 #if FW_GEN >= 6
 	START_REG_READ($05, $06)
-	IF_BIT_SET($02, 31)
+	IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_ACCUMULATE))
 		START_MEM_READ($03, $04, $06, $07)
 		SET_NRT_ADDR($03, $04)
 		NRT_SELECT_DATA()
-		IF_BIT_SET($02, 30)
+		IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_64B))
 			ushr $06, $06, 0x1
 			LOOP_COUNT($06)
 				mov $07, $regdata
@@ -174,7 +174,7 @@ HANDLER(CP_REG_TO_MEM)
 	; (START_REG_READ) while $addr writes memory; 64B copies an even
 	; count to an 8-byte aligned address. (ACCUMULATE is not supported
 	; here.)
-	IF_BIT_SET($02, 30)
+	IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_64B))
 		and $07, $06, 0x1
 		add $06, $06, $07
 		or $03, $03, 0x7
@@ -219,11 +219,11 @@ HANDLER(CP_REG_RMW)
 	mov $03, $data                  ; src0
 	mov $04, $data                  ; src1
 	SKIP_PAYLOAD()
-	IF_BIT_SET($02, 31)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC0_IS_REG))
 		EXTRACT_BITS($05, $03, 0, 17)
 		READ_REG($03, $05)
 	ENDIF()
-	IF_BIT_SET($02, 30)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC1_IS_REG))
 		EXTRACT_BITS($05, $04, 0, 17)
 		READ_REG($04, $05)
 	ENDIF()
@@ -232,7 +232,7 @@ HANDLER(CP_REG_RMW)
 	and $06, $06, $03
 	EXTRACT_BITS($07, $02, 24, 28)
 	rot $06, $06, $07
-	IF_BIT_SET($02, 29)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC1_ADD))
 		add $06, $06, $04
 	ELSE()
 		or $06, $06, $04
