@@ -89,17 +89,23 @@ END_HANDLER()
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
 ;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+; PRED_TEST, what binning passes send for every bin, is tested first.
 HANDLER(CP_COND_REG_EXEC)
 	mov $02, $data
-	mov $03, $data
-	mov $04, $03                    ; DWORDS, for the two-word forms
 	EXTRACT_BITS($05, $02, 28, 31)
-	mov $06, 0x1                    ; passes?
-	SWITCH($05)
-	CASE(1)
+	IF_EQ($05, 1)
 		EXTRACT_BITS($07, $02, 18, 22)
 		ushr $06, G_PRED, $07
-		and $06, $06, 0x1
+		mov $04, $data          ; DWORDS
+		IF_BIT_CLEAR($06, 0)
+			SKIP_DWORDS($04)
+		ENDIF()
+		NEXT_PACKET()
+	ENDIF()
+	mov $03, $data
+	mov $04, $03                    ; DWORDS, for the two-word forms
+	mov $06, 0x1                    ; passes?
+	SWITCH($05)
 	CASE(2)
 		mov $04, $data
 		EXTRACT_BITS($07, $02, 0, 17)

@@ -678,8 +678,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
 	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions,
-	   TODO5("the PFP's conditions read what a530 does not"),
-	   TODO6("slower: a SWITCH over the modes"), TODO7("slower: a SWITCH over the modes")),
+	   TODO5("the SDK's PFP reads CP_REG_TEST's register before the ME has written it, where "
+		 "a530's is later (neither waits; the model's scheduling decides)")),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5,
 	   TODO5("slower than a530: the general poll_test")),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
