@@ -63,10 +63,10 @@ HANDLER(CP_WHERE_AM_I)
 END_HANDLER()
 #endif
 
-; CP_REG_WRITE (unnamed on a7xx): TRACKER (bits 0..3), the register, the value. The value
-; is written at once whatever the tracker asks (vendor firmware keeps
-; TRACK_CNTL_REG registers for the next draw and may wait for idle
-; before an RB_RENDER_CNTL write; docs/firmware.md).
+; CP_REG_WRITE (unnamed on a7xx): TRACKER (bits 0..3), the register,
+; the value. The value is written at once whatever the tracker asks
+; (vendor firmware keeps TRACK_CNTL_REG registers for the next draw and
+; may wait for idle before an RB_RENDER_CNTL write; docs/firmware.md).
 HANDLER(REG_WRITE_OPCODE)
 	mov $00, $data
 	mov $usraddr, $data
