@@ -6,12 +6,20 @@
 ; draw: the draw with initiator $02, $03 instances of $04 indices: the
 ; PC registers, then the draw down the pipeline (EVENT_CMD 2: a draw)
 ; with its number. a630 and gen70500 leave bits 9, 15 and 20.. of the
-; initiator out. Clobbers $05-$09.
+; initiator out. In sysmem (RM6_BYPASS) a630 first closes the context
+; with a numbered CONTEXT_DONE alone (EVENT_CMD 0). Clobbers $05-$09.
 SUBROUTINE(draw)
 	mov $05, 0xf << 16
 	or $05, $05, 0x7dff
 	and $02, $02, $05
 	WRITE_REG(PC_DRAW_INITIATOR, $02, $03, $04)
+#if FW_GEN == 6
+	IF_EQ(G_MODE, RM6_BYPASS)
+		WRITE_REG(|EVENT_CMD << 24, 0x0)
+		CALL(seq_start)
+		CALL(seq_end)
+	ENDIF()
+#endif
 	WRITE_REG(|EVENT_CMD << 24, 0x2)
 	CALL(seq_start)
 	ushr $08, $09, 0x10

@@ -241,7 +241,12 @@ static void event_write7(struct words *b, const struct gen *g)
 
 static void draw_indx_offset(struct words *b, const struct gen *g)
 {
-	(void)g;
+	if (g->bit != A5) { /* sysmem: a630 closes the context before each draw */
+		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
+		PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+		PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+		PKT7(b, PM4_CP_SET_MARKER, 4 /* RM6_GMEM */);
+	}
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_INSTANCED_AUTO, 4, 6);
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_DMA16, 1, 6, 0, LO(DATA(D_INDEX)), HI(DATA(D_INDEX)),
@@ -252,8 +257,9 @@ static void draw_indx_offset(struct words *b, const struct gen *g)
 
 static void draw_indirect(struct words *b, const struct gen *g)
 {
-	(void)g;
 	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW)), HI(DATA(D_DRAW)));
+	if (g->bit != A5) /* in sysmem too */
+		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
 	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW + 16)), HI(DATA(D_DRAW + 16)));
 }
 
