@@ -15,8 +15,6 @@
 #define A5XX_EVENT_TS 0x813         /* control, address (64-bit), value */
 #define A5XX_QUERY_SYNC 0xb16       /* written 0 before a query's event */
 #define A5XX_WFI_CMD 0x02c          /* 1: wait for the GPU to go idle */
-#define A5XX_CONTEXT_DONE 0x5
-#define A5XX_CACHE_FLUSH_TS 0x4
 
 ; send_event: the event $03 to both units of the current bank, then
 ; CONTEXT_DONE, and the switch to the other bank. Clobbers $06, $07.
@@ -33,10 +31,10 @@ END_SUBROUTINE()
 SUBROUTINE(context_done)
 	or $06, G_BANK, A5XX_EVENT_CMD_A
 	mov $addr, $06
-	mov $data, A5XX_CONTEXT_DONE
+	mov $data, EV(CONTEXT_DONE)
 	or $06, G_BANK, A5XX_EVENT_CMD_B
 	mov $addr, $06
-	mov $data, A5XX_CONTEXT_DONE
+	mov $data, EV(CONTEXT_DONE)
 	xor G_BANK, G_BANK, A5XX_BANK_SIZE
 	mov $07, 0x1
 	IF_NE(G_BANK, 0)
@@ -48,7 +46,6 @@ END_SUBROUTINE()
 ; CP_WAIT_FOR_IDLE: the GPU's wait for idle, then the count of pending
 ; waits (CP_WFI_PEND_CTR) back to 0.
 HANDLER(CP_WAIT_FOR_IDLE)
-	SKIP_PAYLOAD()
 	WRITE_REG(A5XX_WFI_CMD, 0x1)
 	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
 END_HANDLER()
@@ -66,24 +63,15 @@ HANDLER(CP_EVENT_WRITE)
 	and $04, $04, 0x6
 	mov $05, 0x0                    ; the unit that writes the timestamp
 	SWITCH($03)
-	CASE(A5XX_CACHE_FLUSH_TS)
+	CASE(EV(CACHE_FLUSH_TS))
 		mov $05, 0x100
-	CASE(0x08)                      ; WT_DONE_TS
-		mov $05, 0x200
-	CASE(0x16)                      ; RB_DONE_TS
-		mov $05, 0x300
-	CASE(0x1c)                      ; PC_CCU_FLUSH_DEPTH_TS
-		mov $05, 0x400
-	CASE(0x1d)                      ; PC_CCU_FLUSH_COLOR_TS
-		mov $05, 0x500
-	CASE(0x1e)                      ; BLIT
-		mov $05, 0x600
-	CASE(0x09, 0x15)                ; WRITE_PRIMITIVE_COUNTS, ZPASS_DONE
+	TS_UNIT_CASES($05)
+	CASE(0x09, EV(ZPASS_DONE))      ; WRITE_PRIMITIVE_COUNTS (a6xx's number), ZPASS_DONE
 		WAIT_MEM_WRITES()
 		WRITE_REG(A5XX_QUERY_SYNC, 0x0)
-	CASE(0x11, 0x12, 0x13, 0x14)    ; FLUSH_SO_n
+	CASE(EV(FLUSH_SO_0), EV(FLUSH_SO_1), EV(FLUSH_SO_2), EV(FLUSH_SO_3))
 		CALL(send_event)
-		mov $03, A5XX_CACHE_FLUSH_TS
+		mov $03, EV(CACHE_FLUSH_TS)
 	CASE(0)
 		SKIP_PAYLOAD()
 		CALL(context_done)
@@ -132,7 +120,6 @@ END_HANDLER()
 ; state from its scratch registers, STATE_SRC 1; the SDK does not.)
 #define A5XX_LOAD_STATE 0xe7a0
 #define A5XX_LOAD_STATE_DATA 0xe7a3
-#define A5XX_REG_NOINC 0x4 << 16    /* $addr stays on one register */
 HANDLER(CP_LOAD_STATE4)
 	mov $02, $data
 	or $06, G_BANK, A5XX_LOAD_STATE
@@ -143,7 +130,7 @@ HANDLER(CP_LOAD_STATE4)
 	EXTRACT_BITS($03, $02, 16, 17)
 	IF_EQ($03, 0)
 		or $06, G_BANK, A5XX_LOAD_STATE_DATA
-		mov $07, A5XX_REG_NOINC
+		mov $07, FIXED_ADDR
 		or $addr, $06, $07
 		(rep)mov $data, $data
 	ENDIF()

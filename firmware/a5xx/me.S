@@ -30,11 +30,13 @@ bootstrap:
 	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_BANK, 0x0
+	mov G_BANK2D, 0x0
 	NEXT_PACKET()
 
 #include "../common/cp-handlers.S"
 
 #include "events.S"
+#include "draws.S"
 
 ; CP_COMPUTE_CHECKPOINT, as the PFP makes it up (render-mode.S): a word
 ; a530_pm4 keeps for itself, which the SDK drops, then five words for
@@ -45,4 +47,16 @@ HANDLER(CP_COMPUTE_CHECKPOINT)
 	mov $00, $data
 	mov $addr, A5XX_CKPT_PIPE << 24
 	(rep)mov $data, $data
+END_HANDLER()
+
+; Packets the PFP passes on that this ME does not carry out yet, accepted
+; and their payload dropped (an opcode without a handler is fatal, as in
+; a530_pm4): state it does not keep (performance counters, IB2 skipping,
+; protected mode, preemption), and work left to do: indirect
+; dispatches, whose registers a530_pm4 writes (docs/firmware.md, "Not
+; done"; tests/firmware/mkcases.c marks them TODO).
+HANDLER(CP_PERFCOUNTER_ACTION, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
+	CP_SET_PROTECTED_MODE, CP_PREEMPT_ENABLE, CP_PREEMPT_ENABLE_LOCAL, CP_CONTEXT_SWITCH_YIELD,
+	CP_EXEC_CS_INDIRECT)
+	SKIP_PAYLOAD()
 END_HANDLER()

@@ -82,8 +82,10 @@ __default_handler:
 	FORWARD()
 	NEXT_PACKET()
 
-; CP_NOP needs no ME.
-HANDLER(CP_NOP)
+; CP_NOP needs no ME, nor do the kernel's secure mode, read-pointer
+; shadow and preemption switch, whose state this firmware does not keep
+; (a530_pfp keeps them to itself as well).
+HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
@@ -155,3 +157,78 @@ HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 END_HANDLER()
 
 #include "render-mode.S"
+
+/* The indirect draws as the ME takes them (draws.S): the arguments read
+ * here, after the packet's other words, in a packet made up for the ME */
+#define DRAW_INDIRECT_ME_HDR_HI 0x70a8        /* 0x70a88005: 5 words */
+#define DRAW_INDIRECT_ME_HDR_LO 0x8005
+#define DRAW_INDX_INDIRECT_ME_HDR_HI 0x7029   /* 0x70298009: 9 words */
+#define DRAW_INDX_INDIRECT_ME_HDR_LO 0x8009
+
+; forward_args: to the ME, the $05 words of arguments at $06:$07 (the
+; packet's payload all read).
+SUBROUTINE(forward_args)
+	PFP_START_MEM_READ($06, $07, $05, $05)
+	mov $rem, $05
+	(rep)mov $data, $memdata
+END_SUBROUTINE()
+
+; CP_DRAW_INDIRECT: the initiator, the arguments' address.
+HANDLER(CP_DRAW_INDIRECT)
+	mov $02, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, DRAW_INDIRECT_ME_HDR_HI << 16
+	or $data, $04, DRAW_INDIRECT_ME_HDR_LO
+	mov $data, $02
+	mov $05, 0x4
+	CALL(forward_args)
+END_HANDLER()
+
+; CP_DRAW_INDX_INDIRECT: the initiator, the index buffer and its size,
+; the arguments' address.
+HANDLER(CP_DRAW_INDX_INDIRECT)
+	mov $02, $data
+	mov $08, $data
+	mov $09, $data
+	mov $0a, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, DRAW_INDX_INDIRECT_ME_HDR_HI << 16
+	or $data, $04, DRAW_INDX_INDIRECT_ME_HDR_LO
+	mov $data, $02
+	mov $data, $08
+	mov $data, $09
+	mov $data, $0a
+	mov $05, 0x5
+	CALL(forward_args)
+END_HANDLER()
+
+; CP_BLIT: to the ME, after the state write of the events that flush.
+HANDLER(CP_BLIT)
+	mov $05, A5XX_STATE_FLUSH
+	WRITE_REG_DIRECT(A5XX_RENDER_STATE, $05, $11)
+	FORWARD()
+END_HANDLER()
+
+/* CP_SET_BIN_DATA5 as the ME takes it (draws.S): the bin's size read
+ * here, as a530's PFP does, in a packet made up for the ME */
+#define BIN_DATA5_ME_HDR_HI 0x702f            /* 0x702f0004: 4 words */
+#define BIN_DATA5_ME_HDR_LO 0x0004
+
+; CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's data (64-bit), the address
+; of its size (64-bit); the ME gets the first three and the size.
+HANDLER(CP_SET_BIN_DATA5)
+	mov $02, $data
+	mov $08, $data
+	mov $09, $data
+	READ_ADDR64($06, $07)
+	SKIP_PAYLOAD()
+	mov $04, BIN_DATA5_ME_HDR_HI << 16
+	or $data, $04, BIN_DATA5_ME_HDR_LO
+	mov $data, $02
+	mov $data, $08
+	mov $data, $09
+	PFP_START_MEM_READ($06, $07, 0x1, $05)
+	mov $data, $memdata
+END_HANDLER()

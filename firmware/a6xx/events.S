@@ -1,10 +1,9 @@
 /* Events of the a6xx SQE, as a630 firmware sends them down the pipeline
- * (cpp-included by sqe.S); the numbering and the draw are
- * ../common/seq.S and ../common/draw.S. */
+ * (cpp-included by sqe.S); the numbering, the dispatches and the draws
+ * are ../common/seq.S, dispatch.S and draw.S. */
 #include "../common/seq.S"
+#include "../common/dispatch.S"
 #include "../common/draw.S"
-
-#define EV_CACHE_FLUSH_TS 0x4
 
 ; CP_EVENT_WRITE: EVENT (bits 0..5), TIMESTAMP (30), IRQ (31); for the
 ; timestamp events ADDR_LO, ADDR_HI and the value. EVENT_CMD (bit 0:
@@ -33,31 +32,22 @@ HANDLER(CP_EVENT_WRITE)
 	mov $05, 0x0                    ; the unit that writes the timestamp
 	mov $06, 0x1                    ; EVENT_CMD
 	SWITCH($03)
-	CASE(EV_CACHE_FLUSH_TS)
+	CASE(EV(CACHE_FLUSH_TS))
 		cwrite $00, [$00 + @CACHE_FLUSH_PEND_INCR]
 		mov $05, 0x100
 		mov $06, 0x9
-	CASE(0x08)                      ; WT_DONE_TS
-		mov $05, 0x200
-	CASE(0x16)                      ; RB_DONE_TS
-		mov $05, 0x300
-	CASE(0x1c)                      ; PC_CCU_FLUSH_DEPTH_TS
-		mov $05, 0x400
-	CASE(0x1d)                      ; PC_CCU_FLUSH_COLOR_TS
-		mov $05, 0x500
-	CASE(0x1a)                      ; PC_CCU_RESOLVE_TS
-		mov $05, 0x600
-	CASE(0x09, 0x15)                ; WRITE_PRIMITIVE_COUNTS, ZPASS_DONE:
+	TS_UNIT_CASES($05)
+	CASE(EV(WRITE_PRIMITIVE_COUNTS), EV(ZPASS_DONE))
 		; queries write memory themselves: let earlier writes land
 		cwrite $00, [$00 + @QUERY_PEND_INCR]
 		WAIT_MEM_WRITES()
 		mov $addr, |QUERY_PEND_DECR << 24
-	CASE(0x11, 0x12, 0x13, 0x14)    ; FLUSH_SO_n, then a CACHE_FLUSH_TS
+	CASE(EV(FLUSH_SO_0), EV(FLUSH_SO_1), EV(FLUSH_SO_2), EV(FLUSH_SO_3)) ; then a CACHE_FLUSH_TS
 		WRITE_REG(|EVENT_CMD << 24, 0x1)
 		CALL(fire_event)
 		cwrite $00, [$00 + @CACHE_FLUSH_PEND_INCR]
 		mov $06, 0x9
-		mov $03, EV_CACHE_FLUSH_TS
+		mov $03, EV(CACHE_FLUSH_TS)
 	CASE(0)
 		SKIP_PAYLOAD()
 		WRITE_REG(|EVENT_CMD << 24, 0x0)
@@ -82,4 +72,27 @@ HANDLER(CP_EVENT_WRITE)
 	ENDIF()
 	SKIP_PAYLOAD()
 	CALL(fire_event)
+END_HANDLER()
+
+
+; CP_BLIT: a630 numbers 2D blits apart from the 3D events (G_SEQ2D, to
+; CP_2D_EVENT_START and _END, in bits 8.. of the 2D event commands),
+; waits for idle, then sends a 2D scale blit (BLIT_OP_SCALE_2D) whatever
+; the packet's operation, closed by CONTEXT_DONE_2D.
+HANDLER(CP_BLIT)
+	SKIP_PAYLOAD()
+	WRITE_REG(CP_2D_EVENT_START, G_SEQ2D)
+	cwrite $00, [$00 + @WFI_PEND_INCR]
+	WRITE_REG(RBBM_WAIT_FOR_GPU_IDLE_CMD, 0x1)
+	mov $addr, |WFI_PEND_DECR << 24
+	shl $02, G_SEQ2D, 0x8
+	or $03, $02, EV(BLIT_OP_SCALE_2D)
+	WRITE_REG(HLSQ_2D_EVENT_CMD, $03)
+	WRITE_REG(PC_2D_EVENT_CMD, $03)
+	or $03, $02, EV(CONTEXT_DONE_2D)
+	WRITE_REG(HLSQ_2D_EVENT_CMD, $03)
+	WRITE_REG(PC_2D_EVENT_CMD, $03)
+	WRITE_REG(CP_2D_EVENT_END, G_SEQ2D)
+	add G_SEQ2D, G_SEQ2D, 0x1
+	and G_SEQ2D, G_SEQ2D, 0xff
 END_HANDLER()

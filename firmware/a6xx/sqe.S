@@ -26,7 +26,6 @@ bootstrap:
 ; a pending wait that the WFI_PEND_DECR pipe register hands down the
 ; pipeline, as a630 firmware does.
 HANDLER(CP_WAIT_FOR_IDLE)
-	SKIP_PAYLOAD()
 	cwrite $00, [$00 + @WFI_PEND_INCR]
 	WRITE_REG(RBBM_WAIT_FOR_GPU_IDLE_CMD, 0x1)
 	mov $addr, |WFI_PEND_DECR << 24

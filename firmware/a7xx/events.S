@@ -6,19 +6,6 @@
  * bookkeeping and performance-counter controls. */
 #include "../common/seq.S"
 
-/* Events with a meaning here (vgt_event_type, a7xx). */
-#define EV_WRITE_PRIMITIVE_COUNTS 0x09
-#define EV_FLUSH_SO_0 0x11
-#define EV_FLUSH_SO_3 0x14
-#define EV_ZPASS_DONE 0x15
-#define EV_RB_DONE_TS 0x16
-#define EV_CCU_RESOLVE_CLEAN 0x1a
-#define EV_CCU_CLEAN_DEPTH 0x20
-#define EV_CCU_CLEAN_COLOR 0x21
-#define EV_CACHE_CLEAN 0x31
-#define EV_CACHE_CLEAN_32 0x32 /* unnamed; counted as a cache clean */
-#define EV_WFI_34 0x34         /* unnamed; sent before every wait for idle */
-
 ; query_event: what ZPASS_DONE and WRITE_PRIMITIVE_COUNTS do first
 ; (CP_EVENT_WRITE7's word 0 in $0a): wait for earlier memory writes, then,
 ; with WRITE_SAMPLE_COUNT, the sample count's address and where it goes
@@ -28,12 +15,12 @@ SUBROUTINE(query_event)
 	cwrite $00, [$00 + @QUERY_PEND_INCR]
 	WAIT_MEM_WRITES()
 	mov $addr, |QUERY_PEND_DECR << 24
-	IF_BIT_SET($0a, 12)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_SAMPLE_COUNT))
 		IF_GE($rem, 2, $0b)
 			mov $04, 0x5
-			IF_BIT_SET($0a, 13)
+			IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_SAMPLE_COUNT_END_OFFSET))
 				mov $04, 0x6
-				IF_BIT_SET($0a, 14)
+				IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_ACCUM_SAMPLE_COUNT_DIFF))
 					mov $04, 0x36
 				ENDIF()
 			ENDIF()
@@ -80,32 +67,32 @@ HANDLER(CP_EVENT_WRITE7)
 	; SWITCH takes 0..31: the events from 0x20 on in a second one
 	IF_LT($03, 0x20, $0b)
 		SWITCH($03)
-		CASE(EV_RB_DONE_TS)
+		CASE(EV(RB_DONE_TS))
 			mov $08, 0x11
-		CASE(EV_CCU_RESOLVE_CLEAN)
+		CASE(EV(CCU_RESOLVE_CLEAN))
 			mov $08, 0xc
-		CASE(EV_ZPASS_DONE, EV_WRITE_PRIMITIVE_COUNTS)
+		CASE(EV(ZPASS_DONE), EV(WRITE_PRIMITIVE_COUNTS))
 			CALL(query_event)
-		CASE(EV_FLUSH_SO_0, 0x12, 0x13, EV_FLUSH_SO_3)
+		CASE(EV(FLUSH_SO_0), EV(FLUSH_SO_1), EV(FLUSH_SO_2), EV(FLUSH_SO_3))
 			mov $0e, 0x1
 		ENDSWITCH()
 	ELSE()
 		sub $0c, $03, 0x20
 		SWITCH($0c)
-		CASE(EV_CCU_CLEAN_DEPTH - 0x20)
+		CASE(EV(CCU_CLEAN_DEPTH) - 0x20)
 			mov $08, 0xa
-		CASE(EV_CCU_CLEAN_COLOR - 0x20)
+		CASE(EV(CCU_CLEAN_COLOR) - 0x20)
 			mov $08, 0xb
-		CASE(EV_CACHE_CLEAN - 0x20)
+		CASE(EV(CACHE_CLEAN) - 0x20)
 			cwrite $00, [$00 + @CACHE_CLEAN_PEND_INCR]
 			or $09, $09, 0x2000
 			mov $08, 0x14
-		CASE(EV_CACHE_CLEAN_32 - 0x20)
+		CASE(EV(CACHE_FLUSH7) - 0x20)
 			cwrite $00, [$00 + @CACHE_CLEAN_PEND_INCR]
 			or $09, $09, 0x2000
 		ENDSWITCH()
 	ENDIF()
-	IF_BIT_SET($0a, 31)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_IRQ))
 		shl $08, $08, 0x7
 		IF_NE($08, 0)
 			or $08, $08, 0x40
@@ -113,8 +100,8 @@ HANDLER(CP_EVENT_WRITE7)
 	ELSE()
 		mov $08, 0x0
 	ENDIF()
-	IF_BIT_SET($0a, 27)
-		IF_BIT_CLEAR($0a, 24)
+	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_ENABLED))
+		IF_BIT_CLEAR($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_DST))
 			IF_GE($rem, 2, $0b)       ; the address; the payload as the source needs
 				mov $addr, |EVENT_TS_ADDR << 24
 				mov $data, $data
@@ -159,7 +146,7 @@ HANDLER(CP_EVENT_WRITE7)
 	IF_NE($0e, 0)
 		cwrite $00, [$00 + @CACHE_CLEAN_PEND_INCR]
 		WRITE_REG(|EVENT_CMD << 24, 0x2001)
-		mov $03, EV_CACHE_CLEAN
+		mov $03, EV(CACHE_CLEAN)
 		CALL(fire_event)
 	ENDIF()
 END_HANDLER()
@@ -169,7 +156,7 @@ HANDLER(CP_WAIT_FOR_IDLE)
 	SKIP_PAYLOAD()
 #ifndef FW_COMPUTE_ONLY
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
-	mov $03, EV_WFI_34
+	mov $03, EV(WFI_EVENT)
 	CALL(fire_event)
 #endif
 	CALL(wait_for_idle)

@@ -63,7 +63,7 @@ END_SUBROUTINE()
 #include "../common/sqe-handlers.S"
 
 #include "events.S"
-#include "dispatch.S"
+#include "../common/dispatch.S"
 #include "draws.S"
 #define THREAD_SELF 1
 #include "thread-control.S"
@@ -113,4 +113,4 @@ lpac_bootstrap:
 #include "../common/cp-handlers.S"
 #include "../common/ib-handlers.S"
 #include "events.S"
-#include "dispatch.S"
+#include "../common/dispatch.S"

@@ -32,9 +32,6 @@
 #define BIN_CNTL_9E40 0x9e40
 #define BIN_CNTL_A638 0xa638
 #define BIN_CNTL_9640 0x9640
-/* events, unnamed in vgt_event_type: binning turned on, off */
-#define EV_CONCURRENT_BIN_START 0x38
-#define EV_CONCURRENT_BIN_STOP 0x39
 
 HANDLER(CP_THREAD_CONTROL)
 thread_control:                         ; pass_over comes here with the header read
@@ -48,11 +45,11 @@ thread_control:                         ; pass_over comes here with the header r
 	ENDIF()
 	SKIP_PAYLOAD()
 	mov $0d, G_LEVEL                ; pass_over enters IBs called from below it
-	IF_BIT_SET($0b, 31)
+	IF_BIT_SET($0b, SHIFT(CP_THREAD_CONTROL_0_SYNC_THREADS))
 		CALL(meet)
 	ENDIF()
 	READ_REG($0c, CONCURRENT_BIN_ON)
-	IF_BIT_SET($0b, 27)
+	IF_BIT_SET($0b, SHIFT(CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE))
 		IF_BIT_SET($0c, 0)
 			CALL(concurrent_bin_stop)
 		ENDIF()
@@ -112,7 +109,7 @@ pass_over:
 
 ; concurrent_bin_start: both processors wait for idle and meet; each
 ; writes the units' binning controls (BR also CONCURRENT_BIN_ON, which
-; BV waits for) and sends EV_CONCURRENT_BIN_START, numbered as its own
+; BV waits for) and sends CONCURRENT_BIN_START, numbered as its own
 ; events are; then they meet again.
 SUBROUTINE(concurrent_bin_start)
 	CALL(wait_for_idle)
@@ -130,17 +127,17 @@ SUBROUTINE(concurrent_bin_start)
 	ENDLOOP()
 #endif
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
-	mov $03, EV_CONCURRENT_BIN_START
+	mov $03, EV(CONCURRENT_BIN_START)
 	CALL(fire_event)
 	CALL(meet)
 END_SUBROUTINE()
 
-; concurrent_bin_stop: each processor sends EV_CONCURRENT_BIN_STOP and
+; concurrent_bin_stop: each processor sends CONCURRENT_BIN_STOP and
 ; waits for idle; they meet, clear the binning controls (BR also
 ; CONCURRENT_BIN_ON), and meet again.
 SUBROUTINE(concurrent_bin_stop)
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
-	mov $03, EV_CONCURRENT_BIN_STOP
+	mov $03, EV(CONCURRENT_BIN_STOP)
 	CALL(fire_event)
 	CALL(wait_for_idle)
 	CALL(meet)

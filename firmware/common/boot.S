@@ -27,10 +27,18 @@
 	START_MEM_READ($07, $08, $rem)
 	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
+#ifdef INSTR_BASE_FROM_REG
+	; the SQE (a7xx BR) is up: bit 2 of CP_CP2GMU_STATUS, which a630
+	; and gen70500 set at boot (CP_SET_MARKER's IFPC bit is bit 0)
+	mov $02, 0x1 << 2
+	WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $02, $03)
+#endif
 	mov G_LEVEL, 0x0
 	mov G_MODE, 0x0
 	mov G_PRED, 0x0
 	mov G_SEQ, 0x0
-#if FW_GEN == 7
+#if FW_GEN == 6
+	mov G_SEQ2D, 0x0
+#elif FW_GEN == 7
 	mov G_FLAGS, 0x0
 #endif

@@ -89,17 +89,23 @@ END_HANDLER()
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
 ;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+; PRED_TEST, what binning passes send for every bin, is tested first.
 HANDLER(CP_COND_REG_EXEC)
 	mov $02, $data
-	mov $03, $data
-	mov $04, $03                    ; DWORDS, for the two-word forms
 	EXTRACT_BITS($05, $02, 28, 31)
-	mov $06, 0x1                    ; passes?
-	SWITCH($05)
-	CASE(1)
+	IF_EQ($05, 1)
 		EXTRACT_BITS($07, $02, 18, 22)
 		ushr $06, G_PRED, $07
-		and $06, $06, 0x1
+		mov $04, $data          ; DWORDS
+		IF_BIT_CLEAR($06, 0)
+			SKIP_DWORDS($04)
+		ENDIF()
+		NEXT_PACKET()
+	ENDIF()
+	mov $03, $data
+	mov $04, $03                    ; DWORDS, for the two-word forms
+	mov $06, 0x1                    ; passes?
+	SWITCH($05)
 	CASE(2)
 		mov $04, $data
 		EXTRACT_BITS($07, $02, 0, 17)
@@ -137,21 +143,35 @@ HANDLER(CP_COND_REG_EXEC)
 	ENDIF()
 END_HANDLER()
 
-; CP_SET_MARKER (unnamed on a5xx): MODE (bits 0..8). With bit 8 clear the low four bits are
-; the render mode (RM6_*), which CP_COND_REG_EXEC and draw states test;
-; with it set they are kernel requests (IFPC) this firmware ignores.
+; CP_SET_MARKER (unnamed on a5xx): MODE (bits 0..8). With bit 8 clear
+; the low four bits are the render mode (RM6_*), which CP_COND_REG_EXEC
+; and draw states test; with it set, the kernel's IFPC requests
+; (RM6_IFPC_ENABLE 0x100, _DISABLE 0x101), which a630 and gen70500 pass
+; to the GMU in bit 0 of CP_CP2GMU_STATUS (set: no power collapse).
+#if FW_GEN == 6
+#define PC_ENDVIS PC_UNKNOWN_9E19
+#else
+#define PC_ENDVIS 0x9e19 /* unnamed in the a7xx register database */
+#endif
 HANDLER(SET_MARKER_OPCODE)
 	mov $02, $data
 	SKIP_PAYLOAD()
 	IF_BIT_CLEAR($02, 8)
 		and G_MODE, $02, 0xf
-#if FW_GEN == 6
-		; RM6_ENDVIS, the end of the binning pass: PC_UNKNOWN_9E19 = 1,
-		; as a630 firmware writes it
+#if FW_GEN >= 6
+		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19 =
+		; 1, as a630 and gen70500 firmware write it
 		IF_EQ(G_MODE, RM6_ENDVIS)
 			mov $03, 0x1
-			WRITE_REG_DIRECT(PC_UNKNOWN_9E19, $03, $11)
+			WRITE_REG_DIRECT(PC_ENDVIS, $03, $11)
 		ENDIF()
+	ELSE()
+		READ_REG($03, CP_CP2GMU_STATUS)
+		or $03, $03, 0x1
+		IF_BIT_CLEAR($02, 0)
+			xor $03, $03, 0x1
+		ENDIF()
+		WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $03, $11)
 #endif
 	ENDIF()
 END_HANDLER()

@@ -25,24 +25,27 @@ HANDLER(CP_NOP)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
-; A packet without a handler of its own: skip its payload. The linker
-; script points every unused packet-table entry here (the a7xx LPAC
-; section names it DEFAULT_HANDLER_NAME, as the linker script asks).
+; A packet without a handler of its own is fatal, as in vendor firmware
+; (a630, gen70500, a530's ME): the firmware cannot know how long it is
+; or what it asks. The linker script points every unused packet-table
+; entry here (the a7xx LPAC section names it DEFAULT_HANDLER_NAME, as
+; the linker script asks).
 #ifndef DEFAULT_HANDLER_NAME
 #define DEFAULT_HANDLER_NAME __default_handler
 #endif
 .global DEFAULT_HANDLER_NAME
 DEFAULT_HANDLER_NAME:
-	SKIP_PAYLOAD()
-	NEXT_PACKET()
+	FATAL_ERROR(unknown_opcode_stop)
 #undef DEFAULT_HANDLER_NAME
 
 ; Type-4 packet: the header holds the first register (bits 8..25); the
 ; payload goes to consecutive registers, two per cycle with (xmov1). The
 ; address comes from the command stream, so it is checked ($usraddr).
+; The header shifted down is the address: what lands above the register
+; field (the parity bit and the packet type, in $usraddr's bits 19 and
+; 22) the hardware leaves alone, as vendor firmware counts on.
 HANDLER(PKT4)
-	EXTRACT_BITS($02, $01, 8, 25)
-	mov $usraddr, $02
+	ushr $usraddr, $01, 0x8
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
 
@@ -71,26 +74,27 @@ END_HANDLER()
 ; CP_MEM_TO_MEM: flags (NEG_A/B/C in bits 0..2, DOUBLE 29,
 ; WAIT_FOR_MEM_WRITES 30), the destination, then source addresses. The
 ; destination gets the sum of the sources, source n subtracted when bit n
-; is set; DOUBLE makes every value 64-bit.
+; is set; DOUBLE makes every value 64-bit (and only then are two words
+; read, as a530 shows).
 HANDLER(CP_MEM_TO_MEM)
 	mov $02, $data                  ; flags
 	READ_ADDR64($03, $04)           ; destination
-	IF_BIT_SET($02, 30)
+	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_WAIT_FOR_MEM_WRITES))
 		WAIT_MEM_WRITES()
 	ENDIF()
-#if FW_GEN == 7
-	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading memory
-#endif
+	WAIT_FOR_ME_SYNC($05)           ; a630 and gen70500 wait before reading memory
 	mov $05, 0x0                    ; sum, low word
 	mov $06, 0x0                    ; sum, high word
 	mov $07, $02                    ; NEG bits, one source per shift
+	EXTRACT_BITS($0c, $02, 29, 29)
+	add $0c, $0c, 0x1               ; words per value
 	LOOP_REM()
 		READ_ADDR64($08, $09)
-		START_MEM_READ($08, $09, 2, $0a)
+		START_MEM_READ($08, $09, $0c)
 		mov $0a, $memdata
-		mov $0b, $memdata
-		IF_BIT_CLEAR($02, 29)
-			mov $0b, 0x0
+		mov $0b, 0x0
+		IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
+			mov $0b, $memdata
 		ENDIF()
 		IF_BIT_SET($07, 0)
 			sub $05, $05, $0a
@@ -103,7 +107,7 @@ HANDLER(CP_MEM_TO_MEM)
 	ENDLOOP()
 	SET_NRT_ADDR($03, $04)
 	NRT_WRITE($05)
-	IF_BIT_SET($02, 29)
+	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
 		NRT_WRITE($06)
 	ENDIF()
 END_HANDLER()
@@ -133,19 +137,17 @@ HANDLER(CP_REG_TO_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
-#if FW_GEN == 7
-	WAIT_FOR_ME_SYNC($05)           ; gen70500 waits before reading registers
-#endif
+	READ_SYNC($05, $06)             ; a630 and gen70500 wait before reading registers
 	EXTRACT_BITS($05, $02, 0, 17)
 	EXTRACT_BITS($06, $02, 18, REG_TO_MEM_CNT_HI)
 	max $06, $06, 0x1
 #if FW_GEN >= 6
 	START_REG_READ($05, $06)
-	IF_BIT_SET($02, 31)
+	IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_ACCUMULATE))
 		START_MEM_READ($03, $04, $06, $07)
 		SET_NRT_ADDR($03, $04)
 		NRT_SELECT_DATA()
-		IF_BIT_SET($02, 30)
+		IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_64B))
 			ushr $06, $06, 0x1
 			LOOP_COUNT($06)
 				mov $07, $regdata
@@ -168,15 +170,21 @@ HANDLER(CP_REG_TO_MEM)
 		(rep)mov $data, $regdata
 	ENDIF()
 #else
-	; The a5xx ME reads registers and writes memory both through $addr,
-	; so one word at a time (ACCUMULATE is not supported here).
+	; The a5xx ME, as a530_pm4: the register reads are queued
+	; (START_REG_READ) while $addr writes memory; 64B copies an even
+	; count to an 8-byte aligned address. (ACCUMULATE is not supported
+	; here.)
+	IF_BIT_SET($02, SHIFT(CP_REG_TO_MEM_0_64B))
+		and $07, $06, 0x1
+		add $06, $06, $07
+		or $03, $03, 0x7
+		xor $03, $03, 0x7
+	ENDIF()
+	mov $rem, $06
+	START_REG_READ($05, $06, $07)
 	SET_NRT_ADDR($03, $04)
-	LOOP_COUNT($06)
-		mov $addr, $05
-		mov $07, $regdata
-		NRT_WRITE($07)
-		add $05, $05, 0x1
-	ENDLOOP()
+	NRT_SELECT_DATA($07)
+	(rep)mov $data, $regdata
 #endif
 END_HANDLER()
 
@@ -206,15 +214,16 @@ END_HANDLER()
 ;   dst = ((dst & src0) rotated left by ROTATE) + or | src1
 ; where a source flagged _IS_REG is the register at that offset.
 HANDLER(CP_REG_RMW)
+	READ_SYNC($02, $03)
 	mov $02, $data
 	mov $03, $data                  ; src0
 	mov $04, $data                  ; src1
 	SKIP_PAYLOAD()
-	IF_BIT_SET($02, 31)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC0_IS_REG))
 		EXTRACT_BITS($05, $03, 0, 17)
 		READ_REG($03, $05)
 	ENDIF()
-	IF_BIT_SET($02, 30)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC1_IS_REG))
 		EXTRACT_BITS($05, $04, 0, 17)
 		READ_REG($04, $05)
 	ENDIF()
@@ -223,7 +232,7 @@ HANDLER(CP_REG_RMW)
 	and $06, $06, $03
 	EXTRACT_BITS($07, $02, 24, 28)
 	rot $06, $06, $07
-	IF_BIT_SET($02, 29)
+	IF_BIT_SET($02, SHIFT(CP_REG_RMW_0_SRC1_ADD))
 		add $06, $06, $04
 	ELSE()
 		or $06, $06, $04
@@ -257,13 +266,14 @@ END_HANDLER()
 
 ; CP_REG_TO_SCRATCH: the other way round.
 HANDLER(CP_REG_TO_SCRATCH)
+	READ_SYNC($02, $03)
 	mov $02, $data
 	SKIP_PAYLOAD()
 	EXTRACT_BITS($03, $02, 0, 17)
 	EXTRACT_BITS($04, $02, 20, 22)
 	EXTRACT_BITS($05, $02, 24, 26)
 	add $05, $05, 0x1
-	START_REG_READ($03, $05)
+	START_REG_READ($03, $05, $06)
 	LOOP_COUNT($05)
 		cwrite $regdata, [$04 + SCRATCH_BASE]
 		add $04, $04, 0x1
@@ -286,7 +296,6 @@ END_HANDLER()
 
 ; CP_WAIT_MEM_WRITES: until earlier memory writes have landed.
 HANDLER(CP_WAIT_MEM_WRITES)
-	SKIP_PAYLOAD()
 	WAIT_MEM_WRITES()
 END_HANDLER()
 
@@ -296,6 +305,11 @@ END_HANDLER()
 HANDLER(CP_WAIT_FOR_ME)
 	SKIP_PAYLOAD()
 	WAIT_FOR_ME_SYNC($02)
+#if FW_GEN == 5
+	; the a5xx ME, which the PFP waits for, clears the counter of
+	; pending waits, as a530_pm4 does
+	WRITE_REG(CP_WFI_PEND_CTR, 0x0)
+#endif
 END_HANDLER()
 
 ; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds
@@ -313,8 +327,7 @@ SUBROUTINE(poll_test)
 	EXTRACT_BITS($08, $02, 4, 5)
 #if FW_GEN >= 6
 	IF_LT($08, 2, $0a)              ; registers and memory, not scratch
-		WAIT_FOR_ME_SYNC($0a)
-		SET_APERTURE($0a, $11)
+		READ_SYNC($0a, $11)
 	ENDIF()
 #endif
 	SWITCH($08)

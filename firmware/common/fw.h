@@ -5,25 +5,45 @@
  * into the GPU() line the m4 macros and the assembler read.
  * The register convention is the spec's: $01 holds the packet header,
  * $02-$11 are scratch that every handler may clobber, $12 and up keep
- * state between packets. The SDK firmware's state: */
+ * state between packets (but $18-$1a, CP_DRAW_INDIRECT_MULTI's scratch
+ * on a6xx and a7xx). The SDK firmware's state: */
 #ifndef FW_COMMON_FW_H
 #define FW_COMMON_FW_H
 
 #if FW_GEN == 5
 GPU(a5xx)
+#include "afuc/a5xx_regs.h"
+#define EV(name) A5XX_EV_##name
+#define SHIFT(field) FW_UNPAREN(A5XX_##field##__SHIFT)
 #elif FW_GEN == 6
 GPU(a6xx)
+#include "afuc/a6xx_regs.h"
+#define EV(name) A6XX_EV_##name
+#define SHIFT(field) FW_UNPAREN(A6XX_##field##__SHIFT)
 #elif FW_GEN == 7
 GPU(a7xx)
+#include "afuc/a7xx_regs.h"
+#define EV(name) A7XX_EV_##name
+#define SHIFT(field) FW_UNPAREN(A7XX_##field##__SHIFT)
 #else
 #error "FW_GEN must be 5, 6 or 7, defined before including fw.h"
 #endif
+/* EV(NAME): the generation's number of the event NAME (vgt_event_type in
+ * the register database; the generated header names it A6XX_EV_NAME).
+ * SHIFT(FIELD): the low bit of a packet word's bit field
+ * (pm4_packet_fields: CP_MEM_TO_MEM_0_DOUBLE...), for IF_BIT_SET and
+ * IF_BIT_CLEAR on one-bit flags, as a bare number (the macros write
+ * "b<n>" of it; the generated value has parentheses around it). */
+#define FW_UNPAREN(x) FW_UNPAREN_ x
+#define FW_UNPAREN_(v) v
 
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
+#define G_BANK2D $17 /* a5xx ME: the 2D engine's register bank (0 or 0x400) */
+#define G_SEQ2D $16 /* a6xx: number of the next 2D blit (0..0xff) */
 #define G_FLAGS $17 /* a7xx BR: bit 0 once CP_THREAD_CONTROL reported CP_EVENT_END */
 
 /* Registers are named from the register database (sdk/rnn/db): @NAME
@@ -43,10 +63,12 @@ GPU(a7xx)
 #elif FW_GEN == 6
 #define MAX_IB_LEVEL 2             /* IB1 and IB2 */
 #define SCRATCH_WRITE_OPCODE CP_SCRATCH_WRITE
+#define REG_WRITE_OPCODE CP_REG_WRITE
 #define REG_TO_MEM_CNT_HI 29 /* CP_REG_TO_MEM's CNT: bits 18..29 */
 #elif FW_GEN == 7
 #define MAX_IB_LEVEL 3              /* IB1, IB2 and IB3 */
 #define SCRATCH_WRITE_OPCODE UNKN76 /* CP_SCRATCH_WRITE is a6xx-only by name */
+#define REG_WRITE_OPCODE UNKN109    /* CP_REG_WRITE, likewise */
 #define REG_TO_MEM_CNT_HI 28        /* bit 29 is a flag on a7xx */
 #endif
 
@@ -74,6 +96,71 @@ GPU(a7xx)
 #define FW_ID_A5XX 005d0001
 #define FW_ID_A6XX 016d0001
 #define FW_ID_A7XX 017d0001
+
+/* FATAL_ERROR(stop): what vendor firmware does with a command stream it
+ * cannot go on with (an opcode it does not know, an IB past the deepest
+ * level): raise the CP's error (1 to @FATAL_ERROR_CTRL) and stop for
+ * good at the label stop; the kernel sees the error and resets the GPU. */
+DEFINE_MACRO(FATAL_ERROR, {
+	mov $02, 0x1
+	cwrite $02, [$00 + @FATAL_ERROR_CTRL]
+$1:
+	jump #$1
+	nop
+})
+
+/* TS_UNIT_CASES(reg): the CASEs of a SWITCH over a timestamp event
+ * (a5xx and a6xx CP_EVENT_WRITE) that put in reg the unit writing its
+ * value, as bits 8..10 of EVENT_TS_CTRL take it: WT_DONE_TS 2,
+ * RB_DONE_TS 3, the CCU's depth and color flushes 4 and 5, and 6 the
+ * resolve (BLIT on a5xx, PC_CCU_RESOLVE_TS on a6xx); CACHE_FLUSH_TS (1)
+ * is each generation's own case. */
+#if FW_GEN == 5
+#define EV_TS_RESOLVE EV(BLIT)
+#else
+#define EV_TS_RESOLVE EV(PC_CCU_RESOLVE_TS)
+#endif
+DEFINE_MACRO(TS_UNIT_CASES, {
+	CASE(EV(WT_DONE_TS))
+		mov $1, 0x200
+	CASE(EV(RB_DONE_TS))
+		mov $1, 0x300
+	CASE(EV(PC_CCU_FLUSH_DEPTH_TS))
+		mov $1, 0x400
+	CASE(EV(PC_CCU_FLUSH_COLOR_TS))
+		mov $1, 0x500
+	CASE(EV_TS_RESOLVE)
+		mov $1, 0x600
+})
+
+/* DRAW_INDX_OFFSET_ARGS(): CP_DRAW_INDX_OFFSET's words, read the same on
+ * every generation: the draw initiator ($02; SOURCE_SELECT in bits 6..7:
+ * 0 DMA, indices from memory; 2 AUTO_INDEX), NUM_INSTANCES ($03),
+ * NUM_INDICES ($04); with DMA also FIRST_INDX, INDX_BASE (64-bit) and
+ * MAX_INDICES, which go to the PC's index buffer registers first (from
+ * INDEX_BUF_REG). Clobbers $05-$07, $0b. */
+#if FW_GEN == 5
+#define INDEX_BUF_REG PC_INDEX_BUF_LO
+#else
+#define INDEX_BUF_REG PC_DRAW_INDX_BASE
+#endif
+DEFINE_MACRO(DRAW_INDX_OFFSET_ARGS, {
+	mov $02, $data
+	mov $03, $data
+	mov $04, $data
+	EXTRACT_BITS($05, $02, 6, 7)
+	IF_EQ($05, 0)
+		IF_GE($rem, 4, $0b)
+			mov $05, $data          ; FIRST_INDX
+			READ_ADDR64($06, $07)
+			WRITE_REG(INDEX_BUF_REG, $06, $07, $05, $data)
+		ENDIF()
+	ENDIF()
+})
+
+/* One register written again and again: $addr with this bit does not
+ * move on after each $data (every generation). */
+#define FIXED_ADDR 0x1 << 18
 
 /* render modes of CP_SET_MARKER */
 #define RM6_BYPASS 1

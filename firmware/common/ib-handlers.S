@@ -35,15 +35,9 @@ SUBROUTINE(enter_ib)
 	ENDIF()
 END_SUBROUTINE()
 
-; A command stream the firmware cannot go on with: raise the CP's error
-; (what vendor firmware writes 1 to before it stops: @FATAL_ERROR_CTRL)
-; and stop for good; the kernel sees the error and resets the GPU.
+; A command stream the firmware cannot go on with (fw.h).
 fatal_error:
-	mov $02, 0x1
-	cwrite $02, [$00 + @FATAL_ERROR_CTRL]
-fatal_stop:
-	jump #fatal_stop
-	nop
+	FATAL_ERROR(fatal_stop)
 
 ; IN_IB_END (0x0a; unnamed on a5xx): made up by the queue when a buffer
 ; runs out.

@@ -14,7 +14,6 @@
  * the SDK leaves out. A processor that drives the compute pipeline only
  * (a7xx LPAC, where the source defines FW_COMPUTE_ONLY) writes the HLSQ's
  * registers alone, not the PC's. */
-#define EV_CONTEXT_DONE 0x5
 
 /* EVENT_CMD_WRITE(value): an event command to the HLSQ and, but on a
  * compute-only processor, the PC. */
@@ -39,7 +38,7 @@ END_SUBROUTINE()
 ; seq_end: with $09 = G_SEQ << 16, the CONTEXT_DONE event, CP_EVENT_END,
 ; and the next number.
 SUBROUTINE(seq_end)
-	or $08, $09, EV_CONTEXT_DONE
+	or $08, $09, EV(CONTEXT_DONE)
 	EVENT_CMD_WRITE($08)
 #if FW_GEN == 6
 	ushr $08, $09, 0x10

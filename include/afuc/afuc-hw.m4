@@ -63,7 +63,9 @@ m4_define({_AFUC_DO_READ_REG}, {_AFUC_NARGS({READ_REG}, 2, 2, _AFUC_COUNT($@),
 	{_AFUC_ERROR({READ_REG}, {the destination $1 cannot also hold the register offset})},
 	{_AFUC_BY_GEN({READ_REG}, {_AFUC_READ_REG5($@)},
 	{_AFUC_READ_REG6($@)}, {_AFUC_READ_REG6($@)})})})})})
-_AFUC_DEF({_AFUC_READ_REG5}, {mov $addr, $2
+; a5xx: the ME reads registers from where $addr points with bit 20 set.
+_AFUC_DEF({_AFUC_READ_REG5}, {mov $1, 0x1 << 20
+or $addr, $1, $2
 mov $1, $regdata})
 _AFUC_DEF({_AFUC_READ_REG6}, {mov $1, 0x1
 cwrite $1, [$00 + @REG_READ_DWORDS]
@@ -74,13 +76,19 @@ mov $1, $regdata})
 ; START_REG_READ(REG, count[, tmp]): queues count consecutive registers
 ; from REG; each read of $regdata then returns the next. REG and count may
 ; be registers or immediates; on a6xx and a7xx the scratch register tmp
-; holds an immediate, so it is needed unless both are registers. (On
-; a5xx the ME reads the registers at $addr, which this points at REG.)
+; holds an immediate, so it is needed unless both are registers. On
+; a5xx, as a530's ME does it, the count goes to its pipe register 0xe1
+; and $addr points at REG with bit 20 set, built in tmp (always needed).
 _AFUC_PUBLIC({START_REG_READ})
 m4_define({_AFUC_DO_START_REG_READ}, {_AFUC_NARGS({START_REG_READ}, 2, 3, _AFUC_COUNT($@),
-	{_AFUC_BY_GEN({START_REG_READ}, {_AFUC_REG_READ_TMP(0, {$3}, {mov $addr, $1})},
+	{_AFUC_BY_GEN({START_REG_READ}, {_AFUC_TMP_IF(1, {START_REG_READ}, {$3},
+	{to build the address on a5xx}, {START_REG_READ(REG, count, tmp)}, {_AFUC_REG_READ5($@)})},
 	{_AFUC_REG_READ_TMP(_AFUC_ANY_IMM({$1}, {$2}), {$3}, {_AFUC_REG_READ6($@)})},
 	{_AFUC_REG_READ_TMP(_AFUC_ANY_IMM({$1}, {$2}), {$3}, {_AFUC_REG_READ6($@)})})})})
+_AFUC_DEF({_AFUC_REG_READ5}, {mov $addr, 0xe1 << 24
+mov $data, $2
+mov $3, 0x1 << 20
+or $addr, $3, $1})
 m4_define({_AFUC_REG_READ_TMP}, {_AFUC_TMP_IF({$1}, {START_REG_READ}, {$2}, {to hold an immediate},
 	{START_REG_READ(REG, count, tmp)}, {$3})})
 ; _AFUC_ANY_IMM(a, b): 0 when both are registers, else 1; _AFUC_NOT_REG(a)

@@ -33,7 +33,7 @@ struct header {
 	const char *file;
 	const char *guard;
 	const char *about;
-	struct part parts[6];
+	struct part parts[7];
 };
 
 /* a7xx GPU registers are variant A7XX of the domain A6XX; the AXXX
@@ -50,14 +50,18 @@ static const struct header headers[] = {
 	 "a5xx register offsets",
 	 {{RNN_GPU, "A5XX", "REG_A5XX_", "A5XX", "GPU registers"},
 	  {RNN_CONTROL, "A5XX", "A5XX_CTRL_", NULL, "control registers (@)"},
-	  {RNN_PIPE, "A5XX", "A5XX_PIPE_", NULL, "pipe registers (|)"}}},
+	  {RNN_PIPE, "A5XX", "A5XX_PIPE_", NULL, "pipe registers (|)"},
+	  {RNN_EVENT, "A5XX", "A5XX_EV_", NULL, "events (vgt_event_type)"},
+	  {RNN_PM4_FIELD, "A5XX", "A5XX_", NULL, "packet bit fields (NAME__SHIFT, NAME__MASK)"}}},
 	{"a6xx_regs.h",
 	 "AFUC_A6XX_REGS_H",
 	 "a6xx register offsets",
 	 {{RNN_GPU, "A6XX", "REG_A6XX_", "A6XX", "GPU registers"},
 	  {RNN_CONTROL, "A6XX", "A6XX_CTRL_", NULL, "control registers (@)"},
 	  {RNN_SQE, "A6XX", "A6XX_SQE_", NULL, "SQE registers (%)"},
-	  {RNN_PIPE, "A6XX", "A6XX_PIPE_", NULL, "pipe registers (|)"}}},
+	  {RNN_PIPE, "A6XX", "A6XX_PIPE_", NULL, "pipe registers (|)"},
+	  {RNN_EVENT, "A6XX", "A6XX_EV_", NULL, "events (vgt_event_type)"},
+	  {RNN_PM4_FIELD, "A6XX", "A6XX_", NULL, "packet bit fields (NAME__SHIFT, NAME__MASK)"}}},
 	{"a7xx_regs.h",
 	 "AFUC_A7XX_REGS_H",
 	 "a7xx register offsets",
@@ -66,7 +70,9 @@ static const struct header headers[] = {
 	  {RNN_CONTROL, "A7XX_GEN3", "A7XX_GEN3_CTRL_", NULL,
 	   "control registers (@) of a750 (gen70900) and later"},
 	  {RNN_SQE, "A7XX", "A7XX_SQE_", NULL, "SQE registers (%)"},
-	  {RNN_PIPE, "A7XX", "A7XX_PIPE_", NULL, "pipe registers (|)"}}},
+	  {RNN_PIPE, "A7XX", "A7XX_PIPE_", NULL, "pipe registers (|)"},
+	  {RNN_EVENT, "A7XX", "A7XX_EV_", NULL, "events (vgt_event_type)"},
+	  {RNN_PM4_FIELD, "A7XX", "A7XX_", NULL, "packet bit fields (NAME__SHIFT, NAME__MASK)"}}},
 	{"hwsq_regs.h",
 	 "AFUC_HWSQ_REGS_H",
 	 "NVIDIA HWSQ registers, flags and events of NV17 to NVC0",
@@ -171,11 +177,38 @@ static char *macro_body(const struct rnn_entry *e)
 	return util_str_take(&s);
 }
 
+static bool add_macro(struct output *o, const struct part *p, const struct rnn_entry *e, char *name,
+		      char *body, struct diag *d);
+
+/* A bit field: NAME__SHIFT, its low bit, and NAME__MASK, its bits in
+ * place, as Mesa's headers name them. */
+static bool add_field(struct output *o, const struct part *p, const struct rnn_entry *e,
+		      struct diag *d)
+{
+	char *base = macro_name(p->prefix, e->name);
+	uint64_t mask = ((e->width >= 64 ? 0 : UINT64_C(1) << e->width) - 1) << e->value;
+	bool ok = add_macro(o, p, e, util_xasprintf("%s__SHIFT", base),
+			    util_xasprintf(" (%" PRIu64 ")", e->value), d);
+	ok = add_macro(o, p, e, util_xasprintf("%s__MASK", base),
+		       util_xasprintf(" (0x%" PRIx64 ")", mask & UINT32_MAX), d) &&
+	     ok;
+	free(base);
+	return ok;
+}
+
 static bool add_entry(struct output *o, const struct part *p, const struct rnn_entry *e,
 		      struct diag *d)
 {
-	char *name = macro_name(p->prefix, e->name);
-	char *body = macro_body(e);
+	if (p->space == RNN_PM4_FIELD)
+		return add_field(o, p, e, d);
+	return add_macro(o, p, e, macro_name(p->prefix, e->name), macro_body(e), d);
+}
+
+/* Writes "#define name body" once (taking both); the same name with
+ * another body is an error. */
+static bool add_macro(struct output *o, const struct part *p, const struct rnn_entry *e, char *name,
+		      char *body, struct diag *d)
+{
 	if (!valid_identifier(name)) {
 		diag_error(d, DIAG_NOWHERE, "%s %s (%s) is not a C identifier", p->variant, e->name,
 			   name);

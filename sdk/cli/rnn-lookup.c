@@ -40,7 +40,8 @@ static const struct cmd_option options[] = {
 	{OPT_CHIP, 0, "chip", "CHIP", "an NVIDIA chip or family (nv50, G84, gt215...)", 0, CMD_CALL,
 	 0},
 	{OPT_SPACE, 0, "space", "SPACE",
-	 "gpu, control, sqe, pipe, pm4 (with --gpu; default gpu)\n"
+	 "gpu, control, sqe, pipe, pm4, event, pm4-field\n"
+	 "(with --gpu; default gpu)\n"
 	 "or hwsq-reg, hwsq-flag, hwsq-event (with --chip;\n"
 	 "default hwsq-reg)",
 	 0, CMD_KEEP_STRING(struct options, space)},

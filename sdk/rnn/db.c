@@ -73,6 +73,10 @@ static const struct recipe recipes[] = {
 	       .sources = {DOMAIN("A7XX_PIPE_REG", "A6XX_PIPE_REG")}),
 	ADRENO(RNN_PM4, NULL, .files = {ADRENO_COMMON, "adreno/adreno_pm4.xml"},
 	       .sources = {{.kind = SRC_ENUM, .names = {"adreno_pm4_type3_packets"}}}),
+	ADRENO(RNN_EVENT, NULL, .files = {ADRENO_COMMON, "adreno/adreno_pm4.xml"},
+	       .sources = {{.kind = SRC_ENUM, .names = {"vgt_event_type"}}}),
+	ADRENO(RNN_PM4_FIELD, NULL, .files = {ADRENO_COMMON, "adreno/adreno_pm4.xml"},
+	       .sources = {{.kind = SRC_BITSET, .names = {"pm4_packet_fields"}, .base = 0}}),
 	NVIDIA(RNN_HWSQ_REG, .files = {"nvchipsets.xml", "bus/pbus.xml", "bus/ptimer.xml",
 				       "memory/g80_pfb.xml"},
 	       .sources = {DOMAIN("NV_MMIO")}),
@@ -103,6 +107,8 @@ static const struct {
 	[RNN_HWSQ_REG] = {"hwsq-reg", "register", "HWSQ registers"},
 	[RNN_HWSQ_FLAG] = {"hwsq-flag", "HWSQ flag", "HWSQ flags"},
 	[RNN_HWSQ_EVENT] = {"hwsq-event", "HWSQ event", "HWSQ events"},
+	[RNN_EVENT] = {"event", "event", "events"},
+	[RNN_PM4_FIELD] = {"pm4-field", "packet field", "packet fields"},
 };
 
 const char *rnn_space_name(enum rnn_space space)

@@ -284,7 +284,8 @@ bool rnn_flatten_fields(struct rnn_builder *b, const struct rnn_field *fields,
 	size_t errors = d->errors;
 	for (const struct rnn_field *f = fields; f; f = f->next)
 		if (rnn_variant_match(&b->vc, scope, &f->va, f->src, d))
-			value_item(b, f->name, base + f->low);
+			value_item(b, f->name, base + f->low)->pub.width = (uint8_t)(f->high -
+										     f->low + 1);
 	return d->errors == errors;
 }
 

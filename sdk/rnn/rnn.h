@@ -40,6 +40,8 @@ enum rnn_space {
 	RNN_HWSQ_REG,   /* NVIDIA MMIO registers HWSQ scripts touch (PBUS, PTIMER, ...) */
 	RNN_HWSQ_FLAG,  /* HWSQ flag numbers (FB_PAUSE = 16, ...) */
 	RNN_HWSQ_EVENT, /* HWSQ event numbers (FB_PAUSED = 0, ...) */
+	RNN_EVENT,      /* Adreno events of CP_EVENT_WRITE (enum vgt_event_type) */
+	RNN_PM4_FIELD,  /* bit fields of PM4 packet words (bitset pm4_packet_fields) */
 	RNN_SPACE_COUNT
 };
 
@@ -62,7 +64,8 @@ struct rnn_entry {
 	uint64_t value;     /* offset, opcode or number */
 	uint32_t count;     /* innermost array length, 1 for a plain register, 0 unbounded */
 	uint32_t stride;    /* distance between elements of the innermost array */
-	uint8_t width;      /* 8 to 64 (registers); 0 for enum values and arrays */
+	uint8_t width;      /* 8 to 64 (registers); bit fields: their width;
+			     * 0 for enum values and arrays */
 	const char *type;   /* rnndb type name ("void", "hex", a bitset...) or NULL */
 	const char *domain; /* the domain, enum or bitset it was read from */
 	uint8_t ndims;      /* how many "[]" name has */

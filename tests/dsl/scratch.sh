@@ -57,6 +57,10 @@ fails 2 "WRITE_REG_DIRECT: needs a scratch register to hold REG: $how WRITE_REG_
 GPU(a6xx)
 WRITE_REG_DIRECT(CP_SCRATCH_REG[2], $02)
 S
+fails 2 "START_REG_READ: needs a scratch register to build the address on a5xx: $how START_REG_READ\\(REG, count, tmp\\)" <<'S'
+GPU(a5xx)
+START_REG_READ($02, $03)
+S
 fails 2 "START_REG_READ: needs a scratch register to hold an immediate: $how START_REG_READ\\(REG, count, tmp\\)" <<'S'
 GPU(a6xx)
 START_REG_READ(CP_SQE_INSTR_BASE, $02)
@@ -141,7 +145,10 @@ same_words mem-read-regs a7xx 'START_MEM_READ($02, $03, $04)' 'cwrite $02, [$00 
 cwrite $03, [$00 + 0x01d]
 cwrite $04, [$00 + 0x01e]'
 same_words nrt-select-a6xx a6xx 'NRT_SELECT_DATA()' 'mov $addr, (0xa2 << 8 | 0x4) << 16'
-same_words reg-read-a5xx a5xx 'START_REG_READ(0x830, 2)' 'mov $addr, 0x830'
+same_words reg-read-a5xx a5xx 'START_REG_READ(0x830, 2, $02)' 'mov $addr, 0xe1 << 24
+mov $data, 0x2
+mov $02, 0x1 << 20
+or $addr, $02, 0x830'
 same_words mem-read-a5xx a5xx 'START_MEM_READ($02, $03, 4)' 'mov $addr, 0x80d
 mov $data, $02
 mov $data, $03

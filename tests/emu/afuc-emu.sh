@@ -30,7 +30,7 @@ image sdk.fw
 ib first 0x8000
 	pkt7 UNKN61 0x2000 0 6            # 0x3d: CP_MEM_WRITE by number
 end
-pkt7 UNKN126 1 2 3                  # no name on a6xx: the default handler
+pkt7 UNKN16 1 2 3                   # 0x10: CP_NOP by number
 pkt7 UNKN61 0x1000 0 5
 pkt7 CP_INDIRECT_BUFFER first.lo first.hi first.size
 run

@@ -84,15 +84,15 @@ like "$out" '^0x00001000: 0xdeadbeef 0x00000007$' "x ADDR COUNT and x/COUNT ADDR
 
 # ---- an opcode whose handler is shared: only that packet stops ----
 session "$fw" <<'END'
-break CP_INTERRUPT
-push pkt7 CP_MEM_WRITE_CNTR 5
-push pkt7 CP_INTERRUPT 6
+break CP_SET_MODE
+push pkt7 CP_SKIP_IB2_ENABLE_GLOBAL 5
+push pkt7 CP_SET_MODE 6
 continue
 info packet
 continue
 END
-like "$out" '^packet CP_INTERRUPT \(0x40\), header 0x7040[0-9a-f]{4}, 1 payload word$' \
-	"the default handler stops for CP_INTERRUPT, not CP_MEM_WRITE_CNTR before it"
+like "$out" '^packet CP_SET_MODE \(0x63\), header 0x70[0-9a-f]{6}, 1 payload word$' \
+	"a shared handler stops for CP_SET_MODE, not CP_SKIP_IB2_ENABLE_GLOBAL before it"
 is "$(printf '%s\n' "$out" | grep -c '^breakpoint 1,')" 1 "and once"
 like "$out" '^idle: every processor waits for a packet$' "continue: to the run's end"
 

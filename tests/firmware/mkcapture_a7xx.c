@@ -12,10 +12,9 @@
 #include <string.h>
 
 #include "afuc/a7xx_regs.h"
-#include "afuc/emu.h"
 #include "afuc/pm4.h"
 #include "rd/rd.h"
-#include "util/util.h"
+#include "stream.h"
 
 /* Where the buffers live (GPU addresses). */
 #define IB_BASE 0x100000ull     /* each submission's command stream */
@@ -24,25 +23,7 @@
 #define RESULT_BASE 0x1c0000ull /* queries and timestamps */
 #define CS_CONST_BASE 0x1d0000ull
 
-/* vgt_event_type (a7xx) */
-enum {
-	EV_CACHE_FLUSH_TS = 4,
-	EV_ZPASS_DONE = 21,
-	EV_RB_DONE_TS = 22,
-	EV_CCU_INVALIDATE_DEPTH = 24,
-	EV_CCU_INVALIDATE_COLOR = 25,
-	EV_CCU_FLUSH_DEPTH = 28,
-	EV_CCU_FLUSH_COLOR = 29,
-	EV_CCU_CLEAN_DEPTH = 32,
-	EV_CCU_CLEAN_COLOR = 33,
-	EV_LRZ_CLEAR = 37,
-	EV_LRZ_FLUSH = 38,
-	EV_CACHE_CLEAN = 49,
-	EV_CACHE_INVALIDATE7 = 51,
-	EV_START_PRIMITIVE_CTRS = 11,
-	EV_STOP_PRIMITIVE_CTRS = 12,
-	EV_WRITE_PRIMITIVE_COUNTS = 9,
-};
+/* events: vgt_event_type of the register database, A7XX_EV_* */
 #define EV7_WRITE_ENABLED (1u << 27)
 #define EV7_SRC(s) ((uint32_t)(s) << 20) /* 0 USER_32B, 1 USER_64B, 3 ALWAYSON */
 
@@ -51,38 +32,6 @@ enum {
 #define RM6_COMPUTE 8
 #define RM6_BLIT2DSCALE 12
 #define THREAD_BR 1
-
-/* A buffer being filled with words. */
-struct words {
-	uint32_t *w;
-	size_t len, cap;
-};
-
-static void emit(struct words *b, uint32_t word)
-{
-	*UTIL_PUSH(b->w, b->len, b->cap) = word;
-}
-
-static void pkt7(struct words *b, uint32_t opcode, const uint32_t *payload, size_t count)
-{
-	emit(b, emu_pkt7_header(opcode, (uint32_t)count));
-	for (size_t i = 0; i < count; i++)
-		emit(b, payload[i]);
-}
-
-static void pkt4(struct words *b, uint32_t reg, const uint32_t *values, size_t count)
-{
-	emit(b, emu_pkt4_header(reg, (uint32_t)count));
-	for (size_t i = 0; i < count; i++)
-		emit(b, values[i]);
-}
-
-#define WORDS(...) \
-	((const uint32_t[]){__VA_ARGS__}), UTIL_ARRAY_SIZE(((const uint32_t[]){__VA_ARGS__}))
-#define PKT7(b, op, ...) pkt7((b), (op), WORDS(__VA_ARGS__))
-#define PKT4(b, reg, ...) pkt4((b), (reg), WORDS(__VA_ARGS__))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 
 /* tu_emit_event_write for a7xx: an event alone, or one that writes. */
 static void event(struct words *b, uint32_t ev)
@@ -104,11 +53,11 @@ static void event_write(struct words *b, uint32_t ev, uint32_t src, uint64_t add
  * reads its results (tu_emit_cache_flush). */
 static void cache_flush(struct words *b)
 {
-	event(b, EV_CCU_CLEAN_COLOR);
-	event(b, EV_CCU_CLEAN_DEPTH);
-	event(b, EV_CACHE_CLEAN);
+	event(b, A7XX_EV_CCU_CLEAN_COLOR);
+	event(b, A7XX_EV_CCU_CLEAN_DEPTH);
+	event(b, A7XX_EV_CACHE_CLEAN);
 	PKT7(b, PM4_CP_WAIT_FOR_IDLE);
-	event(b, EV_CACHE_INVALIDATE7);
+	event(b, A7XX_EV_CACHE_INVALIDATE7);
 	PKT7(b, PM4_CP_WAIT_FOR_ME);
 }
 
@@ -121,9 +70,9 @@ static void cache_flush(struct words *b)
 static void init_hw(struct words *b)
 {
 	PKT7(b, PM4_CP_THREAD_CONTROL, THREAD_BR);
-	event(b, EV_CACHE_INVALIDATE7);
-	event(b, EV_CCU_INVALIDATE_COLOR);
-	event(b, EV_CCU_INVALIDATE_DEPTH);
+	event(b, A7XX_EV_CACHE_INVALIDATE7);
+	event(b, A7XX_EV_CCU_INVALIDATE_COLOR);
+	event(b, A7XX_EV_CCU_INVALIDATE_DEPTH);
 	PKT7(b, PM4_CP_WAIT_FOR_IDLE);
 	PKT4(b, REG_A7XX_RB_CCU_CNTL, 0x10000000);
 	PKT4(b, REG_A7XX_PC_MODE_CNTL, 0x1f);
@@ -164,7 +113,7 @@ static void render_pass(struct words *b, struct group *groups, size_t group_coun
 	PKT4(b, REG_A7XX_RB_RENDER_CNTL, 0);
 	draw_states(b, groups, group_count);
 	/* occlusion query begin: RB_SAMPLE_COUNT_ADDR then ZPASS_DONE */
-	PKT7(b, PM4_CP_EVENT_WRITE7, EV_ZPASS_DONE | 1u << 12 /* WRITE_SAMPLE_COUNT */,
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_ZPASS_DONE | 1u << 12 /* WRITE_SAMPLE_COUNT */,
 	     LO(RESULT_BASE), HI(RESULT_BASE));
 	/* CP_DRAW_INDX_OFFSET: triangles, auto index, visibility unused */
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, 4 /* DI_PT_TRILIST */ | 2u << 6 /* AUTO_INDEX */, 1, 3);
@@ -173,12 +122,12 @@ static void render_pass(struct words *b, struct group *groups, size_t group_coun
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, 4 | 0u << 6 /* DMA */ | 1u << 11 /* INDEX_SIZE 16 */, 1, 6,
 	     0, LO(INDEX_BASE), HI(INDEX_BASE), 6);
 	PKT7(b, PM4_CP_EVENT_WRITE7,
-	     EV_ZPASS_DONE | 1u << 12 | 1u << 13 /* SAMPLE_COUNT_END_OFFSET */ |
+	     A7XX_EV_ZPASS_DONE | 1u << 12 | 1u << 13 /* SAMPLE_COUNT_END_OFFSET */ |
 		     1u << 14 /* WRITE_ACCUM_SAMPLE_COUNT_DIFF */,
 	     LO(RESULT_BASE), HI(RESULT_BASE));
-	event(b, EV_CCU_FLUSH_COLOR);
-	event(b, EV_CCU_FLUSH_DEPTH);
-	event_write(b, EV_RB_DONE_TS, 0, RESULT_BASE + 0x40, 0x1234);
+	event(b, A7XX_EV_CCU_FLUSH_COLOR);
+	event(b, A7XX_EV_CCU_FLUSH_DEPTH);
+	event_write(b, A7XX_EV_RB_DONE_TS, 0, RESULT_BASE + 0x40, 0x1234);
 }
 
 /* A dispatch: compute state, constants inline, CP_EXEC_CS. */
@@ -193,7 +142,7 @@ static void dispatch(struct words *b)
 	     LO(CS_CONST_BASE), HI(CS_CONST_BASE));
 	PKT7(b, PM4_CP_EXEC_CS, 0, 4, 2, 1);
 	cache_flush(b);
-	event_write(b, EV_CACHE_CLEAN, 0, RESULT_BASE + 0x80, 0x5678);
+	event_write(b, A7XX_EV_CACHE_CLEAN, 0, RESULT_BASE + 0x80, 0x5678);
 }
 
 /* The rest of what turnip emits around draws on a7xx: BR-only sections
@@ -205,12 +154,12 @@ static void more(struct words *b)
 {
 	/* a section only BR runs: two dwords */
 	PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 /* THREAD_MODE */ | 1u << 26 /* BR */, 2);
-	PKT7(b, PM4_CP_EVENT_WRITE7, EV_CCU_INVALIDATE_COLOR);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_CCU_INVALIDATE_COLOR);
 	/* a section only BV runs, skipped here */
 	PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 25 /* BV */, 2);
-	PKT7(b, PM4_CP_EVENT_WRITE7, EV_CCU_INVALIDATE_DEPTH);
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x11 /* FLUSH_SO_0 */);
-	PKT7(b, PM4_CP_EVENT_WRITE7, 0x14 /* FLUSH_SO_3 */);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_CCU_INVALIDATE_DEPTH);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_FLUSH_SO_0);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_FLUSH_SO_3);
 	/* 4 inline constants for the vertex shader */
 	PKT7(b, PM4_CP_LOAD_STATE6_GEOM, 0 | 0u << 16 /* SS6_DIRECT */ | 8u << 18 | 1u << 22, 0, 0,
 	     0x3f800000, 0, 0, 0x3f800000);
@@ -234,9 +183,9 @@ static void more(struct words *b)
 	     HI(RESULT_BASE + 0x70), 1, 0xffffffff, 16);
 	PKT7(b, PM4_CP_MEM_TO_MEM, 0, LO(RESULT_BASE + 0x60), HI(RESULT_BASE + 0x60),
 	     LO(RESULT_BASE + 0x74), HI(RESULT_BASE + 0x74));
-	event_write(b, EV_RB_DONE_TS, 1 /* USER_64B */, RESULT_BASE + 0x78, 0x9abc);
+	event_write(b, A7XX_EV_RB_DONE_TS, 1 /* USER_64B */, RESULT_BASE + 0x78, 0x9abc);
 	/* a timestamp query: the always-on counter, no payload */
-	PKT7(b, PM4_CP_EVENT_WRITE7, EV_RB_DONE_TS | EV7_WRITE_ENABLED | EV7_SRC(3),
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | EV7_WRITE_ENABLED | EV7_SRC(3),
 	     LO(RESULT_BASE + 0x88), HI(RESULT_BASE + 0x88));
 }
 

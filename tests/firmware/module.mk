@@ -14,8 +14,9 @@ $(FW_EMU_TESTS): $(BUILD)/tests/firmware/%: tests/firmware/%
 TEST_PROGRAMS += $(FW_EMU_TESTS)
 TESTS += $(FW_EMU_TESTS)
 
-# The a7xx tests' expectations, checked on gen70500's bundle.
-TESTS += tests/firmware/a7xx-vendor.sh
+# The a7xx and a6xx-kernel tests' expectations, checked on the vendor's
+# firmware.
+TESTS += tests/firmware/emu-vendor.sh
 # Patching vendor images with afuc-ld --base (uses test-diff).
 TESTS += tests/firmware/patch.sh
 # The SDK's firmware against vendor firmware over the shared captures
@@ -25,3 +26,9 @@ TESTS += tests/firmware/vendor-diff.sh
 # a7xx capture is shipped), for vendor-diff.sh.
 TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcapture-a7xx
 $(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcapture-a7xx,tests/firmware/mkcapture_a7xx.c,afuc-emu))
+# Driver-shaped cases of every opcode the drivers and the kernel send,
+# one capture per opcode and generation, compared with the vendor's
+# firmware by opcodes.sh.
+TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcases
+$(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcases,tests/firmware/mkcases.c,afuc-emu))
+TESTS += tests/firmware/opcodes.sh

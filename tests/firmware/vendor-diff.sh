@@ -7,6 +7,7 @@
 # must say so with exit status 0. Skipped without the vendor images or
 # the captures.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
+. "$SDK_ROOT/tests/firmware/images.sh"
 
 ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
 
@@ -36,18 +37,11 @@ compare() {
 		skip 4 "capture $1 not found (AFUC_CAPTURE_DIR, ../shared/captures)"
 		return
 	}
-	vendor=
-	for name in $(printf '%s\n' "$2" | tr ',' ' '); do
-		path=$(find_firmware "$name") || {
-			skip 4 "vendor image $name not found: no comparison over $1"
-			return
-		}
-		vendor=${vendor:+$vendor,}$path
-	done
-	sdk=
-	for name in $(printf '%s\n' "$3" | tr ',' ' '); do
-		sdk=${sdk:+$sdk,}$SDK_BUILD/firmware/$name
-	done
+	vendor=$(vendor_paths "$2") || {
+		skip 4 "vendor image $vendor not found: no comparison over $1"
+		return
+	}
+	sdk=$(sdk_paths "$3")
 	floor=$4
 	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$sdk" --ignore "$ignore" --stats
 	failed=$(printf '%s\n' "$out" | grep -c '^not ok')

@@ -17,7 +17,7 @@ for h in pm4.h a5xx_regs.h a6xx_regs.h a7xx_regs.h hwsq_regs.h; do
 	is "$bad" "" "$h: only #ifndef/#define/#endif outside comments"
 	# Every macro has a prefix no afuc assembly name has.
 	unprefixed=$(grep '^#define ' "$inc/$h" | awk '{print $2}' |
-		grep -Ev '^(AFUC_[A-Z0-9_]+_H$|PM4_|REG_A[567]XX_|A[567]XX_(GEN3_)?(CTRL|SQE|PIPE)_|HWSQ_(REG|FLAG|EVENT)_)' | head -3)
+		grep -Ev '^(AFUC_[A-Z0-9_]+_H$|PM4_|REG_A[567]XX_|A[567]XX_(GEN3_)?(CTRL|SQE|PIPE|EV|CP)_|HWSQ_(REG|FLAG|EVENT)_)' | head -3)
 	is "$unprefixed" "" "$h: every name is prefixed"
 	# Every value is parenthesised.
 	bare=$(grep '^#define ' "$inc/$h" | grep -v '_H$' | grep -Ev '^#define [A-Za-z0-9_]+(\([a-z0-9, ]+\))? \(.*\)$' | head -3)

@@ -21,6 +21,12 @@ struct constant {
 	uint64_t by_hand;
 };
 
+/* A field's mask covers its bits in place; CP_REG_TO_MEM's CNT is a bit
+ * shorter on a7xx, where bit 29 is a flag of its own. */
+_Static_assert(A6XX_CP_REG_TO_MEM_0_CNT__MASK == 0x3ffc0000, "a6xx CNT is bits 18..29");
+_Static_assert(A7XX_CP_REG_TO_MEM_0_CNT__MASK == 0x1ffc0000, "a7xx CNT is bits 18..28");
+_Static_assert(A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK == 0x80000000, "bit 31 alone");
+
 static const struct constant constants[] = {
 	{RNN_PM4, "A6XX", "CP_NOP", PM4_CP_NOP, 0x10},
 	{RNN_PM4, "A5XX", "PKT4", PM4_PKT4, 4},
@@ -42,6 +48,12 @@ static const struct constant constants[] = {
 	{RNN_SQE, "A6XX", "PREEMPT_INSTR", A6XX_SQE_PREEMPT_INSTR, 0x4},
 	{RNN_PIPE, "A6XX", "NRT_ADDR", A6XX_PIPE_NRT_ADDR, 0xa0},
 	{RNN_PIPE, "A6XX", "WAIT_MEM_WRITES", A6XX_PIPE_WAIT_MEM_WRITES, 0x84},
+	{RNN_EVENT, "A5XX", "BLIT", A5XX_EV_BLIT, 0x1e},
+	{RNN_EVENT, "A6XX", "PC_CCU_RESOLVE_TS", A6XX_EV_PC_CCU_RESOLVE_TS, 0x1a},
+	{RNN_EVENT, "A7XX", "CACHE_CLEAN", A7XX_EV_CACHE_CLEAN, 0x31},
+	{RNN_PM4_FIELD, "A6XX", "CP_REG_TO_MEM_0_CNT", A6XX_CP_REG_TO_MEM_0_CNT__SHIFT, 18},
+	{RNN_PM4_FIELD, "A7XX", "CP_THREAD_CONTROL_0_SYNC_THREADS",
+	 A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__SHIFT, 31},
 	{RNN_HWSQ_FLAG, "NV41", "FB_PAUSE", HWSQ_FLAG_FB_PAUSE, 16},
 	{RNN_HWSQ_EVENT, "NV41", "FB_PAUSED", HWSQ_EVENT_FB_PAUSED, 0},
 	{RNN_HWSQ_REG, "NV50", "PBUS.HWSQ.ENTRY_POINT", HWSQ_REG_PBUS_HWSQ_ENTRY_POINT, 0x1304},

@@ -1,0 +1,83 @@
+# Every opcode the drivers and the kernel send, opcode by opcode: mkcases
+# writes a capture of driver-shaped payloads per opcode and generation,
+# and afuc-emu --replay --diff runs it through the vendor's firmware and
+# the SDK's (tests/firmware/vendor-diff.ignore), one TAP line per opcode.
+# It passes when the vendor firmware runs the case to idle, every packet
+# agrees and the SDK's firmware runs no more instructions per packet of
+# the opcode than the vendor's. An opcode mkcases marks "todo" (the SDK
+# does not do that yet, and why) is a TODO test; one it marks "skip" (the emulator lacks
+# what the vendor's path needs) is skipped with the reason. A case the
+# vendor firmware does not run to idle fails, whatever its mark but
+# "skip". Each line's diagnostics give the instructions per packet of
+# the opcode, SDK against vendor. Skipped without the vendor images.
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
+. "$SDK_ROOT/tests/firmware/images.sh"
+
+ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
+mkcases=$SDK_BUILD/tests/firmware/mkcases
+
+# per_packet SIDE OPCODE: the opcode's instructions per packet on side A
+# (vendor) or B (SDK) of the --stats output in $out.
+per_packet() {
+	printf '%s\n' "$out" | awk -v side="# stats $1:" -v op="$2" '
+		index($0, "# stats ") == 1 { on = index($0, side) == 1; next }
+		on && $2 == op { print $(NF - 2); exit }'
+}
+
+# check GEN VENDOR SDK: the opcodes of one generation.
+check() {
+	gen=$1
+	vendor=$(vendor_paths "$2") || {
+		skip 1 "$gen: vendor image $vendor not found: no comparison of its opcodes"
+		return
+	}
+	sdk=$(sdk_paths "$3")
+	mkdir -p "$tmp/$gen"
+	"$mkcases" "$gen" "$tmp/$gen" >"$tmp/$gen.list" || {
+		ok 1 "$gen: mkcases writes the cases"
+		return
+	}
+	agreeing=0
+	within=0
+	total=0
+	while IFS='	' read -r opcode table_name how why; do
+		total=$((total + 1))
+		run "$SDK_BIN/afuc-emu" --replay "$tmp/$gen/$opcode.rd" --diff "$vendor" "$sdk" \
+			--ignore "$ignore" --stats --show-diffs 0
+		figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
+		vendor_idle=$(printf '%s\n' "$out" | grep -c '^ok 1 ')
+		name="$gen $opcode"
+		if [ "$how" = skip ]; then
+			skip 1 "$name: $why"
+			continue
+		fi
+		if [ "$vendor_idle" -ne 1 ]; then
+			ok 1 "$name: the vendor firmware runs the case to idle"
+			diag "$(printf '%s\n' "$out" | grep '^not ok 1 ')"
+			continue
+		fi
+		agree=1
+		[ -n "$figure" ] && [ "$status" -eq 0 ] && [ "${figure% *}" = "${figure#* }" ] && agree=0
+		[ "$agree" -eq 0 ] && agreeing=$((agreeing + 1))
+		sdk_ipp=$(per_packet B "$table_name")
+		vendor_ipp=$(per_packet A "$table_name")
+		faster=$(awk -v s="$sdk_ipp" -v v="$vendor_ipp" 'BEGIN { print (s != "" && v != "" && s + 0 <= v + 0) ? 0 : 1 }')
+		[ "$agree" -eq 0 ] && [ "$faster" -eq 0 ] && within=$((within + 1))
+		[ "$faster" -eq 0 ] || agree=1
+		label="$name: every packet agrees with $2, in no more instructions (${figure:-no figure}; SDK $sdk_ipp, vendor $vendor_ipp per packet)"
+		if [ "$how" = todo ]; then
+			tap_run=$((tap_run + 1))
+			[ "$agree" -eq 0 ] && echo "ok $tap_run - $label # TODO $why" ||
+				echo "not ok $tap_run - $label # TODO $why"
+		else
+			ok "$agree" "$label" ||
+				diag "$(printf '%s\n' "$out" | grep -A14 '^# differs' | head -40)"
+		fi
+	done <"$tmp/$gen.list"
+	diag "$gen: $agreeing of $total opcodes agree with $2, $within of them in no more instructions"
+}
+
+check a5xx a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw
+check a6xx a630_sqe.fw a6xx/sqe.fw
+check a7xx gen70500_sqe.fw a7xx/sqe.fw
+done_testing
