@@ -34,12 +34,12 @@ printf '%-30s %-5s %5s %6s %5s %5s %4s %9s %9s %9s\n' script chip bytes greedy n
 	"asked us" "encoded" "greedy"
 S=$SDK_ROOT/hwsq-scripts
 for chip in nv50 nv92; do
-	row "gddr3-reclock" --chip $chip "$S/gddr3-reclock.hwsq"
-	row "ddr2-reclock" --chip $chip "$S/ddr2-reclock.hwsq"
-	row "nv50-clk" --chip $chip "$S/nv50-clk.hwsq"
+	row "gddr3-reclock" --chip $chip -I "$SDK_BUILD/hwsq" "$S/gddr3-reclock.hwsq"
+	row "ddr2-reclock" --chip $chip -I "$SDK_BUILD/hwsq" "$S/ddr2-reclock.hwsq"
+	row "nv50-clk" --chip $chip -I "$SDK_BUILD/hwsq" "$S/nv50-clk.hwsq"
 done
-row "gddr3-reclock (gt200)" --chip nv92 -D BOARD='"boards/gt200-gddr3.h"' "$S/gddr3-reclock.hwsq"
-row "nv50-clk (g98)" --chip nv92 -D BOARD='"boards/g98-clk.h"' "$S/nv50-clk.hwsq"
+row "gddr3-reclock (gt200)" --chip nv92 -I "$SDK_BUILD/hwsq" -D BOARD='"boards/gt200-gddr3.h"' "$S/gddr3-reclock.hwsq"
+row "nv50-clk (g98)" --chip nv92 -I "$SDK_BUILD/hwsq" -D BOARD='"boards/g98-clk.h"' "$S/nv50-clk.hwsq"
 for chip in nv41 nv50 nv92; do
 	row "engine-pll" --chip $chip "$S/engine-pll.hwsq"
 done

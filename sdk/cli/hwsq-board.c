@@ -1,5 +1,6 @@
 /* hwsq-board: from a board's VBIOS tables and register readings, the
- * header nouveau's reclock programs need (hwsq-scripts/boards/NAME.h),
+ * header nouveau's reclock programs need (boards/NAME.h; make writes
+ * those of hwsq-scripts/boards/*.board into build/hwsq/boards),
  * computed as nouveau computes it. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,27 +1,29 @@
-# hwsq-board: the committed board headers are what the generator makes
-# of their descriptions; a description and the VBIOS image its tables
-# make give the same header; where nouveau gives up, the error names the
-# table, the limit or the register.
+# hwsq-board: the board headers the build made (make, from
+# hwsq-scripts/boards/*.board) are what the generator makes of their
+# descriptions; a description and the VBIOS image its tables make give
+# the same header; where nouveau gives up, the error names the table,
+# the limit or the register.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 BOARD=$SDK_BIN/hwsq-board
 cd "$SDK_ROOT" || exit 1
 
 for desc in hwsq-scripts/boards/*.board; do
-	name=${desc%.board}
-	run "$BOARD" "$desc" -o "$tmp/$(basename "$name").h"
-	is "$status:$err" "0:" "$(basename "$desc"): generated"
-	if cmp -s "$tmp/$(basename "$name").h" "$name.h"; then
-		ok 0 "$(basename "$name").h is what hwsq-board makes of $(basename "$desc")"
+	name=$(basename "${desc%.board}")
+	built=$SDK_BUILD/hwsq/boards/$name.h
+	run "$BOARD" "$desc" -o "$tmp/$name.h"
+	is "$status:$err" "0:" "$name.board: generated"
+	if cmp -s "$tmp/$name.h" "$built"; then
+		ok 0 "$name.h in the build is what hwsq-board makes of $name.board"
 	else
-		ok 1 "$(basename "$name").h is what hwsq-board makes of $(basename "$desc") (make hwsq-boards)"
-		diag "$(diff "$name.h" "$tmp/$(basename "$name").h" | head -20)"
+		ok 1 "$name.h in the build is what hwsq-board makes of $name.board"
+		diag "$(diff "$built" "$tmp/$name.h" 2>&1 | head -20)"
 	fi
 	# the same tables as a VBIOS image: the same values
 	run "$BOARD" "$desc" --emit-vbios "$tmp/v.rom" -o /dev/null
 	run "$BOARD" --vbios "$tmp/v.rom" "$desc" -o "$tmp/v.h"
-	is "$status:$(grep '^#define' "$tmp/v.h" | md5sum)" "0:$(grep '^#define' "$name.h" | md5sum)" \
-		"$(basename "$desc"): the VBIOS image of its tables gives the same header"
+	is "$status:$(grep '^#define' "$tmp/v.h" | md5sum)" "0:$(grep '^#define' "$tmp/$name.h" | md5sum)" \
+		"$name.board: the VBIOS image of its tables gives the same header"
 done
 
 # gen TEXT: a description made of the g94-gddr3 one with TEXT appended (a

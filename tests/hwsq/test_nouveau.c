@@ -1,6 +1,6 @@
 /* Every HWSQ program nouveau builds (fb/ramnv50.c: the DDR2 and GDDR3
  * memory reclock; clk/nv50.c: the engine clock change), for every board
- * header in hwsq-scripts/boards: the SDK script's emulated run performs
+ * description in hwsq-scripts/boards (its header generated): the SDK script's emulated run performs
  * the writes, flag changes and event waits of nouveau's builder in the
  * same order, no delay between two of them is shorter than nouveau asks,
  * and the SDK's code is no larger than nouveau's encoding. nouveau's own
