@@ -1,6 +1,6 @@
 /* hwsq-board: from a board's VBIOS tables and register readings, the
  * header nouveau's reclock programs need (boards/NAME.h; make writes
- * those of hwsq-scripts/boards/*.board into build/hwsq/boards),
+ * those of the descriptions in hwsq-scripts/boards into build/hwsq/boards),
  * computed as nouveau computes it. */
 #include <stdio.h>
 #include <stdlib.h>
