@@ -2,8 +2,9 @@
 # parenthesised expression such as a generated A6XX_..._SHIFT "(30)", is
 # the number it stands for. IF_BIT_SET/IF_BIT_CLEAR test that bit (breq
 # and brne would otherwise compare with the value: the same mnemonics,
-# another instruction), IF_EQ/NE choose cmp by its value, LOOP_COUNT and
-# CASE check it; a bit that is not a constant is an error at the call.
+# another instruction), IF_EQ/NE choose cmp by its value, LOOP_COUNT,
+# CASE and EXTRACT_BITS check it; a bit that is not a constant is an
+# error at the call.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
@@ -105,6 +106,26 @@ nop
 brne $07, 0x1, #afuc.loop2.top
 sub $07, $07, 0x1
 afuc.loop2.end:'
+
+# A field's bits from its generated SHIFT: 8..25 is shl 31-25, then
+# ushr 31-25+8 before a7xx, ubfx b8, b25 on a7xx.
+source_file field6 <<'S'
+GPU(a6xx)
+#define LO__SHIFT (8)
+EXTRACT_BITS($02, $01, LO__SHIFT, (25))
+S
+check field6 'shl $02, $01, 6
+ushr $02, $02, 14'
+source_file field7 <<'S'
+GPU(a7xx)
+#define LO__SHIFT (8)
+EXTRACT_BITS($02, $01, LO__SHIFT, (25))
+S
+check field7 'ubfx $02, $01, b8, b25'
+fails 2 "EXTRACT_BITS: bits \\(-1\\)\\.\\.3 are not a field of a 32-bit word" <<'S'
+GPU(a6xx)
+EXTRACT_BITS($02, $01, (-1), 3)
+S
 
 fails 3 "IF_BIT_SET: bit 'UNDEFINED_SHIFT' is not a number, b<n> or a constant expression" <<'S'
 GPU(a6xx)
