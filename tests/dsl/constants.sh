@@ -8,15 +8,6 @@
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
-# check NAME EXPECTED: NAME.S expands to EXPECTED and assembles.
-check() {
-	got=$(expand "$tmp/$1.S" | grep -v '^\.gpu ')
-	is "$got" "$2" "$1: expansion"
-	assemble "$1"
-	ok "$status" "$1: assembles"
-	[ "$status" -eq 0 ] || diag "$err"
-}
-
 # brne bN skips the block when the bit is clear, breq bN when it is set
 # (docs/dsl.md, afuc.rst's branches).
 source_file bits <<'S'
