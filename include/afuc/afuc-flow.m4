@@ -45,22 +45,23 @@ m4_define({_AFUC_CMP}, {cmp $1, $2, $3})
 m4_define({_AFUC_NEEDS_CMP}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {1},
 	_AFUC_IS_CONST({$1}), {1}, {_AFUC_ABOVE_31({$1})}, {0})})
 ; _AFUC_EQ_CMP(b, tmp): 1 when IF_EQ/NE test b through cmp: when it must,
-; or when b is a name or expression (whose value m4 cannot see: a PM4
-; packet such as CP_INDIRECT_BUFFER) and a scratch register is given.
+; or when b is a name (whose value m4 cannot see: a PM4 packet such as
+; CP_INDIRECT_BUFFER) and a scratch register is given.
 m4_define({_AFUC_EQ_CMP}, {m4_ifelse(_AFUC_NEEDS_CMP({$1}), {1}, {1},
 	_AFUC_IS_CONST({$1}), {1}, {0}, {$2}, {}, {0}, {1})})
-; A bit, written b3 (decimal, as afuc-as reads it) or as a constant: 3,
-; 0x1e, (30); _AFUC_BAD_BIT has accepted it.
-m4_define({_AFUC_BIT}, {b{}m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0},
-	{m4_patsubst({$1}, {^b0*\(.\)}, {\1})}, {m4_eval({$1})})})
-; _AFUC_BAD_BIT(bit): what is wrong with a bit, or nothing. Anything else
-; (a name m4 cannot see, a register) is an error: breq/brne would take it
-; as a value to compare with, not a bit to test.
-m4_define({_AFUC_BAD_BIT}, {m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0},
-	{_AFUC_BIT_RANGE({$1}, m4_patsubst({$1}, {^b0*\(.\)}, {\1}))},
-	_AFUC_IS_CONST({$1}), {1}, {_AFUC_BIT_RANGE({$1}, {$1})},
-	{{bit '$1' is not a number, b<n> or a constant expression (a name must be a cpp macro for one)}})})
-m4_define({_AFUC_BIT_RANGE}, {m4_ifelse(_AFUC_ABOVE_31({$2}), {1}, {{bit '$1' is not 0..31}})})
+; A bit, written b3 or as a constant (3, 0x1e, (30)) that _AFUC_BAD_BIT
+; has accepted.
+m4_define({_AFUC_BIT}, {b{}m4_eval(_AFUC_BIT_VALUE({$1}))})
+; _AFUC_BIT_VALUE(bit): b07 as 7 (decimal, as afuc-as reads it, where
+; m4_eval would read 07 as octal), anything else as it is.
+m4_define({_AFUC_BIT_VALUE}, {m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0},
+	{m4_patsubst({$1}, {^b0*\(.\)}, {\1})}, {{$1}})})
+; _AFUC_BAD_BIT(bit): what is wrong with a bit, or nothing. Anything but a
+; constant (a name m4 cannot see, a register) is an error: breq/brne
+; would take it as a value to compare with, not a bit to test.
+m4_define({_AFUC_BAD_BIT}, {m4_ifelse(_AFUC_IS_CONST(_AFUC_BIT_VALUE({$1})), {0},
+	{{bit '$1' is not a number, b<n> or a constant expression (a name must be a cpp macro for one)}},
+	{m4_ifelse(_AFUC_ABOVE_31(_AFUC_BIT_VALUE({$1})), {1}, {{bit '$1' is not 0..31}})})})
 
 ; _AFUC_IF(macro, cond, a, b, tmp): checks, then opens the block.
 m4_define({_AFUC_IF}, {m4_ifelse(_AFUC_IS_REG({$3}), {0},
