@@ -14,17 +14,17 @@
 GPU(a5xx)
 #include "afuc/a5xx_regs.h"
 #define EV(name) A5XX_EV_##name
-#define SHIFT(field) FW_UNPAREN(A5XX_##field##__SHIFT)
+#define SHIFT(field) A5XX_##field##__SHIFT
 #elif FW_GEN == 6
 GPU(a6xx)
 #include "afuc/a6xx_regs.h"
 #define EV(name) A6XX_EV_##name
-#define SHIFT(field) FW_UNPAREN(A6XX_##field##__SHIFT)
+#define SHIFT(field) A6XX_##field##__SHIFT
 #elif FW_GEN == 7
 GPU(a7xx)
 #include "afuc/a7xx_regs.h"
 #define EV(name) A7XX_EV_##name
-#define SHIFT(field) FW_UNPAREN(A7XX_##field##__SHIFT)
+#define SHIFT(field) A7XX_##field##__SHIFT
 #else
 #error "FW_GEN must be 5, 6 or 7, defined before including fw.h"
 #endif
@@ -32,10 +32,8 @@ GPU(a7xx)
  * the register database; the generated header names it A6XX_EV_NAME).
  * SHIFT(FIELD): the low bit of a packet word's bit field
  * (pm4_packet_fields: CP_MEM_TO_MEM_0_DOUBLE...), for IF_BIT_SET and
- * IF_BIT_CLEAR on one-bit flags, as a bare number (the macros write
- * "b<n>" of it; the generated value has parentheses around it). */
-#define FW_UNPAREN(x) FW_UNPAREN_ x
-#define FW_UNPAREN_(v) v
+ * IF_BIT_CLEAR on one-bit flags (the generated value, "(30)", is a
+ * constant expression the macros work out). */
 
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */

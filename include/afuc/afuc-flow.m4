@@ -40,33 +40,42 @@ breq $4, b1, $5},
 breq $4, b2, $5})})
 m4_define({_AFUC_CMP}, {cmp $1, $2, $3})
 ; breq/brne compare with a 5-bit immediate only: a register or a larger
-; number goes through cmp. (Names and expressions are left to afuc-as,
-; which reports a value that does not fit.)
+; number (or constant expression) goes through cmp. (Names are left to
+; afuc-as, which reports a value that does not fit.)
 m4_define({_AFUC_NEEDS_CMP}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {1},
-	_AFUC_IS_NUM({$1}), {1}, {m4_eval(({$1}) > 31)}, {0})})
+	_AFUC_IS_CONST({$1}), {1}, {_AFUC_ABOVE_31({$1})}, {0})})
 ; _AFUC_EQ_CMP(b, tmp): 1 when IF_EQ/NE test b through cmp: when it must,
-; or when b is a name or expression (whose value m4 cannot see: a PM4
-; packet such as CP_INDIRECT_BUFFER) and a scratch register is given.
+; or when b is a name (whose value m4 cannot see: a PM4 packet such as
+; CP_INDIRECT_BUFFER) and a scratch register is given.
 m4_define({_AFUC_EQ_CMP}, {m4_ifelse(_AFUC_NEEDS_CMP({$1}), {1}, {1},
-	_AFUC_IS_NUM({$1}), {1}, {0}, {$2}, {}, {0}, {1})})
-; A bit number written 3 or b3.
-m4_define({_AFUC_BIT}, {m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0}, {$1},
-	_AFUC_IS_NUM({$1}), {1}, {b{}m4_eval({$1})}, {$1})})
+	_AFUC_IS_CONST({$1}), {1}, {0}, {$2}, {}, {0}, {1})})
+; A bit, written b3 or as a constant (3, 0x1e, (30)) that _AFUC_BAD_BIT
+; has accepted.
+m4_define({_AFUC_BIT}, {b{}m4_eval(_AFUC_BIT_VALUE({$1}))})
+; _AFUC_BIT_VALUE(bit): b07 as 7 (decimal, as afuc-as reads it, where
+; m4_eval would read 07 as octal), anything else as it is.
+m4_define({_AFUC_BIT_VALUE}, {m4_ifelse(m4_regexp({$1}, {^b[0-9]+$}), {0},
+	{m4_patsubst({$1}, {^b0*\(.\)}, {\1})}, {{$1}})})
+; _AFUC_BAD_BIT(bit): what is wrong with a bit, or nothing. Anything but a
+; constant (a name m4 cannot see, a register) is an error: breq/brne
+; would take it as a value to compare with, not a bit to test.
+m4_define({_AFUC_BAD_BIT}, {m4_ifelse(_AFUC_IS_CONST(_AFUC_BIT_VALUE({$1})), {0},
+	{{bit '$1' is not a number, b<n> or a constant expression (a name must be a cpp macro for one)}},
+	{m4_ifelse(_AFUC_ABOVE_31(_AFUC_BIT_VALUE({$1})), {1}, {{bit '$1' is not 0..31}})})})
 
 ; _AFUC_IF(macro, cond, a, b, tmp): checks, then opens the block.
 m4_define({_AFUC_IF}, {m4_ifelse(_AFUC_IS_REG({$3}), {0},
 	{_AFUC_ERROR({$1}, {the first argument must be a register, got '$3'})},
-	m4_ifelse({$2}, {set}, {_AFUC_BAD_BIT({$4})}, {$2}, {clear}, {_AFUC_BAD_BIT({$4})}, {0}), {1},
-	{_AFUC_ERROR({$1}, {bit '$4' is not 0..31})},
-	{_AFUC_TMP_IF(_AFUC_IF_CMP({$2}, {$4}), {$1}, {$5}, {for its cmp}, {$1(a, b, tmp)},
+	_AFUC_IF_BAD({$2}, {$4}), {}, {_AFUC_TMP_IF(_AFUC_IF_CMP({$2}, {$4}), {$1}, {$5}, {for its cmp}, {$1(a, b, tmp)},
 	{_AFUC_OPEN({if}, {$1(}_AFUC_JOIN(m4_shift(m4_shift($@))){)})_AFUC_BRANCH_UNLESS({$2},
 	{$3}, {$4}, {$5}, {#afuc.if}_AFUC_TOP_ID{.else})
-nop})})})
+nop})}, {_AFUC_ERROR({$1}, _AFUC_IF_BAD({$2}, {$4}))})})
+; _AFUC_IF_BAD(cond, b): what is wrong with b, or nothing.
+m4_define({_AFUC_IF_BAD}, {m4_ifelse({$1}, {set}, {_AFUC_BAD_BIT({$2})},
+	{$1}, {clear}, {_AFUC_BAD_BIT({$2})})})
 ; _AFUC_IF_CMP(cond, b): 1 when the condition is tested through cmp.
 m4_define({_AFUC_IF_CMP}, {m4_ifelse({$1}, {set}, {0}, {$1}, {clear}, {0},
 	{$1}, {eq}, {_AFUC_NEEDS_CMP({$2})}, {$1}, {ne}, {_AFUC_NEEDS_CMP({$2})}, {1})})
-m4_define({_AFUC_BAD_BIT}, {m4_ifelse(m4_regexp({$1}, {^b?[0-9]+$}), {0},
-	{m4_eval(m4_patsubst({$1}, {^b}) > 31)}, {0})})
 
 ; IF_EQ(a, b[, tmp]) ... [ELSE() ...] ENDIF()  and the same for the others;
 ; tmp, the register cmp writes, is needed by IF_LT/LE/GT/GE always and by
@@ -127,7 +136,7 @@ m4_define({_AFUC_DO_LOOP_COUNT}, {_AFUC_NARGS({LOOP_COUNT}, 1, 2, _AFUC_COUNT($@
 	{_AFUC_OPEN({loop}, {LOOP_COUNT(}_AFUC_JOIN($@){)})_AFUC_LOOP_COUNT({$1}, {$2}, _AFUC_TOP_ID)})})})
 m4_define({_AFUC_LOOP_COUNT}, {_AFUC_SET({$3}, {how}, {count})_AFUC_SET({$3}, {reg}, {$1})m4_ifelse({$2}, {}, {},
 	{mov $1, $2
-})m4_ifelse(_AFUC_IS_NUM({$2}), {1}, {m4_ifelse(m4_eval({$2}), {0}, {_AFUC_ZERO_TEST({$1}, {$3})})},
+})m4_ifelse(_AFUC_IS_CONST({$2}), {1}, {m4_ifelse(m4_eval({$2}), {0}, {_AFUC_ZERO_TEST({$1}, {$3})})},
 	{_AFUC_ZERO_TEST({$1}, {$3})})afuc.loop$3.top:})
 m4_define({_AFUC_ZERO_TEST}, {breq $1, 0x0, #afuc.loop$2.end
 nop
@@ -183,9 +192,10 @@ m4_define({_AFUC_CASE_CHECK}, {m4_define({_AFUC_CASE_ERR}, _AFUC_CASE_BAD($@))m4
 	{_AFUC_CASE({$1}, m4_incr(_AFUC_GET({$1}, {cases})), m4_shift($@))},
 	{_AFUC_ERROR({CASE}, m4_defn({_AFUC_CASE_ERR}))})})
 ; _AFUC_CASE_BAD(id, v, more...): what is wrong with the values, or nothing.
-; Numbers are remembered (normalised by m4_eval) to catch duplicates.
+; Numbers and constant expressions are remembered (normalised by m4_eval)
+; to catch duplicates.
 m4_define({_AFUC_CASE_BAD}, {m4_ifelse({$2}, {}, {{empty value}},
-	_AFUC_IS_NUM({$2}), {1}, {m4_ifelse(m4_eval(({$2}) > 31), {1},
+	_AFUC_IS_CONST({$2}), {1}, {m4_ifelse(_AFUC_ABOVE_31({$2}), {1},
 		{{value $2 is not 0..31 (use IF_EQ for larger values)}},
 		m4_ifdef({_AFUC_A_$1_v}m4_eval({$2}), {1}, {0}), {1}, {{value $2 appears twice}},
 		{m4_define({_AFUC_A_$1_v}m4_eval({$2}))_AFUC_CASE_MORE($@)})},

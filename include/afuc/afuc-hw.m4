@@ -103,15 +103,16 @@ _AFUC_DEF({_AFUC_CWRITE_ANY}, {m4_ifelse(_AFUC_IS_REG({$1}), {1}, {cwrite $1, [$
 cwrite $3, [$00 + $2]})})
 
 ; EXTRACT_BITS(dst, src, lo, hi): dst = bits lo..hi of src, shifted down
-; (lo and hi are numbers): ubfx on a7xx, two shifts before.
+; (lo and hi are numbers or constant expressions): ubfx on a7xx, two
+; shifts before.
 _AFUC_PUBLIC({EXTRACT_BITS})
 m4_define({_AFUC_DO_EXTRACT_BITS}, {_AFUC_NARGS({EXTRACT_BITS}, 4, 4, _AFUC_COUNT($@),
-	{_AFUC_REGS({EXTRACT_BITS}, {$1, $2}, {m4_ifelse(_AFUC_IS_NUM({$3})_AFUC_IS_NUM({$4}), {11},
-	{m4_ifelse(m4_eval({$3} > {$4} || {$4} > 31), {1},
+	{_AFUC_REGS({EXTRACT_BITS}, {$1, $2}, {m4_ifelse(_AFUC_IS_CONST({$3})_AFUC_IS_CONST({$4}), {11},
+	{m4_ifelse(m4_eval(({$3}) < 0 || ({$3}) > ({$4}) || ({$4}) > 31), {1},
 	{_AFUC_ERROR({EXTRACT_BITS}, {bits $3..$4 are not a field of a 32-bit word})},
 	m4_ifdef({_AFUC_GEN}, {_AFUC_GEN}), {7}, {ubfx $1, $2, b{}m4_eval({$3}), b{}m4_eval({$4})},
 	{_AFUC_EXTRACT({$1}, {$2}, m4_eval(31 - ({$4})), m4_eval(31 - ({$4}) + ({$3})))})},
-	{_AFUC_ERROR({EXTRACT_BITS}, {lo and hi must be numbers})})})})})
+	{_AFUC_ERROR({EXTRACT_BITS}, {lo and hi must be numbers or constant expressions})})})})})
 m4_define({_AFUC_EXTRACT}, {m4_ifelse({$3}, {0}, {m4_ifelse({$4}, {0}, {mov $1, $2},
 	{ushr $1, $2, $4})}, {shl $1, $2, $3
 m4_ifelse({$4}, {0}, {}, {ushr $1, $1, $4})})})

@@ -64,6 +64,16 @@ m4_define({_AFUC_COUNT}, {m4_ifelse({$#$1}, {1}, {0}, {$#})})
 ; _AFUC_IS_NUM(text): 1 when text is a plain C number (decimal, 0x, 0b).
 m4_define({_AFUC_IS_NUM}, {m4_ifelse(m4_regexp({$1},
 	{^\(0[xX][0-9a-fA-F]+\|0[bB][01]+\|[0-9]+\)$}), {0}, {1}, {0})})
+; _AFUC_IS_CONST(text): 1 when text is a number or a constant expression
+; m4_eval can work out: numbers, parentheses and C's arithmetic operators,
+; which is what a cpp macro such as a generated A6XX_..._SHIFT, "(30)",
+; expands to. (Not `**`, which m4 reads as a power and C rejects.)
+m4_define({_AFUC_IS_CONST}, {m4_ifelse(_AFUC_IS_NUM({$1}), {1}, {1}, m4_regexp({$1},
+	{^\([ ()~+*/%<>&|^-]\|0[xX][0-9a-fA-F]+\|0[bB][01]+\|[0-9]+\)*$}), {0},
+	{m4_ifelse(m4_regexp({$1}, {[0-9]}), {-1}, {0}, m4_index({$1}, {**}), {-1}, {1}, {0})}, {0})})
+; _AFUC_ABOVE_31(const): 1 when the value is not 0..31 (m4_eval is signed
+; 32-bit: 0x80000000 and up come out negative).
+m4_define({_AFUC_ABOVE_31}, {m4_eval(({$1}) < 0 || ({$1}) > 31)})
 ; _AFUC_IS_REG(text): 1 when text is a register ($02, $rem, $data...).
 m4_define({_AFUC_IS_REG}, {m4_ifelse(m4_regexp({$1},
 	{^\$\([0-9a-fA-F][0-9a-fA-F]\|sp\|lr\|rem\|data\|addr\|usraddr\|memdata\|regdata\)$}),

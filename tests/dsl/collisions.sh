@@ -5,15 +5,6 @@
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/dsl/lib.sh"
 
-# check NAME EXPECTED: NAME.S expands to EXPECTED and assembles.
-check() {
-	got=$(expand "$tmp/$1.S" | grep -v '^\.gpu ')
-	is "$got" "$2" "$1: expansion"
-	assemble "$1"
-	ok "$status" "$1: assembles"
-	[ "$status" -eq 0 ] || diag "$err"
-}
-
 # Every register $00..$1f in a macro body and as an argument: m4 reads $0
 # and $1 followed by a digit as parameters, the library must not.
 {

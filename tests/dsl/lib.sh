@@ -19,6 +19,15 @@ assemble() {
 	run "$SDK_BIN/afuc-as" -o "$tmp/$1.o" "$tmp/$1.S"
 }
 
+# check NAME EXPECTED: NAME.S expands to EXPECTED and assembles.
+check() {
+	got=$(expand "$tmp/$1.S" | grep -v '^\.gpu ')
+	is "$got" "$2" "$1: expansion"
+	assemble "$1"
+	ok "$status" "$1: assembles"
+	[ "$status" -eq 0 ] || diag "$err"
+}
+
 # fails LINE MESSAGE <<'S' ... S: the source fails to assemble with
 # MESSAGE (an extended regular expression) at LINE, column 1.
 fails() {
