@@ -114,7 +114,7 @@ for capture in $captures; do
 		like "$out" "^#   .*: handler at [0-9a-f]{4}, [0-9]+ instructions\$" "and each side's handler"
 	else
 		is "$status" 0 "$name: the SDK firmware agrees on every packet"
-		ok true "(nothing to show)"
+		ok 0 "(nothing to show)"
 	fi
 
 	# an ignore list: a bad line is an error at its place
@@ -137,6 +137,39 @@ for capture in $captures; do
 	like "$out" "^ok $((subs + 1)) - expect reg $scratch $subs " \
 		"and expectations follow it (the kernel's CP_SCRATCH_REG[2], the last fence)"
 done
+
+# input errors are found before any replay runs: no TAP line on stdout
+set -- $captures
+for bad in 0100 0x10..0100 -18446744073709551615; do
+	printf '0x100\n%s\n' "$bad" >"$tmp/num.ignore"
+	run "$emu" --replay "$1" --diff "$sdk/a6xx/sqe.fw" "$sdk/a6xx/sqe.fw" --ignore "$tmp/num.ignore"
+	is "$status" 2 "ignore list '$bad': an error (hex with 0x, or decimal, only)"
+	col=1
+	case $bad in *..*) col=7 ;; esac
+	like "$err" "num.ignore:2:$col: error: expected a number in hex \\(0x\\) or decimal, found '${bad#*..}'" \
+		"at its place"
+	is "$out" "" "before either replay runs"
+done
+run "$emu" --replay "$1" "$sdk/a6xx/sqe.fw" --writes "$tmp/no/such/dir/w.txt"
+is "$status" 1 "--writes into a folder that does not exist fails"
+like "$err" "^afuc-emu: $tmp/no/such/dir/w.txt: error: No such file or directory\$" "with error:"
+is "$out" "" "before the replay runs"
+run "$emu" --replay "$1" "$sdk/a6xx/sqe.fw" --writes "$tmp"
+is "$status" 1 "--writes naming a folder fails before the replay too"
+is "$out" "" "(nothing replayed)"
+# a capture of one generation through an image of another: a warning
+gpu=$("$emu" --replay "$1" "$sdk/a6xx/sqe.fw" 2>/dev/null |
+	sed -n 's/^# replay of .* (GPU \([0-9]*\), .*/\1/p')
+case $gpu in
+6??) other=$sdk/a7xx/sqe.fw other_gen=a7xx ;;
+*) other=$sdk/a6xx/sqe.fw other_gen=a6xx ;;
+esac
+run "$emu" --replay "$1" "$other"
+like "$err" "^afuc-emu: warning: $1: captured on an a$gpu \\(a[5-8]xx\\), but $other is an $other_gen firmware" \
+	"a capture from another generation's GPU than the image's is warned about"
+firmware_for "$gpu"
+run "$emu" --replay "$1" "${own}"
+is "$(printf '%s\n' "$err" | grep -c 'captured on')" 0 "and one of the same generation is not"
 
 # captures compressed otherwise read the same: one reader for every file
 if command -v xz >/dev/null 2>&1; then
