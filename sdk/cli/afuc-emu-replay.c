@@ -105,6 +105,7 @@ struct side_run {
 	const struct replay_options *o;
 	struct tap *t;
 	struct emu_replay *r;
+	bool quit; /* the debugger's user quit: the replay stopped there */
 };
 
 static void prepare(void *ctx, struct emu *emu)
@@ -118,13 +119,17 @@ static void prepare(void *ctx, struct emu *emu)
 static bool before_run(void *ctx, struct emu *emu)
 {
 	struct side_run *sr = ctx;
-	return !sr->o->before_run || sr->o->before_run(sr->o->debug_ctx, emu);
+	sr->quit = sr->o->before_run && !sr->o->before_run(sr->o->debug_ctx, emu);
+	return !sr->quit;
 }
 
 static bool after_run(void *ctx, struct emu *emu, enum emu_status st)
 {
 	struct side_run *sr = ctx;
-	return sr->o->after_run && sr->o->after_run(sr->o->debug_ctx, emu, st);
+	bool again = sr->o->after_run && sr->o->after_run(sr->o->debug_ctx, emu, st);
+	/* left stopped: the user quit at a breakpoint */
+	sr->quit |= !again && st == EMU_STOPPED;
+	return again;
 }
 
 static void retire(void *ctx, struct emu *emu)
@@ -189,11 +194,11 @@ static void submitted(void *ctx, const struct emu_replay_run *run,
 }
 
 /* Runs the whole capture through s, a test per submission. Returns false
- * when it could not start. */
+ * when it could not start; *quit says the debugger's user stopped it. */
 static bool run_side(struct side *s, struct emu_replay *r, const struct replay_options *o,
-		     struct tap *t)
+		     struct tap *t, bool *quit)
 {
-	struct side_run sr = {s, o, t, r};
+	struct side_run sr = {.s = s, .o = o, .t = t, .r = r};
 	s->run = (struct emu_replay_run){
 		.image = {s->bytes[0], s->pair ? s->bytes[1] : NULL},
 		.image_len = {s->len[0], s->len[1]},
@@ -207,11 +212,11 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 		.retire = retire,
 		.ctx = &sr,
 	};
-	if (!emu_replay_run(r, &s->run)) {
+	bool ran = emu_replay_run(r, &s->run);
+	*quit = sr.quit;
+	if (!ran)
 		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, s->run.error);
-		return false;
-	}
-	return true;
+	return ran;
 }
 
 /* --writes is tried before the replay, so that a path that cannot be
@@ -421,14 +426,19 @@ int afuc_emu_replay(const struct replay_options *o)
 			tap_diag(&t, "replay of %s (GPU %u, %zu submissions) through %s",
 				 o->capture, emu_replay_gpu_id(r), emu_replay_count(r),
 				 sides[k].image);
-			if (!run_side(&sides[k], r, o, &t)) {
+			bool quit = false;
+			if (!run_side(&sides[k], r, o, &t, &quit) || quit) {
+				if (quit)
+					tap_diag(&t,
+						 "quit in the debugger: the replay did not finish");
 				status = 1;
 				break;
 			}
 			if (o->stats)
 				print_stats(&t, &sides[k], nsides == 2 ? (k ? " B" : " A") : "");
 		}
-		tests_status = tap_done_testing(&t);
+		if (!status)
+			tests_status = tap_done_testing(&t);
 	}
 	if (!status && o->writes && !write_log(&sides[0], o->writes))
 		status = 1;

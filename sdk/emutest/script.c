@@ -120,6 +120,47 @@ static void add_stmt(struct emutest_stmt **list, size_t *count, size_t *cap,
 	*UTIL_PUSH(*list, *count, *cap) = *st;
 }
 
+/* "unknown statement 'expct'; did you mean 'expect'?", or after
+ * 'expect' what may follow it: the nearest of the table's words. */
+static void unknown_statement(struct parser *p, const struct emutest_tok *toks, size_t n)
+{
+	bool expect = strcmp(toks[0].text, "expect") == 0;
+	const struct emutest_tok *t = expect && n > 1 ? &toks[1] : &toks[0];
+	struct util_near near;
+	util_near_init(&near, t->text, 2, 3);
+	struct util_str msg = {0};
+	if (expect) {
+		size_t kinds = 0, k = 0;
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
+			kinds += syntaxes[i].word2 != NULL;
+		util_str_puts(&msg, "expected ");
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
+			if (!syntaxes[i].word2)
+				continue;
+			k++;
+			util_str_printf(&msg, "%s%s",
+					k == 1       ? ""
+					: k == kinds ? " or "
+						     : ", ",
+					syntaxes[i].word2);
+			util_near_add(&near, syntaxes[i].word2);
+		}
+		util_str_printf(&msg, " after 'expect', found '%s'", n > 1 ? t->text : "nothing");
+	} else {
+		util_near_add(&near, "end");
+		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
+			util_near_add(&near, syntaxes[i].word1);
+		util_str_printf(&msg, "unknown statement '%s'", t->text);
+	}
+	util_near_closest_only(&near);
+	if (n > 1 || !expect)
+		util_near_write(&near, &msg);
+	else
+		util_near_free(&near);
+	error_at(p, t->col, "%s", msg.text);
+	util_str_free(&msg);
+}
+
 struct emutest *emutest_parse(const char *path, const char *text, struct diag *d)
 {
 	return emutest_parse_len(path, text, strlen(text), d);
@@ -173,12 +214,14 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			bool meq = strcmp(toks[0].text, "meq") == 0;
 			if (n != (meq ? 2u : 3u) ||
 			    (!meq && strcmp(toks[0].text, "reg") && strcmp(toks[0].text, "pipe") &&
-			     strcmp(toks[0].text, "mem")))
+			     strcmp(toks[0].text, "mem"))) {
+				st.bad = true;
 				error_at(
 					&p, toks[0].col,
 					"expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
 					"VALUE', 'meq VALUE' or 'end' in expect writes, found '%s'",
 					toks[0].text);
+			}
 			st.kind = EMUTEST_EXPECT_WRITES;
 			st.toks = toks;
 			st.ntoks = n;
@@ -188,13 +231,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 		size_t used = 0;
 		const struct stmt_syntax *syn = find_syntax(toks, n, &used);
 		if (!syn) {
-			if (strcmp(toks[0].text, "expect") == 0)
-				error_at(&p, n > 1 ? toks[1].col : toks[0].col,
-					 "expected mem, reg, ctrl, scratch, sqe, gpr, pipe, idle, "
-					 "error or writes after 'expect', found '%s'",
-					 n > 1 ? toks[1].text : "nothing");
-			else
-				error_at(&p, toks[0].col, "unknown statement '%s'", toks[0].text);
+			unknown_statement(&p, toks, n);
 			free(st.text);
 			free_toks(toks, n);
 			continue;
@@ -204,11 +241,14 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			diag_add(d, DIAG_ERROR, diag_at(path, p.line, toks[0].col), p.line_text,
 				 "expected '%s', found %zu argument%s", syn->usage, args,
 				 args == 1 ? "" : "s");
+			st.bad = true;
 		}
-		if (block && !allowed_in(block->kind, syn->kind))
+		if (block && !allowed_in(block->kind, syn->kind)) {
 			error_at(&p, toks[0].col,
 				 "'%s' cannot appear inside an ib block (close it with 'end')",
 				 syn->word1);
+			st.bad = true;
+		}
 		st.kind = syn->kind;
 		st.ntoks = args;
 		st.toks = util_xcalloc(args ? args : 1, sizeof *st.toks);
@@ -217,10 +257,12 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			free(toks[i].text);
 		free(toks);
 		if (st.kind == EMUTEST_EXPECT_WRITES) {
-			if (args == 1 && strcmp(st.toks[0].text, "include") != 0)
+			if (args == 1 && strcmp(st.toks[0].text, "include") != 0) {
 				error_at(&p, st.toks[0].col,
 					 "expected 'include' or nothing, found '%s'",
 					 st.toks[0].text);
+				st.bad = true;
+			}
 			st.include = args == 1;
 		}
 		if (block) {
@@ -236,10 +278,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 	if (block)
 		diag_add(d, DIAG_ERROR, diag_at(path, block->line, 1), block->text,
 			 "this block has no 'end'");
-	if (d->errors != errors_before) {
-		emutest_free(s);
-		return NULL;
-	}
+	s->parse_errors = d->errors - errors_before;
 	return s;
 }
 

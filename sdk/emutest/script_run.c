@@ -199,6 +199,8 @@ static bool ib_block(struct runner *x, struct emutest_stmt *st)
 	size_t cap = 0;
 	for (size_t i = 0; i < st->nbody; i++) {
 		struct emutest_stmt *p = &st->body[i];
+		if (p->bad)
+			continue; /* reported by the parser */
 		if (!packet(x, p))
 			return false;
 		for (size_t w = 0; w < p->nwords; w++)
@@ -220,6 +222,8 @@ static bool expected_writes(struct runner *x, struct emutest_stmt *st)
 		struct emutest_stmt *b = &st->body[i];
 		struct emutest_write_exp *w = &st->writes[i];
 		w->line = b->line;
+		if (b->bad)
+			continue; /* reported by the parser */
 		if (strcmp(b->toks[0].text, "meq") == 0) {
 			w->kind = EMU_WRITE_MEQ;
 			ok &= value(x, b, &b->toks[1], &w->value);
@@ -646,12 +650,19 @@ static void exec_stmt(struct runner *x, const struct emutest_stmt *st)
 
 /* ---- setting up ---- */
 
-static const struct emutest_stmt *find_stmt(const struct emutest *s, enum emutest_stmt_kind kind)
+/* The first statement of a kind; bad ones too when any. */
+static const struct emutest_stmt *find_any(const struct emutest *s, enum emutest_stmt_kind kind,
+					   bool any)
 {
 	for (size_t i = 0; i < s->count; i++)
-		if (s->stmts[i].kind == kind)
+		if (s->stmts[i].kind == kind && (any || !s->stmts[i].bad))
 			return &s->stmts[i];
 	return NULL;
+}
+
+static const struct emutest_stmt *find_stmt(const struct emutest *s, enum emutest_stmt_kind kind)
+{
+	return find_any(s, kind, false);
 }
 
 static void read_error(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
@@ -833,7 +844,7 @@ static bool load_captures(struct runner *x, char **skip)
 {
 	for (size_t i = 0; i < x->s->count; i++) {
 		struct emutest_stmt *st = &x->s->stmts[i];
-		if (st->kind != EMUTEST_REPLAY || st->replay)
+		if (st->kind != EMUTEST_REPLAY || st->replay || st->bad)
 			continue;
 		const char *arg = st->toks[0].text;
 		const char *slash = strrchr(x->s->path, '/');
@@ -894,11 +905,16 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	for (size_t i = 0; i < s->count; i++)
 		any_test |= s->stmts[i].kind >= EMUTEST_EXPECT_MEM ||
 			    s->stmts[i].kind == EMUTEST_REPLAY;
+	/* a file with syntax errors is checked as far as it goes, never run;
+	 * without its image nothing more can be said */
+	const struct emutest_stmt *img = find_any(s, EMUTEST_IMAGE, true);
+	if (s->parse_errors && (!img || img->bad))
+		return -1;
 	if (!setup(&x, &skip) || !load_captures(&x, &skip)) {
 		emu_free(x.emu);
 		if (!any_test)
 			no_test(s, d);
-		bool skipped = skip && d->errors == errors;
+		bool skipped = skip && d->errors == errors && !s->parse_errors;
 		if (skipped)
 			tap_skip_all(&x.tap, "%s", skip);
 		free(skip);
@@ -906,7 +922,8 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	}
 	/* Resolve everything first, so that a typo fails before any test. */
 	for (size_t i = 0; i < s->count && !diag_full(d); i++)
-		resolve(&x, &s->stmts[i]);
+		if (!s->stmts[i].bad)
+			resolve(&x, &s->stmts[i]);
 	for (size_t i = 0; i < s->count; i++) {
 		if (s->stmts[i].kind != EMUTEST_RUN)
 			continue;
@@ -918,7 +935,7 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	x.ibs = NULL;
 	if (!any_test)
 		no_test(s, d);
-	if (d->errors != errors) {
+	if (d->errors != errors || s->parse_errors) {
 		emu_free(x.emu);
 		return -1;
 	}
