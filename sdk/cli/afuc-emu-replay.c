@@ -409,8 +409,13 @@ int afuc_emu_replay(const struct replay_options *o)
 	int status = 0;
 	for (size_t k = 0; k < nsides && !status; k++)
 		status = read_image(&sides[k], o->gen);
-	for (size_t k = 0; k < nsides && !status; k++)
+	for (size_t k = 0; k < nsides && !status; k++) {
 		check_gpu(o->capture, emu_replay_gpu_id(r), &sides[k]);
+		char *note = emu_replay_address_note(r, sides[k].gen);
+		if (note && (k == 0 || sides[k].gen != sides[0].gen))
+			fprintf(stderr, "afuc-emu: warning: %s: %s\n", o->capture, note);
+		free(note);
+	}
 	struct emu_replay_ignore *ignore = NULL;
 	if (!status)
 		status = read_ignore(o, &sides[0], &ignore);

@@ -883,6 +883,11 @@ static bool load_captures(struct runner *x, char **skip)
 			free(error);
 			return false;
 		}
+		char *note = emu_replay_address_note(st->replay, emu_gen(x->emu));
+		if (note)
+			diag_add(x->d, DIAG_WARNING, diag_at(x->s->path, st->line, st->toks[0].col),
+				 st->text, "%s", note);
+		free(note);
 	}
 	return true;
 }

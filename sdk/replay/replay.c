@@ -141,6 +141,45 @@ uint32_t emu_replay_gpu_id(const struct emu_replay *r)
 	return r->cap.gpu_id;
 }
 
+/* The widest GPU address each generation's SMMU translates, as the
+ * kernel sizes its address spaces: 48 bits, 49 from a7xx on. */
+static unsigned address_bits(enum emu_gen gen)
+{
+	return gen >= EMU_A7XX ? 49 : 48;
+}
+
+char *emu_replay_address_note(const struct emu_replay *r, enum emu_gen gen)
+{
+	const uint64_t limit = 1ull << address_bits(gen);
+	size_t beyond = 0;
+	struct util_str first = {0};
+	for (size_t s = 0; s < r->cap.submit_count; s++) {
+		const struct rd_submit *sub = &r->cap.submits[s];
+		for (size_t k = 0; k < sub->buffer_count + sub->stream_count; k++) {
+			bool buf = k < sub->buffer_count;
+			const struct rd_stream *st = buf ? NULL
+							 : &sub->streams[k - sub->buffer_count];
+			uint64_t addr = buf ? sub->buffers[k].addr : st->addr;
+			uint64_t size = buf ? sub->buffers[k].size : 4ull * st->dwords;
+			if (end_of(addr, size) <= limit)
+				continue;
+			if (!beyond++)
+				util_str_printf(
+					&first,
+					"submission %zu's %s at 0x%llx (%llu bytes) reaches "
+					"past the %u-bit GPU address space",
+					s + 1, buf ? "buffer" : "command stream",
+					(unsigned long long)addr, (unsigned long long)size,
+					address_bits(gen));
+		}
+	}
+	if (!beyond)
+		return NULL;
+	if (beyond > 1)
+		util_str_printf(&first, " (and %zu more)", beyond - 1);
+	return util_str_take(&first);
+}
+
 const char *emu_replay_label(const struct emu_replay *r, size_t i)
 {
 	return i < r->cap.submit_count ? r->cap.submits[i].label : "";

@@ -31,6 +31,29 @@ run "$emu" --replay "$tmp/none.rd.gz" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a missing capture fails"
 like "$err" "none.rd.gz: No such file or directory" "and says so"
 
+# A capture written here, word by word (little-endian): a buffer and a
+# command stream at 2^48 + 0x1000, past an a6xx's 48-bit address space.
+le32() {
+	for v in "$@"; do
+		printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $((v & 255)) $((v >> 8 & 255)) \
+			$((v >> 16 & 255)) $((v >> 24 & 255)))"
+	done
+}
+{
+	le32 13 4 630                     # GPU_ID
+	le32 3 12 0x1000 16 0x10000       # GPUADDR: low, size, high
+	le32 12 16 0x70268000 0 0 0       # BUFFER_CONTENTS: a CP_NOP
+	le32 6 12 0x1000 1 0x10000        # CMDSTREAM_ADDR: low, dwords, high
+} >"$tmp/high.rd"
+run "$emu" --replay "$tmp/high.rd" "$sdk/a6xx/sqe.fw"
+like "$err" "^afuc-emu: warning: $tmp/high.rd: submission 1's buffer at 0x1000000001000 \\(16 bytes\\) reaches past the 48-bit GPU address space \\(and 1 more\\)\$" \
+	"a capture buffer beyond the GPU's address width is warned about, naming it"
+run "$emu" --replay "$tmp/high.rd" "$sdk/a7xx/sqe.fw"
+is "$(printf '%s\n' "$err" | grep -c 'address space')" 0 "a7xx's 49 bits hold it"
+printf 'image %s\nreplay high.rd\nexpect idle\n' "$sdk/a6xx/sqe.fw" >"$tmp/high.emu"
+run "$emu" "$tmp/high.emu"
+like "$err" "high.emu:2:8: warning: submission 1's buffer at 0x1000000001000" "and in a test file's replay"
+
 # a wait the model never makes true, in a test file: `expect error wait`
 cat >"$tmp/wait.emu" <<END
 image $sdk/a6xx/sqe.fw
