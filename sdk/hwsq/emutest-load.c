@@ -64,8 +64,14 @@ static void use_program(struct hwsq_test *r)
 	set_bytes(r, ram, hwsq_family_info(r->family)->ram_size);
 }
 
-static void print_diag(struct hwsq_test *r, const struct diag *d)
+/* The assembler's messages: TAP comments before the file's first error
+ * (as they always were), with the file's errors after it. */
+static void print_diag(struct hwsq_test *r, struct diag *d)
 {
+	if (r->first_error) {
+		diag_append(r->diag, d);
+		return;
+	}
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
@@ -164,7 +170,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	char *path = NULL;
 	char *owned[64];
 	size_t owned_count = 0;
-	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
+	for (size_t i = 0; i < n && !r->line_failed; i++) {
 		bool d = strncmp(w[i], "-D", 2) == 0, inc = strncmp(w[i], "-I", 2) == 0;
 		if (d || inc) {
 			const char *arg = w[i][2] ? w[i] + 2 : (i + 1 < n ? w[++i] : NULL);
@@ -183,9 +189,9 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 			hwsq_test_bail(r, 1, "source takes one file, found '%s' too", w[i]);
 		}
 	}
-	if (!path && !r->tap.bailed)
+	if (!path && !r->line_failed)
 		hwsq_test_bail(r, 1, "source needs a file");
-	if (!r->tap.bailed) {
+	if (!r->line_failed) {
 		struct diag d;
 		diag_init(&d);
 		struct hwsq_as_options ao = {r->family, hwsq_test_names(r)};
@@ -238,14 +244,14 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 	if (n > hwsq_family_info(r->family)->ram_size)
 		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
 			       hwsq_family_info(r->family)->range);
-	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
+	for (size_t i = 0; i < n && !r->line_failed; i++) {
 		char *end;
 		unsigned long b = strtoul(w[i], &end, 16);
 		if (*end || b > 0xff || !*w[i])
 			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
 		bytes[i] = (uint8_t)b;
 	}
-	if (!r->tap.bailed)
+	if (!r->line_failed)
 		load_raw(r, bytes, n);
 	free(copy);
 }
@@ -258,11 +264,12 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 	struct util_str text = {0};
 	util_str_printf(&text, "# %u \"%s\"\n", r->line_no + 1, r->path);
 	unsigned start = r->line_no;
+	bool nul = false;
 	for (;;) {
 		ssize_t n = hwsq_test_getline(r, in, buf, cap);
-		if (n < 0 && r->tap.bailed) {
-			util_str_free(&text);
-			return;
+		if (n == -2) { /* reported; the block is read to its end */
+			nul = true;
+			continue;
 		}
 		if (n < 0) {
 			r->line_no = start;
@@ -276,6 +283,11 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 		if (strncmp(l, "end", 3) == 0 && (l[3] == '\n' || l[3] == '\0' || l[3] == ' '))
 			break;
 		util_str_puts(&text, *buf);
+	}
+	if (nul) {
+		r->line_no = start;
+		util_str_free(&text);
+		return;
 	}
 	struct diag d;
 	diag_init(&d);
@@ -324,7 +336,7 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 	size_t cap = 0;
 	struct hwsq_toks toks = {0};
 	ssize_t got;
-	for (unsigned line = 1; !r->tap.bailed && in && (got = getline(&buf, &cap, in)) >= 0;
+	for (unsigned line = 1; !r->line_failed && in && (got = getline(&buf, &cap, in)) >= 0;
 	     line++) {
 		unsigned bad;
 		uint64_t v[3];

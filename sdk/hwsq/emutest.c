@@ -11,6 +11,12 @@
 
 /* ---- TAP --------------------------------------------------------------- */
 
+static void drop(void *ctx, const char *text)
+{
+	(void)ctx;
+	(void)text;
+}
+
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 {
 	struct util_str msg = {0};
@@ -18,7 +24,14 @@ void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 	va_start(ap, fmt);
 	util_str_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	tap_bail_out(&r->tap, "%s:%u:%u: %s", r->path, r->line_no, col, msg.text ? msg.text : "");
+	const char *text = msg.text ? msg.text : "";
+	r->line_failed = true;
+	diag_add(r->diag, DIAG_ERROR, diag_at(r->path, r->line_no, col), r->raw_line, "%s", text);
+	if (!r->first_error) {
+		r->first_error = util_xasprintf("%s:%u:%u: %s", r->path, r->line_no, col, text);
+		r->real_tap = r->tap;
+		tap_init_write(&r->tap, drop, NULL);
+	}
 	util_str_free(&msg);
 }
 
@@ -134,7 +147,10 @@ bool hwsq_test_need_chip(struct hwsq_test *r)
 {
 	if (r->have_chip)
 		return true;
-	hwsq_test_bail(r, 1, "no 'chip' line before this one");
+	if (r->load_failed)
+		r->line_failed = true; /* the failed chip or code line said it all */
+	else
+		hwsq_test_bail(r, 1, "no 'chip' line before this one");
 	return false;
 }
 
@@ -184,7 +200,7 @@ bool hwsq_test_named(struct hwsq_test *r, enum hwsq_name_kind kind, uint64_t *v)
 	}
 	if (!ok && hwsq_test_need_chip(r))
 		ok = hwsq_names_lookup(hwsq_test_names(r), kind, name, v);
-	if (!ok && !r->tap.bailed) {
+	if (!ok && !r->line_failed) {
 		struct util_str why = {0};
 		hwsq_names_suggest(hwsq_test_names(r), kind, name, &why);
 		hwsq_test_bail(r, t->col, "unknown %s '%s'%s", hwsq_name_kind_text(kind), name,
@@ -222,7 +238,10 @@ bool hwsq_test_need_code(struct hwsq_test *r)
 		return false;
 	if (r->image)
 		return true;
-	hwsq_test_bail(r, 1, "no code loaded: use source, image, code or bytes first");
+	if (r->load_failed)
+		r->line_failed = true;
+	else
+		hwsq_test_bail(r, 1, "no code loaded: use source, image, code or bytes first");
 	return false;
 }
 
@@ -353,7 +372,7 @@ static void cmd_chip(struct hwsq_test *r)
 	if (!hwsq_family_parse(name, &r->family))
 		hwsq_test_bail(r, col, "unknown chip '%s' (nv17, nv41, nv50 or nv92)", name);
 	free(name);
-	if (r->tap.bailed || !hwsq_test_expect_end(r))
+	if (r->line_failed || !hwsq_test_expect_end(r))
 		return;
 	r->have_chip = true;
 	if (r->names_ready)
@@ -441,7 +460,19 @@ static void cmd_simple(struct hwsq_test *r, const char *word)
 			return;
 		}
 	}
-	hwsq_test_bail(r, 1, "unknown command '%s'", word);
+	/* the nearest command: the table's, and those read as whole lines */
+	static const char *const line_commands[] = {"source", "image", "bytes", "code", "upload"};
+	struct util_near near;
+	util_near_init(&near, word, 2, 3);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(commands); i++)
+		util_near_add(&near, commands[i].word);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(line_commands); i++)
+		util_near_add(&near, line_commands[i]);
+	util_near_closest_only(&near);
+	struct util_str hint = {0};
+	util_near_write(&near, &hint);
+	hwsq_test_bail(r, 1, "unknown command '%s'%s", word, hint.text ? hint.text : "");
+	util_str_free(&hint);
 }
 
 static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size_t *cap)
@@ -455,6 +486,7 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	if (nl)
 		*nl = '\0';
 	r->line = p;
+	r->raw_line = line;
 	size_t n = strcspn(p, " \t");
 	char *word = util_xstrndup(p, n);
 	const char *rest = p + n;
@@ -484,6 +516,9 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 			cmd_simple(r, word);
 		}
 	}
+	static const char *const loads[] = {"chip", "source", "image", "bytes", "code", "upload"};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(loads) && r->line_failed; i++)
+		r->load_failed |= strcmp(word, loads[i]) == 0;
 	free(word);
 }
 
@@ -495,8 +530,9 @@ ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap
 	r->line_no++;
 	size_t text = strlen(*buf);
 	if (text < (size_t)n) {
+		r->raw_line = *buf;
 		hwsq_test_bail(r, (unsigned)text + 1, "expected text, found a NUL byte");
-		return -1;
+		return -2;
 	}
 	return n;
 }
@@ -504,6 +540,8 @@ ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
 {
 	struct hwsq_test r = {.o = o, .path = path};
+	diag_init(&r.own_diag);
+	r.diag = o->diag ? o->diag : &r.own_diag;
 	tap_init(&r.tap, out);
 	uint8_t *data;
 	size_t len;
@@ -521,12 +559,24 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 	}
 	char *buf = NULL;
 	size_t cap = 0;
-	while (!r.tap.bailed && hwsq_test_getline(&r, in, &buf, &cap) >= 0)
-		one_line(&r, buf, in, &buf, &cap);
+	/* every line, after an error too, so that every error is reported */
+	for (ssize_t n; !diag_full(r.diag);) {
+		r.line_failed = false;
+		r.raw_line = NULL;
+		if ((n = hwsq_test_getline(&r, in, &buf, &cap)) == -1)
+			break;
+		if (n >= 0)
+			one_line(&r, buf, in, &buf, &cap);
+	}
 	free(buf);
 	if (in)
 		fclose(in);
 	free(data);
+	if (r.first_error) {
+		r.tap = r.real_tap;
+		tap_bail_out(&r.tap, "%s", r.first_error);
+		free(r.first_error);
+	}
 	/* a file that tests nothing must not pass by saying 1..0 */
 	if (!r.tap.bailed && r.tap.run == 0)
 		tap_bail_out(&r.tap,
@@ -539,5 +589,6 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 	if (r.names_ready)
 		hwsq_names_free(&r.names);
 	hwsq_names_close_db(r.db);
+	diag_free(&r.own_diag);
 	return status;
 }

@@ -11,10 +11,19 @@
 
 struct hwsq_test {
 	const struct hwsq_emutest_options *o;
-	struct tap tap; /* tap.bailed: a malformed line stopped the file */
+	/* After the first error the file is only checked: tap then goes
+	 * nowhere, real_tap gets the Bail out! at the end. */
+	struct tap tap, real_tap;
 	const char *path;
 	unsigned line_no;
-	const char *line;
+	const char *line;     /* the line from its first word, for test names */
+	const char *raw_line; /* the line as read, for the caret of an error */
+
+	/* Every error, at its line and column (o->diag, else own_diag). */
+	struct diag *diag, own_diag;
+	char *first_error; /* "FILE:LINE:COL: message", for Bail out! */
+	bool line_failed;  /* this line had an error: nothing more of it runs */
+	bool load_failed;  /* a chip or code line failed: "no code" after it is no news */
 
 	bool have_chip;
 	enum hwsq_family family;
@@ -38,7 +47,10 @@ struct hwsq_test {
 	struct hwsq_toks toks;
 };
 
-/* TAP: a malformed line stops the file; a check is one test point. */
+/* An error at col of the current line: reported (every one, up to the
+ * diag's cap), the line abandoned; the file goes on being checked but
+ * no longer runs tests, and ends in Bail out! with the first. A check is
+ * one test point. */
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
 void hwsq_test_check(struct hwsq_test *r, bool pass, const char *got, const char *fmt, ...)
 	UTIL_PRINTF(4, 5);
@@ -58,7 +70,7 @@ bool hwsq_test_need_code(struct hwsq_test *r);
 struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
 
 /* The next line of a test file into *buf, counted in r->line_no; -1 at
- * the end, or having bailed on a NUL byte in it. in may be NULL (no
+ * the end, -2 for a line with a NUL byte (reported). in may be NULL (no
  * lines). */
 ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
 

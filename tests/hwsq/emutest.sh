@@ -41,6 +41,43 @@ bytes 7f
 expect wrongly 1' "3:8: unknown check 'wrongly'" "an unknown check"
 bails 'chip nv17
 bytes 7f
+strat' "3:1: unknown command 'strat'; did you mean 'start'?" "the nearest command"
+
+# every error of a file, each at its place with a caret; the first in
+# Bail out!, and no test runs after the first
+hemu 'chip nv50
+bytes 7f
+expect flag 3 unset
+frob 1
+run until 5 parsecs
+expect wrongly 1
+start slot c'
+is "$status:$(printf '%s\n' "$out" | grep '^Bail out!')" "1:Bail out! $tmp/t.hemu:4:1: unknown command 'frob'" \
+	"several errors: Bail out! names the first"
+is "$(printf '%s\n' "$out" | grep -c '^ok')" 1 "the test before it ran, none after"
+is "$err" "$tmp/t.hemu:4:1: error: unknown command 'frob'
+ frob 1
+ ^
+$tmp/t.hemu:5:13: error: expected a time unit (ns, us, ms or s)
+ run until 5 parsecs
+             ^
+$tmp/t.hemu:6:8: error: unknown check 'wrongly'
+ expect wrongly 1
+        ^
+$tmp/t.hemu:7:12: error: expected slot a or slot b
+ start slot c
+            ^" "every error is reported, each with its line and a caret"
+hemu 'chip nv40
+bytes 7f
+start
+run
+expect flag 3 on
+frob 1'
+is "$(printf '%s\n' "$err" | grep -c 'error:')" 2 \
+	"a failed chip line does not bring a 'no chip' error per line after it"
+like "$err" "6:1: error: unknown command 'frob'" "but errors of their own are reported"
+bails 'chip nv17
+bytes 7f
 run until 5' "3:12: expected a time unit (ns, us, ms or s)" "a time without a unit"
 bails 'chip nv92
 bytes 7f
