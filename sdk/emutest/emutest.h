@@ -18,6 +18,7 @@
 
 #include "afuc/emu.h"
 #include "afuc/tap.h"
+#include "emutest/front.h"
 #include "util/diag.h"
 
 enum emutest_stmt_kind {
@@ -46,11 +47,6 @@ enum emutest_stmt_kind {
 	EMUTEST_EXPECT_IDLE,
 	EMUTEST_EXPECT_ERROR,
 	EMUTEST_EXPECT_WRITES,
-};
-
-struct emutest_tok {
-	char *text;
-	unsigned col;
 };
 
 /* An expected log entry of `expect writes` (meq: addr 0). */

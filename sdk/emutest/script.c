@@ -56,36 +56,7 @@ struct parser {
 
 static void error_at(struct parser *p, unsigned col, const char *fmt, const char *arg)
 {
-	diag_add(p->d, DIAG_ERROR, diag_at(p->path, p->line, col), p->line_text, fmt, arg);
-}
-
-/* Splits a line into words, dropping a '#' comment. */
-static size_t tokenize(const char *text, size_t len, struct emutest_tok **toks)
-{
-	size_t n = 0, cap = 0;
-	*toks = NULL;
-	size_t i = 0;
-	while (i < len) {
-		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
-			i++;
-		if (i == len || text[i] == '#')
-			break;
-		size_t start = i;
-		while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
-		       text[i] != '#')
-			i++;
-		struct emutest_tok *t = UTIL_PUSH(*toks, n, cap);
-		t->text = util_xstrndup(text + start, i - start);
-		t->col = (unsigned)start + 1;
-	}
-	return n;
-}
-
-static void free_toks(struct emutest_tok *toks, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(toks[i].text);
-	free(toks);
+	emutest_error(p->d, p->path, p->line, col, p->line_text, fmt, arg);
 }
 
 static const struct stmt_syntax *find_syntax(struct emutest_tok *toks, size_t n, size_t *used)
@@ -126,37 +97,28 @@ static void unknown_statement(struct parser *p, const struct emutest_tok *toks, 
 {
 	bool expect = strcmp(toks[0].text, "expect") == 0;
 	const struct emutest_tok *t = expect && n > 1 ? &toks[1] : &toks[0];
-	struct util_near near;
-	util_near_init(&near, t->text, 2, 3);
+	const char *words[UTIL_ARRAY_SIZE(syntaxes) + 1] = {"end"};
+	size_t kinds = 0;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
+		words[i + 1] = expect ? syntaxes[i].word2 : syntaxes[i].word1;
+		kinds += syntaxes[i].word2 != NULL;
+	}
 	struct util_str msg = {0};
 	if (expect) {
-		size_t kinds = 0, k = 0;
-		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
-			kinds += syntaxes[i].word2 != NULL;
 		util_str_puts(&msg, "expected ");
-		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
-			if (!syntaxes[i].word2)
-				continue;
-			k++;
-			util_str_printf(&msg, "%s%s",
-					k == 1       ? ""
-					: k == kinds ? " or "
-						     : ", ",
-					syntaxes[i].word2);
-			util_near_add(&near, syntaxes[i].word2);
-		}
+		for (size_t i = 0, k = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
+			if (syntaxes[i].word2 && ++k)
+				util_str_printf(&msg, "%s%s",
+						k == 1       ? ""
+						: k == kinds ? " or "
+							     : ", ",
+						syntaxes[i].word2);
 		util_str_printf(&msg, " after 'expect', found '%s'", n > 1 ? t->text : "nothing");
 	} else {
-		util_near_add(&near, "end");
-		for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
-			util_near_add(&near, syntaxes[i].word1);
 		util_str_printf(&msg, "unknown statement '%s'", t->text);
 	}
-	util_near_closest_only(&near);
 	if (n > 1 || !expect)
-		util_near_write(&near, &msg);
-	else
-		util_near_free(&near);
+		emutest_nearest(t->text, words + expect, UTIL_ARRAY_SIZE(words) - expect, &msg);
 	error_at(p, t->col, "%s", msg.text);
 	util_str_free(&msg);
 }
@@ -175,23 +137,14 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 	size_t cap = 0, body_cap = 0;
 	struct emutest_stmt *block = NULL; /* the open ib / expect writes */
 	size_t errors_before = d->errors;
-	const char *text_end = text + text_len;
-	for (const char *line = text; line < text_end && !diag_full(d);) {
-		const char *nl = memchr(line, '\n', (size_t)(text_end - line));
-		size_t len = nl ? (size_t)(nl - line) : (size_t)(text_end - line);
-		p.line++;
-		p.line_text = line;
-		/* a NUL would end the text early and hide what follows it */
-		const char *nul = memchr(line, 0, len);
-		if (nul) {
-			error_at(&p, (unsigned)(nul - line) + 1, "expected text, found a NUL %s",
-				 "byte");
-			line = nl ? nl + 1 : text_end;
-			continue;
-		}
+	struct emutest_lines in = {.path = path, .text = text, .len = text_len, .d = d};
+	struct emutest_line ln;
+	while (!diag_full(d) && emutest_next_line(&in, &ln)) {
+		size_t len = ln.len;
+		p.line = ln.no;
+		p.line_text = ln.text;
 		struct emutest_tok *toks;
-		size_t n = tokenize(line, len, &toks);
-		line = nl ? nl + 1 : text_end;
+		size_t n = emutest_words(ln.text, len, &toks);
 		if (n == 0) {
 			free(toks);
 			continue;
@@ -204,7 +157,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 					 "expected nothing after 'end', found '%s'", toks[1].text);
 			block = NULL;
 			body_cap = 0;
-			free_toks(toks, n);
+			emutest_free_words(toks, n);
 			continue;
 		}
 		struct emutest_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
@@ -233,7 +186,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 		if (!syn) {
 			unknown_statement(&p, toks, n);
 			free(st.text);
-			free_toks(toks, n);
+			emutest_free_words(toks, n);
 			continue;
 		}
 		size_t args = n - used;
@@ -287,7 +240,7 @@ static void free_stmts(struct emutest_stmt *stmts, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		struct emutest_stmt *st = &stmts[i];
 		free(st->text);
-		free_toks(st->toks, st->ntoks);
+		emutest_free_words(st->toks, st->ntoks);
 		free_stmts(st->body, st->nbody);
 		free(st->words);
 		free(st->writes);

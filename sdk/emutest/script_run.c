@@ -445,24 +445,25 @@ static void describe(struct runner *x, const struct emu_write *w, struct util_st
 	util_str_printf(out, " 0x%08x", w->value);
 }
 
-static bool write_matches(const struct emu_write *w, const struct emutest_write_exp *e)
+struct write_match {
+	const struct emu_write *log;
+	const struct emutest_write_exp *want;
+};
+
+static bool write_matches(void *ctx, size_t i, size_t j)
 {
+	const struct write_match *m = ctx;
+	const struct emu_write *w = &m->log[i];
+	const struct emutest_write_exp *e = &m->want[j];
 	return w->kind == e->kind && w->addr == e->addr && w->value == e->value;
 }
 
 static void check_writes(struct runner *x, const struct emutest_stmt *st)
 {
 	const struct emu_write *log = emu_writes(x->emu);
-	size_t n = emu_write_count(x->emu), i = 0, j = 0;
-	if (st->include) {
-		for (; i < n && j < st->nwrites; i++)
-			if (write_matches(&log[i], &st->writes[j]))
-				j++;
-	} else {
-		while (i < n && j < st->nwrites && write_matches(&log[i], &st->writes[j]))
-			i++, j++;
-	}
-	bool pass = j == st->nwrites && (st->include || i == n);
+	size_t n = emu_write_count(x->emu), j;
+	struct write_match m = {log, st->writes};
+	bool pass = emutest_match_writes(n, st->nwrites, st->include, write_matches, &m, &j);
 	struct util_str why = {0};
 	if (!pass) {
 		if (j < st->nwrites)
