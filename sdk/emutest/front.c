@@ -7,22 +7,16 @@
 
 bool emutest_next_line(struct emutest_lines *in, struct emutest_line *line)
 {
-	while (in->pos < in->len) {
-		const char *start = in->text + in->pos;
-		const char *nl = memchr(start, '\n', in->len - in->pos);
-		size_t len = nl ? (size_t)(nl - start) : in->len - in->pos;
-		in->pos += len + (nl != NULL);
-		in->line++;
-		const char *nul = memchr(start, 0, len);
-		if (nul) {
-			emutest_error(in->d, in->path, in->line, (unsigned)(nul - start) + 1, start,
-				      "expected text, found a NUL byte");
-			continue;
-		}
-		*line = (struct emutest_line){start, len, in->line};
-		return true;
-	}
-	return false;
+	if (in->pos >= in->len)
+		return false;
+	const char *start = in->text + in->pos;
+	const char *nl = memchr(start, '\n', in->len - in->pos);
+	size_t len = nl ? (size_t)(nl - start) : in->len - in->pos;
+	in->pos += len + (nl != NULL);
+	const char *nul = memchr(start, 0, len);
+	*line = (struct emutest_line){start, len, ++in->line,
+				      nul ? (unsigned)(nul - start) + 1 : 0};
+	return true;
 }
 
 static bool blank(char c)

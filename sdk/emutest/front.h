@@ -6,9 +6,9 @@
  * for a misspelt one, and the `expect writes` matcher. The back ends
  * give meaning to the words and run the machine.
  *
- *   struct emutest_lines in = {.path = path, .text = text, .len = len, .d = &d};
+ *   struct emutest_lines in = {.text = text, .len = len};
  *   struct emutest_line line;
- *   while (emutest_next_line(&in, &line))       (a NUL byte: reported, skipped)
+ *   while (emutest_next_line(&in, &line))   (line.nul_col: an error there)
  *           n = emutest_words(line.text, line.len, &toks);
  */
 #ifndef SDK_EMUTEST_FRONT_H
@@ -28,10 +28,8 @@ struct emutest_tok {
 
 /* The lines of a test file's text (not NUL-terminated: len bytes). */
 struct emutest_lines {
-	const char *path;
 	const char *text;
 	size_t len;
-	struct diag *d; /* where a line with a NUL byte is reported */
 	size_t pos;
 	unsigned line; /* the number of the line last returned */
 };
@@ -40,11 +38,15 @@ struct emutest_line {
 	const char *text; /* into the file's text: not NUL-terminated */
 	size_t len;       /* without its newline */
 	unsigned no;
+	/* The column of a NUL byte in it, else 0: the back end reports
+	 * EMUTEST_NUL_ERROR there and skips the line (a NUL would end the
+	 * text early and hide what follows). */
+	unsigned nul_col;
 };
 
-/* The next line; false at the end. A line holding a NUL byte is an error
- * at its place (a NUL would end the text early and hide what follows)
- * and is skipped. */
+#define EMUTEST_NUL_ERROR "expected text, found a NUL byte"
+
+/* The next line; false at the end. */
 bool emutest_next_line(struct emutest_lines *in, struct emutest_line *line);
 
 /* Splits a line into words at blanks, dropping a '#' comment. Returns

@@ -137,12 +137,16 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 	size_t cap = 0, body_cap = 0;
 	struct emutest_stmt *block = NULL; /* the open ib / expect writes */
 	size_t errors_before = d->errors;
-	struct emutest_lines in = {.path = path, .text = text, .len = text_len, .d = d};
+	struct emutest_lines in = {.text = text, .len = text_len};
 	struct emutest_line ln;
 	while (!diag_full(d) && emutest_next_line(&in, &ln)) {
 		size_t len = ln.len;
 		p.line = ln.no;
 		p.line_text = ln.text;
+		if (ln.nul_col) {
+			error_at(&p, ln.nul_col, "%s", EMUTEST_NUL_ERROR);
+			continue;
+		}
 		struct emutest_tok *toks;
 		size_t n = emutest_words(ln.text, len, &toks);
 		if (n == 0) {

@@ -128,28 +128,27 @@ char *hwsq_test_find_path(struct hwsq_test *r, const char *written)
 	return p;
 }
 
-/* Splits the rest of a line into words at white space. */
-size_t hwsq_test_words(char *s, char **w, size_t max)
+/* The words of the rest of the line (the shared front end's), their
+ * columns counted from the start of the line. */
+static size_t words_of(struct hwsq_test *r, const char *rest, struct emutest_tok **w)
 {
-	size_t n = 0;
-	for (char *p = strtok(s, " \t"); p; p = strtok(NULL, " \t")) {
-		if (n < max)
-			w[n] = p;
-		n++;
-	}
+	size_t n = emutest_words(rest, strlen(rest), w);
+	unsigned shift = r->raw_line ? (unsigned)(rest - r->raw_line) : 0;
+	for (size_t i = 0; i < n; i++)
+		(*w)[i].col += shift;
 	return n;
 }
 
 char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command)
 {
-	char *copy = util_xstrdup(rest);
-	char *w[2];
+	struct emutest_tok *w;
+	size_t n = words_of(r, rest, &w);
 	char *path = NULL;
-	if (hwsq_test_words(copy, w, 2) == 1)
-		path = hwsq_test_find_path(r, w[0]);
+	if (n == 1)
+		path = hwsq_test_find_path(r, w[0].text);
 	else
-		hwsq_test_bail(r, 1, "%s takes one file", command);
-	free(copy);
+		hwsq_test_bail(r, n ? w[1].col : 1, "%s takes one file", command);
+	emutest_free_words(w, n);
 	return path;
 }
 
@@ -158,11 +157,10 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[64];
-	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
-	if (n > UTIL_ARRAY_SIZE(w)) {
-		hwsq_test_bail(r, 1, "source takes at most %zu words", UTIL_ARRAY_SIZE(w));
+	struct emutest_tok *w;
+	size_t count = words_of(r, rest, &w), n = count;
+	if (n > 64) {
+		hwsq_test_bail(r, w[64].col, "source takes at most %d words", 64);
 		n = 0;
 	}
 	const char *defines[32], *includes[32];
@@ -171,11 +169,12 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	char *owned[64];
 	size_t owned_count = 0;
 	for (size_t i = 0; i < n && !r->line_failed; i++) {
-		bool d = strncmp(w[i], "-D", 2) == 0, inc = strncmp(w[i], "-I", 2) == 0;
+		bool d = strncmp(w[i].text, "-D", 2) == 0, inc = strncmp(w[i].text, "-I", 2) == 0;
 		if (d || inc) {
-			const char *arg = w[i][2] ? w[i] + 2 : (i + 1 < n ? w[++i] : NULL);
+			const char *arg = w[i].text[2] ? w[i].text + 2
+						       : (i + 1 < n ? w[++i].text : NULL);
 			if (!arg || so.define_count >= 32 || so.include_count >= 32) {
-				hwsq_test_bail(r, 1, "bad option '%s' of source", w[i]);
+				hwsq_test_bail(r, w[i].col, "bad option '%s' of source", w[i].text);
 				break;
 			}
 			if (d)
@@ -184,9 +183,10 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 				includes[so.include_count++] = owned[owned_count++] =
 					hwsq_test_find_path(r, arg);
 		} else if (!path) {
-			path = owned[owned_count++] = hwsq_test_find_path(r, w[i]);
+			path = owned[owned_count++] = hwsq_test_find_path(r, w[i].text);
 		} else {
-			hwsq_test_bail(r, 1, "source takes one file, found '%s' too", w[i]);
+			hwsq_test_bail(r, w[i].col, "source takes one file, found '%s' too",
+				       w[i].text);
 		}
 	}
 	if (!path && !r->line_failed)
@@ -207,7 +207,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	}
 	for (size_t i = 0; i < owned_count; i++)
 		free(owned[i]);
-	free(copy);
+	emutest_free_words(w, count);
 }
 
 void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
@@ -237,55 +237,60 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[0x200];
-	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
+	struct emutest_tok *w;
+	size_t n = words_of(r, rest, &w);
 	uint8_t bytes[0x200];
 	if (n > hwsq_family_info(r->family)->ram_size)
 		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
 			       hwsq_family_info(r->family)->range);
 	for (size_t i = 0; i < n && !r->line_failed; i++) {
 		char *end;
-		unsigned long b = strtoul(w[i], &end, 16);
-		if (*end || b > 0xff || !*w[i])
-			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
+		unsigned long b = strtoul(w[i].text, &end, 16);
+		if (*end || b > 0xff || !isxdigit((unsigned char)w[i].text[0]))
+			hwsq_test_bail(r, w[i].col, "expected hex bytes, found '%s'", w[i].text);
 		bytes[i] = (uint8_t)b;
 	}
 	if (!r->line_failed)
 		load_raw(r, bytes, n);
-	free(copy);
+	emutest_free_words(w, n);
 }
 
 /* code ... end: source compiled as it is (no cpp or m4). */
-void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+void hwsq_test_cmd_code(struct hwsq_test *r)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
 	struct util_str text = {0};
 	util_str_printf(&text, "# %u \"%s\"\n", r->line_no + 1, r->path);
 	unsigned start = r->line_no;
+	const char *raw = r->raw_line;
 	bool nul = false;
 	for (;;) {
-		ssize_t n = hwsq_test_getline(r, in, buf, cap);
-		if (n == -2) { /* reported; the block is read to its end */
+		struct emutest_line ln;
+		int got = hwsq_test_next_line(r, &ln);
+		if (got < 0) { /* reported; the block is read to its end */
 			nul = true;
 			continue;
 		}
-		if (n < 0) {
+		if (got == 0) {
 			r->line_no = start;
+			r->raw_line = raw;
 			hwsq_test_bail(r, 1, "'code' has no 'end'");
 			util_str_free(&text);
 			return;
 		}
-		char *l = *buf;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		if (strncmp(l, "end", 3) == 0 && (l[3] == '\n' || l[3] == '\0' || l[3] == ' '))
+		struct emutest_tok *toks;
+		size_t n = emutest_words(ln.text, ln.len, &toks);
+		bool end = n >= 1 && strcmp(toks[0].text, "end") == 0;
+		emutest_free_words(toks, n);
+		if (end)
 			break;
-		util_str_puts(&text, *buf);
+		util_str_printf(&text, "%.*s\n", (int)ln.len, ln.text);
 	}
+	r->line_no = start;
+	r->raw_line = raw;
 	if (nul) {
-		r->line_no = start;
+		r->line_failed = true;
 		util_str_free(&text);
 		return;
 	}
@@ -297,7 +302,6 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 		use_program(r);
 	} else {
 		print_diag(r, &d);
-		r->line_no = start;
 		hwsq_test_bail(r, 1, "the code block does not compile for %s",
 			       hwsq_family_info(r->family)->name);
 	}

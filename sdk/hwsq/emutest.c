@@ -26,7 +26,7 @@ void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 	va_end(ap);
 	const char *text = msg.text ? msg.text : "";
 	r->line_failed = true;
-	diag_add(r->diag, DIAG_ERROR, diag_at(r->path, r->line_no, col), r->raw_line, "%s", text);
+	emutest_error(r->diag, r->path, r->line_no, col, r->raw_line, "%s", text);
 	if (!r->first_error) {
 		r->first_error = util_xasprintf("%s:%u:%u: %s", r->path, r->line_no, col, text);
 		r->real_tap = r->tap;
@@ -461,21 +461,17 @@ static void cmd_simple(struct hwsq_test *r, const char *word)
 		}
 	}
 	/* the nearest command: the table's, and those read as whole lines */
-	static const char *const line_commands[] = {"source", "image", "bytes", "code", "upload"};
-	struct util_near near;
-	util_near_init(&near, word, 2, 3);
+	const char *words[UTIL_ARRAY_SIZE(commands) + 5] = {"source", "image", "bytes", "code",
+							    "upload"};
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(commands); i++)
-		util_near_add(&near, commands[i].word);
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(line_commands); i++)
-		util_near_add(&near, line_commands[i]);
-	util_near_closest_only(&near);
+		words[5 + i] = commands[i].word;
 	struct util_str hint = {0};
-	util_near_write(&near, &hint);
+	emutest_nearest(word, words, UTIL_ARRAY_SIZE(words), &hint);
 	hwsq_test_bail(r, 1, "unknown command '%s'%s", word, hint.text ? hint.text : "");
 	util_str_free(&hint);
 }
 
-static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size_t *cap)
+static void one_line(struct hwsq_test *r, char *line)
 {
 	char *p = line;
 	while (*p == ' ' || *p == '\t')
@@ -497,7 +493,7 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	} else if (strcmp(word, "bytes") == 0) {
 		hwsq_test_cmd_bytes(r, rest);
 	} else if (strcmp(word, "code") == 0) {
-		hwsq_test_cmd_code(r, in, buf, cap);
+		hwsq_test_cmd_code(r);
 	} else if (strcmp(word, "upload") == 0) {
 		hwsq_test_cmd_upload(r, rest);
 	} else if (strcmp(word, "expect") == 0 &&
@@ -522,19 +518,19 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	free(word);
 }
 
-ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line)
 {
-	ssize_t n = in ? getline(buf, cap, in) : -1;
-	if (n < 0)
-		return n;
-	r->line_no++;
-	size_t text = strlen(*buf);
-	if (text < (size_t)n) {
-		r->raw_line = *buf;
-		hwsq_test_bail(r, (unsigned)text + 1, "expected text, found a NUL byte");
-		return -2;
-	}
-	return n;
+	if (!emutest_next_line(&r->in, line))
+		return 0;
+	r->line_no = line->no;
+	if (!line->nul_col)
+		return 1;
+	char *text = util_xstrndup(line->text, line->len);
+	r->raw_line = text;
+	hwsq_test_bail(r, line->nul_col, "%s", EMUTEST_NUL_ERROR);
+	r->raw_line = NULL;
+	free(text);
+	return -1;
 }
 
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
@@ -550,27 +546,18 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 		tap_bail_out(&r.tap, "cannot read %s: %s", path, hwsq_input_error(err));
 		return 1;
 	}
-	/* fmemopen refuses a size of 0: an empty file has no lines */
-	FILE *in = len ? fmemopen(data, len, "r") : NULL;
-	if (len && !in) {
-		tap_bail_out(&r.tap, "cannot read %s: %s", path, strerror(errno));
-		free(data);
-		return 1;
-	}
-	char *buf = NULL;
-	size_t cap = 0;
+	r.in = (struct emutest_lines){.text = (const char *)data, .len = len};
 	/* every line, after an error too, so that every error is reported */
-	for (ssize_t n; !diag_full(r.diag);) {
+	struct emutest_line ln;
+	for (int got; !diag_full(r.diag) && (got = hwsq_test_next_line(&r, &ln)) != 0;) {
 		r.line_failed = false;
+		if (got < 0)
+			continue;
+		char *line = util_xstrndup(ln.text, ln.len);
+		one_line(&r, line);
 		r.raw_line = NULL;
-		if ((n = hwsq_test_getline(&r, in, &buf, &cap)) == -1)
-			break;
-		if (n >= 0)
-			one_line(&r, buf, in, &buf, &cap);
+		free(line);
 	}
-	free(buf);
-	if (in)
-		fclose(in);
 	free(data);
 	if (r.first_error) {
 		r.tap = r.real_tap;

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "afuc/tap.h"
+#include "emutest/front.h"
 #include "hwsq/hwsq.h"
 
 struct hwsq_test {
@@ -45,6 +46,7 @@ struct hwsq_test {
 	bool have_stop;
 
 	struct hwsq_toks toks;
+	struct emutest_lines in; /* the file's lines (the shared front end) */
 };
 
 /* An error at col of the current line: reported (every one, up to the
@@ -69,23 +71,19 @@ bool hwsq_test_need_chip(struct hwsq_test *r);
 bool hwsq_test_need_code(struct hwsq_test *r);
 struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
 
-/* The next line of a test file into *buf, counted in r->line_no; -1 at
- * the end, -2 for a line with a NUL byte (reported). in may be NULL (no
- * lines). */
-ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
+/* The next line of the test file (counted in r->line_no): 1, or 0 at
+ * the end, or -1 for a line with a NUL byte (reported). */
+int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line);
 
 /* Loading code (emutest-load.c); rest is the line after the command. */
 void hwsq_test_new_emu(struct hwsq_test *r);
-/* Splits s at white space into w (up to max); returns how many words
- * there are, which may be more than max. */
-size_t hwsq_test_words(char *s, char **w, size_t max);
 char *hwsq_test_find_path(struct hwsq_test *r, const char *written);
 /* The one file a command names (malloc'ed), or NULL having bailed. */
 char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command);
 void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest);
-void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
+void hwsq_test_cmd_code(struct hwsq_test *r);
 void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest);
 
 /* The checks (emutest-check.c). */
