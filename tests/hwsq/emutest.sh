@@ -124,4 +124,43 @@ is "$status" 2 "--slot b on nv92: a usage error"
 run "$EMU"
 is "$status" 2 "nothing to run: a usage error"
 
+# expect writes blocks that fail: what is missing, and what was written
+wr='chip nv50
+code
+	entry 0
+	wr32 0x1002d4, 1
+	wr32 0x1002d0, 2
+	exit
+end
+start
+run'
+hemu "$wr
+expect writes
+	0x1002d0 2
+	0x1002d4 1
+end
+expect writes include
+	0x1002d0 2
+	0x1002d4 1
+end
+expect writes
+	0x1002d4 1
+end"
+is "$status" 1 "expect writes blocks that do not match fail"
+like "$out" '^not ok 1 - the writes are the 2 listed, and no others$' "out of order"
+like "$out" '#          got: no write 0x1002d0 <- 0x00000002 \(line 11\); 2 writes: 0x1002d4 <- 0x00000001, 0x1002d0 <- 0x00000002$' \
+	"naming the first expected write not found and every write"
+like "$out" '^not ok 2 - the writes are the 2 listed, in order, among others$' "include keeps the order"
+like "$out" '^not ok 3 - the writes are the 1 listed, and no others$' "exact wants no others"
+hemu "$wr
+expect writes
+	0x1002d4
+	NO_SUCH_REG 1
+end
+expect writes include"
+is "$status:$(printf '%s\n' "$out" | grep '^Bail out!')" "1:Bail out! $tmp/t.hemu:11:10: expected a number, found 'end of line'" \
+	"a bad line in an expect writes block is an error at its place"
+like "$err" "t.hemu:12:2: error: unknown register 'NO_SUCH_REG'" "every one of them"
+like "$err" "t.hemu:14:1: error: 'expect writes' has no 'end'" "and a block without end"
+
 done_testing
