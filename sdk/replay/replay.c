@@ -94,6 +94,30 @@ static bool place_memstore(const struct rd_capture *cap, uint64_t *at)
 	return true;
 }
 
+/* A buffer or command stream whose end is past 2^64: its words would
+ * wrap to address 0 and overwrite what is there. A message naming the
+ * first, or NULL. */
+static char *wrapping_buffer(const struct rd_capture *cap)
+{
+	for (size_t s = 0; s < cap->submit_count; s++) {
+		const struct rd_submit *sub = &cap->submits[s];
+		for (size_t k = 0; k < sub->buffer_count + sub->stream_count; k++) {
+			bool buf = k < sub->buffer_count;
+			const struct rd_stream *st = buf ? NULL
+							 : &sub->streams[k - sub->buffer_count];
+			uint64_t addr = buf ? sub->buffers[k].addr : st->addr;
+			uint64_t size = buf ? sub->buffers[k].size : 4ull * st->dwords;
+			if (size && size - 1 > UINT64_MAX - addr)
+				return util_xasprintf("submission %zu's %s at 0x%llx (%llu bytes) "
+						      "wraps past the top of the address space",
+						      s + 1, buf ? "buffer" : "command stream",
+						      (unsigned long long)addr,
+						      (unsigned long long)size);
+		}
+	}
+	return NULL;
+}
+
 struct emu_replay *emu_replay_open(const char *path, char **error)
 {
 	struct emu_replay *r = util_xcalloc(1, sizeof *r);
@@ -110,6 +134,15 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 		return NULL;
 	}
 	diag_free(&d);
+	char *wraps = wrapping_buffer(&r->cap);
+	if (wraps) {
+		if (error)
+			*error = util_xasprintf("%s: %s", path, wraps);
+		free(wraps);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
 	if (!place_memstore(&r->cap, &r->memstore)) {
 		if (error)
 			*error = util_xasprintf(

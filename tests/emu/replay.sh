@@ -50,6 +50,24 @@ like "$err" "^afuc-emu: warning: $tmp/high.rd: submission 1's buffer at 0x100000
 	"a capture buffer beyond the GPU's address width is warned about, naming it"
 run "$emu" --replay "$tmp/high.rd" "$sdk/a7xx/sqe.fw"
 is "$(printf '%s\n' "$err" | grep -c 'address space')" 0 "a7xx's 49 bits hold it"
+# a buffer whose end is past 2^64 would wrap to address 0: refused
+{
+	le32 13 4 630
+	le32 3 12 0xfffff000 0x2000 0xffffffff
+	le32 6 12 0x1000 1 0
+} >"$tmp/wrap.rd"
+run "$emu" --replay "$tmp/wrap.rd" "$sdk/a6xx/sqe.fw"
+is "$status" 1 "a capture buffer that wraps past the top of the address space is refused"
+is "$err" "afuc-emu: $tmp/wrap.rd: submission 1's buffer at 0xfffffffffffff000 (8192 bytes) wraps past the top of the address space" \
+	"naming it"
+{
+	le32 13 4 630
+	le32 3 12 0xfffff000 0x1000 0xffffffff
+	le32 6 12 0x1000 1 0
+} >"$tmp/top.rd"
+run "$emu" --replay "$tmp/top.rd" "$sdk/a7xx/sqe.fw"
+unwrapped=$(printf '%s\n' "$err" | grep -c 'wraps')
+is "$unwrapped" 0 "one that ends at 2^64 exactly does not wrap"
 printf 'image %s\nreplay high.rd\nexpect idle\n' "$sdk/a6xx/sqe.fw" >"$tmp/high.emu"
 run "$emu" "$tmp/high.emu"
 like "$err" "high.emu:2:8: warning: submission 1's buffer at 0x1000000001000" "and in a test file's replay"
