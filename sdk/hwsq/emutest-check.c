@@ -169,45 +169,35 @@ static bool read_block(struct hwsq_test *r, struct want_write **want, size_t *n)
 	size_t cap = 0;
 	unsigned start = r->line_no;
 	const char *raw = r->raw_line;
-	bool ok = true;
+	bool bad = false;
 	*want = NULL;
 	*n = 0;
 	for (;;) {
 		struct emutest_line ln;
-		r->line_failed = false; /* each line's errors are its own */
-		int got = hwsq_test_next_line(r, &ln);
-		if (got < 0) {
-			ok = false;
-			continue;
-		}
-		if (got == 0) {
-			r->line_no = start;
-			r->raw_line = raw;
-			hwsq_test_bail(r, 1, "'expect writes' has no 'end'");
+		if (!hwsq_test_block_line(r, "expect writes", start, raw, &ln, &bad))
 			return false;
-		}
 		char *line = util_xstrndup(ln.text, ln.len);
 		char *hash = strpbrk(line, "#;");
 		if (hash)
 			*hash = '\0';
 		r->raw_line = line;
-		unsigned bad;
+		unsigned col;
 		uint64_t addr, value;
 		bool end = false;
-		if (!hwsq_lex(line, &r->toks, &bad)) {
-			hwsq_test_bail(r, bad, "unexpected character");
-			ok = false;
+		if (!hwsq_lex(line, &r->toks, &col)) {
+			hwsq_test_bail(r, col, "unexpected character");
+			bad = true;
 		} else if (hwsq_test_tok(r)->kind == HWSQ_TOK_END) {
 			/* a blank line */
 		} else if (hwsq_test_word_is(r, "end")) {
-			end = hwsq_test_expect_end(r);
-			ok &= end;
+			end = true;
+			bad |= !hwsq_test_expect_end(r);
 		} else if (hwsq_test_named(r, HWSQ_NAME_REG, &addr) &&
 			   hwsq_test_number(r, &value) && hwsq_test_expect_end(r)) {
 			*UTIL_PUSH(*want, *n, cap) = (struct want_write){
 				(uint32_t)addr, (uint32_t)value, r->line_no};
 		} else {
-			ok = false;
+			bad = true;
 		}
 		free(line);
 		r->raw_line = NULL;
@@ -216,7 +206,7 @@ static bool read_block(struct hwsq_test *r, struct want_write **want, size_t *n)
 	}
 	r->line_no = start;
 	r->raw_line = raw;
-	return ok;
+	return !bad;
 }
 
 /* expect writes N: how many; expect writes [include] ... end: which, in

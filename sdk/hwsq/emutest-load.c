@@ -267,15 +267,7 @@ void hwsq_test_cmd_code(struct hwsq_test *r)
 	bool nul = false;
 	for (;;) {
 		struct emutest_line ln;
-		int got = hwsq_test_next_line(r, &ln);
-		if (got < 0) { /* reported; the block is read to its end */
-			nul = true;
-			continue;
-		}
-		if (got == 0) {
-			r->line_no = start;
-			r->raw_line = raw;
-			hwsq_test_bail(r, 1, "'code' has no 'end'");
+		if (!hwsq_test_block_line(r, "code", start, raw, &ln, &nul)) {
 			util_str_free(&text);
 			return;
 		}

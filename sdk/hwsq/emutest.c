@@ -533,6 +533,25 @@ int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line)
 	return -1;
 }
 
+int hwsq_test_block_line(struct hwsq_test *r, const char *what, unsigned start, const char *raw,
+			 struct emutest_line *line, bool *bad)
+{
+	for (;;) {
+		r->line_failed = false; /* each line's errors are its own */
+		int got = hwsq_test_next_line(r, line);
+		if (got > 0)
+			return 1;
+		if (got < 0) {
+			*bad = true;
+			continue;
+		}
+		r->line_no = start;
+		r->raw_line = raw;
+		hwsq_test_bail(r, 1, "'%s' has no 'end'", what);
+		return 0;
+	}
+}
+
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
 {
 	struct hwsq_test r = {.o = o, .path = path};

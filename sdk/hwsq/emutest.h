@@ -75,6 +75,13 @@ struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
  * the end, or -1 for a line with a NUL byte (reported). */
 int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line);
 
+/* The next line of a block (code, expect writes) opened at line start
+ * (raw: its text): 1; 0 at the end of the file, having reported that the
+ * block has no 'end' (at start). A line with a NUL byte is reported,
+ * skipped and sets *bad. */
+int hwsq_test_block_line(struct hwsq_test *r, const char *what, unsigned start, const char *raw,
+			 struct emutest_line *line, bool *bad);
+
 /* Loading code (emutest-load.c); rest is the line after the command. */
 void hwsq_test_new_emu(struct hwsq_test *r);
 char *hwsq_test_find_path(struct hwsq_test *r, const char *written);
