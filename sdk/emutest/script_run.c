@@ -912,9 +912,9 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 		any_test |= s->stmts[i].kind >= EMUTEST_EXPECT_MEM ||
 			    s->stmts[i].kind == EMUTEST_REPLAY;
 	/* a file with syntax errors is checked as far as it goes, never run;
-	 * without its image nothing more can be said */
+	 * with a bad image line nothing more can be said */
 	const struct emutest_stmt *img = find_any(s, EMUTEST_IMAGE, true);
-	if (s->parse_errors && (!img || img->bad))
+	if (s->parse_errors && img && img->bad)
 		return -1;
 	if (!setup(&x, &skip) || !load_captures(&x, &skip)) {
 		emu_free(x.emu);
