@@ -187,6 +187,19 @@ static bool packet(struct runner *x, struct emutest_stmt *st)
 	return true;
 }
 
+/* The words of st (at st->addr) end below 2^64: past it they would wrap
+ * to address 0. */
+static bool fits_below_top(struct runner *x, const struct emutest_stmt *st,
+			   const struct emutest_tok *t)
+{
+	if (!st->nwords || 4 * ((uint64_t)st->nwords - 1) <= UINT64_MAX - 3 - st->addr)
+		return true;
+	char count[32];
+	snprintf(count, sizeof count, "%zu", st->nwords);
+	errorf(x, st, t, "%s words at %s wrap past the top of the address space", count, t->text);
+	return false;
+}
+
 static bool ib_block(struct runner *x, struct emutest_stmt *st)
 {
 	if (!number(x, st, &st->toks[1], 64, &st->addr))
@@ -206,6 +219,8 @@ static bool ib_block(struct runner *x, struct emutest_stmt *st)
 		for (size_t w = 0; w < p->nwords; w++)
 			*UTIL_PUSH(st->words, st->nwords, cap) = p->words[w];
 	}
+	if (!fits_below_top(x, st, &st->toks[1]))
+		return false;
 	struct ib_ref *ib = UTIL_PUSH(x->ibs, x->nibs, x->ibs_cap);
 	ib->name = st->toks[0].text;
 	ib->addr = st->addr;
@@ -346,7 +361,7 @@ static bool resolve(struct runner *x, struct emutest_stmt *st)
 			       st->toks[0].text, "");
 			return false;
 		}
-		return values(x, st, 1);
+		return values(x, st, 1) && fits_below_top(x, st, &st->toks[0]);
 	case EMUTEST_REG:
 	case EMUTEST_EXPECT_REG:
 		return name(x, st, &st->toks[0], EMU_SPACE_GPU, &st->addr) && values(x, st, 1);

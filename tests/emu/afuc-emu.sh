@@ -32,6 +32,15 @@ like "$err" "typo.emu:5:6: error: unknown packet opcode 'CP_NOPE' for A6XX; did 
 like "$out" '^Bail out!' "nothing runs"
 is "$(printf '%s\n' "$out" | grep -c '^ok')" 0 "(no test)"
 
+# words that would wrap past the top of the address space to 0
+printf 'image typo.fw\nmem 0xfffffffffffffff8 1 2\nmem 0xfffffffffffffff8 1 2 3\nexpect mem 0xfffffffffffffffc 1 2\nib a 0xfffffffffffffffc\n pkt7 CP_NOP\n pkt7 CP_NOP\nend\nrun\nexpect idle\n' >"$tmp/wrap.emu"
+run "$emu" "$tmp/wrap.emu"
+is "$status" 1 "mem, expect mem and ib words past 2^64 are errors"
+is "$(printf '%s\n' "$err" | grep -c 'error:')" 3 "each of them, not the two words that end at the top"
+like "$err" "wrap.emu:3:5: error: 3 words at 0xfffffffffffffff8 wrap past the top of the address space" "mem"
+like "$err" "wrap.emu:4:12: error: 2 words at 0xfffffffffffffffc wrap" "expect mem"
+like "$err" "wrap.emu:5:6: error: 2 words at 0xfffffffffffffffc wrap" "an ib block"
+
 # an image where a test file is expected: what to do with it
 run "$emu" "$tmp/typo.fw"
 is "$status" 1 "an image given as a test file fails"
