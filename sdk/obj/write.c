@@ -365,8 +365,8 @@ static void layout(struct writer *w, uint8_t **data, size_t *len)
 		util_put_le32(p + 36, s->entsize);
 	}
 	for (size_t i = 0; i < phnum; i++) {
-		const struct out_section *s = &w->secs[code_index(i)];
 		const uint32_t at = code_index(i);
+		const struct out_section *s = &w->secs[at];
 		const uint32_t fields[] = {PT_LOAD,   offsets[at], s->addr,     s->load,
 					   sizes[at], sizes[at],   PF_R | PF_X, 4};
 		for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
