@@ -318,38 +318,32 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 		free(path);
 		return;
 	}
-	/* fmemopen refuses a size of 0: an empty file has no lines */
-	FILE *in = len ? fmemopen(data, len, "r") : NULL;
-	if (len && !in) {
-		hwsq_test_bail(r, 1, "cannot read %s: %s", path, strerror(errno));
-		free(data);
-		free(path);
-		return;
-	}
 	if (!r->emu || !r->image)
 		load_raw(r, NULL, 0);
-	char *buf = NULL;
-	size_t cap = 0;
+	struct emutest_lines in = {.text = (const char *)data, .len = len};
+	struct emutest_line ln;
 	struct hwsq_toks toks = {0};
-	ssize_t got;
-	for (unsigned line = 1; !r->line_failed && in && (got = getline(&buf, &cap, in)) >= 0;
-	     line++) {
+	while (!r->line_failed && emutest_next_line(&in, &ln)) {
 		unsigned bad;
 		uint64_t v[3];
 		char *err = NULL;
 		unsigned col;
-		size_t text = strlen(buf);
-		if (text < (size_t)got) {
-			hwsq_test_bail(r, 1, "%s:%u:%zu: expected text, found a NUL byte", path,
-				       line, text + 1);
+		if (ln.nul_col) {
+			hwsq_test_bail(r, 1, "%s:%u:%u: %s", path, ln.no, ln.nul_col,
+				       EMUTEST_NUL_ERROR);
 			break;
 		}
-		if (!hwsq_lex(buf, &toks, &bad)) {
-			hwsq_test_bail(r, 1, "%s:%u:%u: unexpected character", path, line, bad);
+		/* the tokens point into line, freed at the end of the turn */
+		char *line = util_xstrndup(ln.text, ln.len);
+		if (!hwsq_lex(line, &toks, &bad)) {
+			hwsq_test_bail(r, 1, "%s:%u:%u: unexpected character", path, ln.no, bad);
+			free(line);
 			break;
 		}
-		if (toks.items[0].kind == HWSQ_TOK_END)
+		if (toks.items[0].kind == HWSQ_TOK_END) {
+			free(line);
 			continue;
+		}
 		bool mask = hwsq_tok_is(&toks.items[0], "mask");
 		unsigned want = mask ? 3 : 2;
 		bool ok = mask || hwsq_tok_is(&toks.items[0], "wr32");
@@ -359,10 +353,11 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 			     (i + 1 == want || hwsq_tok_is(&toks.items[toks.pos++], ","));
 		}
 		free(err);
+		free(line);
 		if (!ok) {
 			hwsq_test_bail(r, 1,
 				       "%s:%u: expected wr32 ADDR, VALUE or mask ADDR, MASK, VALUE",
-				       path, line);
+				       path, ln.no);
 			break;
 		}
 		uint32_t value = (uint32_t)v[want - 1];
@@ -372,9 +367,6 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 		hwsq_emu_mmio_write(r->emu, (uint32_t)v[0], value);
 	}
 	hwsq_toks_free(&toks);
-	free(buf);
-	if (in)
-		fclose(in);
 	free(data);
 	free(path);
 	/* What the upload put in code RAM is the loaded code now. */
