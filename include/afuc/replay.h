@@ -42,6 +42,11 @@ void emu_replay_close(struct emu_replay *r);
 size_t emu_replay_count(const struct emu_replay *r);
 /* The GPU the capture was taken on (630; 0 when it does not say). */
 uint32_t emu_replay_gpu_id(const struct emu_replay *r);
+/* The capture's buffers and command streams that reach past the GPU
+ * address space of gen (48 bits; 49 on a7xx): a malloc'ed note naming
+ * the first and counting the rest, or NULL when every one fits. Such a
+ * capture replays, but no GPU of gen could have run it. */
+char *emu_replay_address_note(const struct emu_replay *r, enum emu_gen gen);
 /* What the driver wrote before submission i ("fence=1855"), or "". */
 const char *emu_replay_label(const struct emu_replay *r, size_t i);
 /* Command streams of submission i, and how many of them are not in the

@@ -5,12 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "afuc/replay.h"
 #include "afuc/tap.h"
 #include "cli/afuc-emu-coverage.h"
 #include "cli/afuc-emu-replay.h"
 #include "emuload/emuload.h"
+#include "fw/fw.h"
 #include "util/util.h"
 
 /* How many differing packets --diff shows. */
@@ -62,6 +64,23 @@ static int read_image(struct side *s, int gen_option)
 	return status;
 }
 
+/* A capture taken on a GPU of another generation than the image's says
+ * little about the image: worth a warning, not a refusal (--gpu may be
+ * deliberate). The capture's GPU_ID is the fact; a CHIP_ID alone is not
+ * read here. */
+static void check_gpu(const char *capture, uint32_t gpu_id, const struct side *s)
+{
+	char part[16];
+	enum isa_gen gen;
+	snprintf(part, sizeof part, "a%u", gpu_id);
+	if (!gpu_id || !fw_gen_of_part(part, &gen) || (int)gen == (int)s->gen)
+		return;
+	fprintf(stderr,
+		"afuc-emu: warning: %s: captured on an %s (a%dxx), but %s is an a%dxx "
+		"firmware: the replay may not show what the %s does\n",
+		capture, part, (int)gen, s->image, (int)s->gen, part);
+}
+
 /* The labels and source lines of the ELF beside each image (FILE or
  * PFP,ME), for coverage and messages; without them, numbers. */
 static void load_lines(struct emu *emu, const struct side *s, struct rnn_db *db)
@@ -86,6 +105,7 @@ struct side_run {
 	const struct replay_options *o;
 	struct tap *t;
 	struct emu_replay *r;
+	bool quit; /* the debugger's user quit: the replay stopped there */
 };
 
 static void prepare(void *ctx, struct emu *emu)
@@ -99,13 +119,17 @@ static void prepare(void *ctx, struct emu *emu)
 static bool before_run(void *ctx, struct emu *emu)
 {
 	struct side_run *sr = ctx;
-	return !sr->o->before_run || sr->o->before_run(sr->o->debug_ctx, emu);
+	sr->quit = sr->o->before_run && !sr->o->before_run(sr->o->debug_ctx, emu);
+	return !sr->quit;
 }
 
 static bool after_run(void *ctx, struct emu *emu, enum emu_status st)
 {
 	struct side_run *sr = ctx;
-	return sr->o->after_run && sr->o->after_run(sr->o->debug_ctx, emu, st);
+	bool again = sr->o->after_run && sr->o->after_run(sr->o->debug_ctx, emu, st);
+	/* left stopped: the user quit at a breakpoint */
+	sr->quit |= !again && st == EMU_STOPPED;
+	return again;
 }
 
 static void retire(void *ctx, struct emu *emu)
@@ -170,11 +194,11 @@ static void submitted(void *ctx, const struct emu_replay_run *run,
 }
 
 /* Runs the whole capture through s, a test per submission. Returns false
- * when it could not start. */
+ * when it could not start; *quit says the debugger's user stopped it. */
 static bool run_side(struct side *s, struct emu_replay *r, const struct replay_options *o,
-		     struct tap *t)
+		     struct tap *t, bool *quit)
 {
-	struct side_run sr = {s, o, t, r};
+	struct side_run sr = {.s = s, .o = o, .t = t, .r = r};
 	s->run = (struct emu_replay_run){
 		.image = {s->bytes[0], s->pair ? s->bytes[1] : NULL},
 		.image_len = {s->len[0], s->len[1]},
@@ -188,11 +212,31 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 		.retire = retire,
 		.ctx = &sr,
 	};
-	if (!emu_replay_run(r, &s->run)) {
+	bool ran = emu_replay_run(r, &s->run);
+	*quit = sr.quit;
+	if (!ran)
 		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, s->run.error);
-		return false;
+	return ran;
+}
+
+/* --writes is tried before the replay, so that a path that cannot be
+ * written (a folder that does not exist) fails at once rather than after
+ * the whole capture. Devices and FIFOs are left to the end: opening a
+ * FIFO now would wait for its reader. */
+static bool writes_ok(const char *path)
+{
+	struct stat st;
+	int err = 0;
+	if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		err = EISDIR;
+	} else if (strcmp(path, "-") && (stat(path, &st) != 0 || S_ISREG(st.st_mode))) {
+		struct util_outputs g = {0};
+		err = util_outputs_add(&g, path, "", 0);
+		util_outputs_abort(&g);
 	}
-	return true;
+	if (err)
+		fprintf(stderr, "afuc-emu: %s: error: %s\n", path, strerror(err));
+	return !err;
 }
 
 static bool write_log(const struct side *s, const char *path)
@@ -201,7 +245,7 @@ static bool write_log(const struct side *s, const char *path)
 	int err = util_write_file(path, text, strlen(text));
 	free(text);
 	if (err)
-		fprintf(stderr, "afuc-emu: %s: %s\n", path, strerror(err));
+		fprintf(stderr, "afuc-emu: %s: error: %s\n", path, strerror(err));
 	return err == 0;
 }
 
@@ -255,37 +299,52 @@ static void print_packet_writes(struct tap *t, const struct side *s, size_t inde
 		tap_diag(t, "    (no writes)");
 }
 
-static int diff_sides(struct side *a, struct side *b, const struct replay_options *o, FILE *out,
-		      struct tap *t)
+/* --ignore, read before any replay runs so that a mistake in it costs
+ * nothing; names come from a bare emulator of side a's generation.
+ * Returns an exit status. */
+static int read_ignore(const struct replay_options *o, const struct side *a,
+		       struct emu_replay_ignore **ignore)
 {
-	struct emu_replay_ignore *ignore = NULL;
-	if (o->ignore) {
-		uint8_t *text;
-		size_t len;
-		int err = util_read_file_max(o->ignore, 1u << 24, &text, &len);
-		if (err) {
-			fprintf(stderr, "afuc-emu: %s: %s\n", o->ignore, strerror(err));
-			return 2;
-		}
-		char *str = util_xcalloc(1, len + 1);
-		memcpy(str, text, len);
-		free(text);
-		if (memchr(str, '\0', len)) {
-			fprintf(stderr, "afuc-emu: %s: a NUL byte: not a text file\n", o->ignore);
-			free(str);
-			return 2;
-		}
-		ignore = util_xmalloc(sizeof *ignore);
-		char *error = NULL;
-		bool ok = emu_replay_ignore_parse(a->run.emu, o->ignore, str, ignore, &error);
-		free(str);
-		if (!ok) {
-			fprintf(stderr, "afuc-emu: %s\n", error);
-			free(error);
-			free(ignore);
-			return 2;
-		}
+	*ignore = NULL;
+	if (!o->ignore)
+		return 0;
+	uint8_t *text;
+	size_t len;
+	int err = util_read_file_max(o->ignore, 1u << 24, &text, &len);
+	if (err) {
+		fprintf(stderr, "afuc-emu: %s: error: %s\n", o->ignore, strerror(err));
+		return 2;
 	}
+	char *str = util_xcalloc(1, len + 1);
+	memcpy(str, text, len);
+	free(text);
+	if (memchr(str, '\0', len)) {
+		fprintf(stderr, "afuc-emu: %s: error: a NUL byte: not a text file\n", o->ignore);
+		free(str);
+		return 2;
+	}
+	char *error = NULL;
+	struct emu *names = emu_new(&(struct emu_config){.gen = a->gen, .rnn = o->rnn}, &error);
+	bool ok = names != NULL;
+	if (ok) {
+		*ignore = util_xmalloc(sizeof **ignore);
+		ok = emu_replay_ignore_parse(names, o->ignore, str, *ignore, &error);
+	}
+	emu_free(names);
+	free(str);
+	if (!ok) {
+		fprintf(stderr, "afuc-emu: %s\n", error);
+		free(error);
+		free(*ignore);
+		*ignore = NULL;
+		return 2;
+	}
+	return 0;
+}
+
+static int diff_sides(struct side *a, struct side *b, const struct replay_options *o,
+		      const struct emu_replay_ignore *ignore, FILE *out, struct tap *t)
+{
 	struct emu_replay_diff d;
 	emu_replay_diff(&a->run.log, &b->run.log, ignore, &d);
 	/* the summary line is not TAP: a harness passes over it */
@@ -326,7 +385,6 @@ static int diff_sides(struct side *a, struct side *b, const struct replay_option
 			 d.differ_count - shown);
 	int status = d.differ_count ? 1 : 0;
 	emu_replay_diff_free(&d);
-	free(ignore);
 	return status;
 }
 
@@ -351,6 +409,18 @@ int afuc_emu_replay(const struct replay_options *o)
 	int status = 0;
 	for (size_t k = 0; k < nsides && !status; k++)
 		status = read_image(&sides[k], o->gen);
+	for (size_t k = 0; k < nsides && !status; k++) {
+		check_gpu(o->capture, emu_replay_gpu_id(r), &sides[k]);
+		char *note = emu_replay_address_note(r, sides[k].gen);
+		if (note && (k == 0 || sides[k].gen != sides[0].gen))
+			fprintf(stderr, "afuc-emu: warning: %s: %s\n", o->capture, note);
+		free(note);
+	}
+	struct emu_replay_ignore *ignore = NULL;
+	if (!status)
+		status = read_ignore(o, &sides[0], &ignore);
+	if (!status && o->writes && !writes_ok(o->writes))
+		status = 1;
 	FILE *out = stdout;
 	struct tap t;
 	tap_init(&t, out);
@@ -361,20 +431,25 @@ int afuc_emu_replay(const struct replay_options *o)
 			tap_diag(&t, "replay of %s (GPU %u, %zu submissions) through %s",
 				 o->capture, emu_replay_gpu_id(r), emu_replay_count(r),
 				 sides[k].image);
-			if (!run_side(&sides[k], r, o, &t)) {
+			bool quit = false;
+			if (!run_side(&sides[k], r, o, &t, &quit) || quit) {
+				if (quit)
+					tap_diag(&t,
+						 "quit in the debugger: the replay did not finish");
 				status = 1;
 				break;
 			}
 			if (o->stats)
 				print_stats(&t, &sides[k], nsides == 2 ? (k ? " B" : " A") : "");
 		}
-		tests_status = tap_done_testing(&t);
+		if (!status)
+			tests_status = tap_done_testing(&t);
 	}
 	if (!status && o->writes && !write_log(&sides[0], o->writes))
 		status = 1;
 	/* --diff judges by the comparison, not by the submissions */
 	if (!status && nsides == 2)
-		status = diff_sides(&sides[0], &sides[1], o, out, &t);
+		status = diff_sides(&sides[0], &sides[1], o, ignore, out, &t);
 	else if (!status)
 		status = tests_status;
 	if (fflush(out) || ferror(out)) {
@@ -383,6 +458,7 @@ int afuc_emu_replay(const struct replay_options *o)
 	}
 	for (size_t k = 0; k < 2; k++)
 		free_side(&sides[k]);
+	free(ignore);
 	emu_replay_close(r);
 	return status;
 }

@@ -246,6 +246,26 @@ static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 
 /* ---- running files ---- */
 
+/* A firmware image or ELF given where a test file is expected: one
+ * error saying what it is and what to do with it, rather than a syntax
+ * error per NUL byte. */
+static bool not_a_test_file(const struct cmd *c, const char *path, const uint8_t *bytes, size_t len)
+{
+	enum emu_gen gen;
+	bool elf = len >= 4 && memcmp(bytes, "\177ELF", 4) == 0;
+	if (!memchr(bytes, 0, len) || (!elf && !emu_guess_gen_bytes(bytes, len, &gen)))
+		return false;
+	char what[32] = "an ELF file";
+	if (!elf)
+		snprintf(what, sizeof what, "an a%dxx firmware image", (int)gen);
+	cmd_error(c,
+		  "%s: this looks like %s, not a test file: replay a capture through it "
+		  "(--replay CAPTURE %s), debug it (-i %s), or name it in a test file's "
+		  "'image' line",
+		  path, what, path, path);
+	return true;
+}
+
 static int run_file(const struct cmd *c, const char *path, const struct args *a, struct rnn_db *db,
 		    const char *const *dirs, const char *const *capture_dirs,
 		    struct afuc_emu_coverage *cov)
@@ -262,34 +282,36 @@ static int run_file(const struct cmd *c, const char *path, const struct args *a,
 		cmd_error(c, "%s: %s", path, strerror(err));
 		return 1;
 	}
+	if (not_a_test_file(c, path, text, len)) {
+		free(text);
+		return 1;
+	}
 	struct diag d;
 	diag_init(&d);
-	int failed = -1;
 	struct emutest *s = emutest_parse_len(path, (const char *)text, len, &d);
-	if (s) {
-		struct emutest_run r = {
-			.emit = put_text,
-			.ctx = stdout,
-			.rnn = db,
-			.gen = a->gen,
-			.step_limit = a->steps,
-			.trace = a->trace ? trace : NULL,
-			.trace_ctx = stderr,
-			.firmware_dirs = dirs,
-			.capture_dirs = capture_dirs,
-			.require_firmware = util_require_firmware(),
-			.before_run = a->debug ? dbg_before_run : NULL,
-			.after_run = a->debug ? dbg_after_run : NULL,
-			.debug_ctx = a->debug,
-		};
-		failed = emutest_exec(s, &r, &d);
-		if (a->debug)
-			dbg_end(a->debug, r.emu);
-		if (r.emu && a->coverage)
-			afuc_emu_print_coverage(r.emu, stdout);
-		afuc_emu_coverage_take(cov, r.emu, path);
-		emu_free(r.emu);
-	}
+	/* run, or with syntax errors only checked: every error at once */
+	struct emutest_run r = {
+		.emit = put_text,
+		.ctx = stdout,
+		.rnn = db,
+		.gen = a->gen,
+		.step_limit = a->steps,
+		.trace = a->trace ? trace : NULL,
+		.trace_ctx = stderr,
+		.firmware_dirs = dirs,
+		.capture_dirs = capture_dirs,
+		.require_firmware = util_require_firmware(),
+		.before_run = a->debug ? dbg_before_run : NULL,
+		.after_run = a->debug ? dbg_after_run : NULL,
+		.debug_ctx = a->debug,
+	};
+	int failed = emutest_exec(s, &r, &d);
+	if (a->debug)
+		dbg_end(a->debug, r.emu);
+	if (r.emu && a->coverage)
+		afuc_emu_print_coverage(r.emu, stdout);
+	afuc_emu_coverage_take(cov, r.emu, path);
+	emu_free(r.emu);
 	if (failed < 0) {
 		struct tap t;
 		tap_init(&t, stdout);

@@ -256,11 +256,18 @@ int main(int argc, char **argv)
 	if (status < 0 && a.chip) {
 		status = run_image(&c, &a);
 	} else if (status < 0) {
-		struct hwsq_emutest_options o = {a.rnndb, a.verbose};
+		struct diag d;
+		diag_init(&d);
+		struct hwsq_emutest_options o = {a.rnndb, a.verbose, &d};
 		status = 0;
-		for (size_t i = 0; i < a.file_count; i++)
+		for (size_t i = 0; i < a.file_count; i++) {
 			if (hwsq_emutest_run(a.files[i], &o, stdout) != 0)
 				status = 1;
+			cmd_print_diag(&c, &d);
+			diag_free(&d);
+			diag_init(&d);
+		}
+		diag_free(&d);
 	}
 	free(a.files);
 	free(a.events);

@@ -18,6 +18,7 @@
 
 #include "afuc/emu.h"
 #include "afuc/tap.h"
+#include "emutest/front.h"
 #include "util/diag.h"
 
 enum emutest_stmt_kind {
@@ -48,11 +49,6 @@ enum emutest_stmt_kind {
 	EMUTEST_EXPECT_WRITES,
 };
 
-struct emutest_tok {
-	char *text;
-	unsigned col;
-};
-
 /* An expected log entry of `expect writes` (meq: addr 0). */
 struct emutest_write_exp {
 	enum emu_write_kind kind;
@@ -79,6 +75,7 @@ struct emutest_stmt {
 	bool any_error; /* expect error without a kind */
 	enum emu_error_kind error_kind;
 	bool error_checked;        /* run: an expect error follows before the next run */
+	bool bad;                  /* a syntax error: not resolved, never run */
 	struct emu_replay *replay; /* replay: the capture, loaded by emutest_exec */
 };
 
@@ -86,9 +83,15 @@ struct emutest {
 	char *path;
 	struct emutest_stmt *stmts;
 	size_t count;
+	/* Syntax errors emutest_parse reported: emutest_exec then checks the
+	 * names of the statements that parsed, so that every error of the
+	 * file is reported at once, and runs nothing (returns -1). */
+	size_t parse_errors;
 };
 
-/* NULL with messages in d on syntax errors (every line is checked).
+/* The parsed file, with messages in d for syntax errors (every line is
+ * checked; see parse_errors). An unknown statement is left out, a
+ * statement with the wrong words is kept but marked bad.
  * emutest_parse_len reads text_len bytes, where a NUL byte is an
  * error at its line and column; emutest_parse reads up to the first. */
 /* The longest test file afuc-emu reads (a bound for /dev/zero). */

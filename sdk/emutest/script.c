@@ -56,36 +56,7 @@ struct parser {
 
 static void error_at(struct parser *p, unsigned col, const char *fmt, const char *arg)
 {
-	diag_add(p->d, DIAG_ERROR, diag_at(p->path, p->line, col), p->line_text, fmt, arg);
-}
-
-/* Splits a line into words, dropping a '#' comment. */
-static size_t tokenize(const char *text, size_t len, struct emutest_tok **toks)
-{
-	size_t n = 0, cap = 0;
-	*toks = NULL;
-	size_t i = 0;
-	while (i < len) {
-		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
-			i++;
-		if (i == len || text[i] == '#')
-			break;
-		size_t start = i;
-		while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
-		       text[i] != '#')
-			i++;
-		struct emutest_tok *t = UTIL_PUSH(*toks, n, cap);
-		t->text = util_xstrndup(text + start, i - start);
-		t->col = (unsigned)start + 1;
-	}
-	return n;
-}
-
-static void free_toks(struct emutest_tok *toks, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(toks[i].text);
-	free(toks);
+	emutest_error(p->d, p->path, p->line, col, p->line_text, fmt, arg);
 }
 
 static const struct stmt_syntax *find_syntax(struct emutest_tok *toks, size_t n, size_t *used)
@@ -120,6 +91,38 @@ static void add_stmt(struct emutest_stmt **list, size_t *count, size_t *cap,
 	*UTIL_PUSH(*list, *count, *cap) = *st;
 }
 
+/* "unknown statement 'expct'; did you mean 'expect'?", or after
+ * 'expect' what may follow it: the nearest of the table's words. */
+static void unknown_statement(struct parser *p, const struct emutest_tok *toks, size_t n)
+{
+	bool expect = strcmp(toks[0].text, "expect") == 0;
+	const struct emutest_tok *t = expect && n > 1 ? &toks[1] : &toks[0];
+	const char *words[UTIL_ARRAY_SIZE(syntaxes) + 1] = {"end"};
+	size_t kinds = 0;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++) {
+		words[i + 1] = expect ? syntaxes[i].word2 : syntaxes[i].word1;
+		kinds += syntaxes[i].word2 != NULL;
+	}
+	struct util_str msg = {0};
+	if (expect) {
+		util_str_puts(&msg, "expected ");
+		for (size_t i = 0, k = 0; i < UTIL_ARRAY_SIZE(syntaxes); i++)
+			if (syntaxes[i].word2 && ++k)
+				util_str_printf(&msg, "%s%s",
+						k == 1       ? ""
+						: k == kinds ? " or "
+							     : ", ",
+						syntaxes[i].word2);
+		util_str_printf(&msg, " after 'expect', found '%s'", n > 1 ? t->text : "nothing");
+	} else {
+		util_str_printf(&msg, "unknown statement '%s'", t->text);
+	}
+	if (n > 1 || !expect)
+		emutest_nearest(t->text, words + expect, UTIL_ARRAY_SIZE(words) - expect, &msg);
+	error_at(p, t->col, "%s", msg.text);
+	util_str_free(&msg);
+}
+
 struct emutest *emutest_parse(const char *path, const char *text, struct diag *d)
 {
 	return emutest_parse_len(path, text, strlen(text), d);
@@ -134,23 +137,18 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 	size_t cap = 0, body_cap = 0;
 	struct emutest_stmt *block = NULL; /* the open ib / expect writes */
 	size_t errors_before = d->errors;
-	const char *text_end = text + text_len;
-	for (const char *line = text; line < text_end && !diag_full(d);) {
-		const char *nl = memchr(line, '\n', (size_t)(text_end - line));
-		size_t len = nl ? (size_t)(nl - line) : (size_t)(text_end - line);
-		p.line++;
-		p.line_text = line;
-		/* a NUL would end the text early and hide what follows it */
-		const char *nul = memchr(line, 0, len);
-		if (nul) {
-			error_at(&p, (unsigned)(nul - line) + 1, "expected text, found a NUL %s",
-				 "byte");
-			line = nl ? nl + 1 : text_end;
+	struct emutest_lines in = {.text = text, .len = text_len};
+	struct emutest_line ln;
+	while (!diag_full(d) && emutest_next_line(&in, &ln)) {
+		size_t len = ln.len;
+		p.line = ln.no;
+		p.line_text = ln.text;
+		if (ln.nul_col) {
+			error_at(&p, ln.nul_col, "%s", EMUTEST_NUL_ERROR);
 			continue;
 		}
 		struct emutest_tok *toks;
-		size_t n = tokenize(line, len, &toks);
-		line = nl ? nl + 1 : text_end;
+		size_t n = emutest_words(ln.text, len, &toks);
 		if (n == 0) {
 			free(toks);
 			continue;
@@ -163,7 +161,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 					 "expected nothing after 'end', found '%s'", toks[1].text);
 			block = NULL;
 			body_cap = 0;
-			free_toks(toks, n);
+			emutest_free_words(toks, n);
 			continue;
 		}
 		struct emutest_stmt st = {.line = p.line, .text = util_xstrndup(p.line_text, len)};
@@ -173,12 +171,14 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			bool meq = strcmp(toks[0].text, "meq") == 0;
 			if (n != (meq ? 2u : 3u) ||
 			    (!meq && strcmp(toks[0].text, "reg") && strcmp(toks[0].text, "pipe") &&
-			     strcmp(toks[0].text, "mem")))
+			     strcmp(toks[0].text, "mem"))) {
+				st.bad = true;
 				error_at(
 					&p, toks[0].col,
 					"expected 'reg NAME VALUE', 'pipe NAME VALUE', 'mem ADDR "
 					"VALUE', 'meq VALUE' or 'end' in expect writes, found '%s'",
 					toks[0].text);
+			}
 			st.kind = EMUTEST_EXPECT_WRITES;
 			st.toks = toks;
 			st.ntoks = n;
@@ -188,15 +188,9 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 		size_t used = 0;
 		const struct stmt_syntax *syn = find_syntax(toks, n, &used);
 		if (!syn) {
-			if (strcmp(toks[0].text, "expect") == 0)
-				error_at(&p, n > 1 ? toks[1].col : toks[0].col,
-					 "expected mem, reg, ctrl, scratch, sqe, gpr, pipe, idle, "
-					 "error or writes after 'expect', found '%s'",
-					 n > 1 ? toks[1].text : "nothing");
-			else
-				error_at(&p, toks[0].col, "unknown statement '%s'", toks[0].text);
+			unknown_statement(&p, toks, n);
 			free(st.text);
-			free_toks(toks, n);
+			emutest_free_words(toks, n);
 			continue;
 		}
 		size_t args = n - used;
@@ -204,11 +198,14 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			diag_add(d, DIAG_ERROR, diag_at(path, p.line, toks[0].col), p.line_text,
 				 "expected '%s', found %zu argument%s", syn->usage, args,
 				 args == 1 ? "" : "s");
+			st.bad = true;
 		}
-		if (block && !allowed_in(block->kind, syn->kind))
+		if (block && !allowed_in(block->kind, syn->kind)) {
 			error_at(&p, toks[0].col,
 				 "'%s' cannot appear inside an ib block (close it with 'end')",
 				 syn->word1);
+			st.bad = true;
+		}
 		st.kind = syn->kind;
 		st.ntoks = args;
 		st.toks = util_xcalloc(args ? args : 1, sizeof *st.toks);
@@ -217,10 +214,12 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 			free(toks[i].text);
 		free(toks);
 		if (st.kind == EMUTEST_EXPECT_WRITES) {
-			if (args == 1 && strcmp(st.toks[0].text, "include") != 0)
+			if (args == 1 && strcmp(st.toks[0].text, "include") != 0) {
 				error_at(&p, st.toks[0].col,
 					 "expected 'include' or nothing, found '%s'",
 					 st.toks[0].text);
+				st.bad = true;
+			}
 			st.include = args == 1;
 		}
 		if (block) {
@@ -236,10 +235,7 @@ struct emutest *emutest_parse_len(const char *path, const char *text, size_t tex
 	if (block)
 		diag_add(d, DIAG_ERROR, diag_at(path, block->line, 1), block->text,
 			 "this block has no 'end'");
-	if (d->errors != errors_before) {
-		emutest_free(s);
-		return NULL;
-	}
+	s->parse_errors = d->errors - errors_before;
 	return s;
 }
 
@@ -248,7 +244,7 @@ static void free_stmts(struct emutest_stmt *stmts, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		struct emutest_stmt *st = &stmts[i];
 		free(st->text);
-		free_toks(st->toks, st->ntoks);
+		emutest_free_words(st->toks, st->ntoks);
 		free_stmts(st->body, st->nbody);
 		free(st->words);
 		free(st->writes);

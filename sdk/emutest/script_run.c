@@ -187,6 +187,19 @@ static bool packet(struct runner *x, struct emutest_stmt *st)
 	return true;
 }
 
+/* The words of st (at st->addr) end below 2^64: past it they would wrap
+ * to address 0. */
+static bool fits_below_top(struct runner *x, const struct emutest_stmt *st,
+			   const struct emutest_tok *t)
+{
+	if (!st->nwords || 4 * ((uint64_t)st->nwords - 1) <= UINT64_MAX - 3 - st->addr)
+		return true;
+	char count[32];
+	snprintf(count, sizeof count, "%zu", st->nwords);
+	errorf(x, st, t, "%s words at %s wrap past the top of the address space", count, t->text);
+	return false;
+}
+
 static bool ib_block(struct runner *x, struct emutest_stmt *st)
 {
 	if (!number(x, st, &st->toks[1], 64, &st->addr))
@@ -199,11 +212,15 @@ static bool ib_block(struct runner *x, struct emutest_stmt *st)
 	size_t cap = 0;
 	for (size_t i = 0; i < st->nbody; i++) {
 		struct emutest_stmt *p = &st->body[i];
+		if (p->bad)
+			continue; /* reported by the parser */
 		if (!packet(x, p))
 			return false;
 		for (size_t w = 0; w < p->nwords; w++)
 			*UTIL_PUSH(st->words, st->nwords, cap) = p->words[w];
 	}
+	if (!fits_below_top(x, st, &st->toks[1]))
+		return false;
 	struct ib_ref *ib = UTIL_PUSH(x->ibs, x->nibs, x->ibs_cap);
 	ib->name = st->toks[0].text;
 	ib->addr = st->addr;
@@ -220,6 +237,8 @@ static bool expected_writes(struct runner *x, struct emutest_stmt *st)
 		struct emutest_stmt *b = &st->body[i];
 		struct emutest_write_exp *w = &st->writes[i];
 		w->line = b->line;
+		if (b->bad)
+			continue; /* reported by the parser */
 		if (strcmp(b->toks[0].text, "meq") == 0) {
 			w->kind = EMU_WRITE_MEQ;
 			ok &= value(x, b, &b->toks[1], &w->value);
@@ -342,7 +361,7 @@ static bool resolve(struct runner *x, struct emutest_stmt *st)
 			       st->toks[0].text, "");
 			return false;
 		}
-		return values(x, st, 1);
+		return values(x, st, 1) && fits_below_top(x, st, &st->toks[0]);
 	case EMUTEST_REG:
 	case EMUTEST_EXPECT_REG:
 		return name(x, st, &st->toks[0], EMU_SPACE_GPU, &st->addr) && values(x, st, 1);
@@ -441,24 +460,25 @@ static void describe(struct runner *x, const struct emu_write *w, struct util_st
 	util_str_printf(out, " 0x%08x", w->value);
 }
 
-static bool write_matches(const struct emu_write *w, const struct emutest_write_exp *e)
+struct write_match {
+	const struct emu_write *log;
+	const struct emutest_write_exp *want;
+};
+
+static bool write_matches(void *ctx, size_t i, size_t j)
 {
+	const struct write_match *m = ctx;
+	const struct emu_write *w = &m->log[i];
+	const struct emutest_write_exp *e = &m->want[j];
 	return w->kind == e->kind && w->addr == e->addr && w->value == e->value;
 }
 
 static void check_writes(struct runner *x, const struct emutest_stmt *st)
 {
 	const struct emu_write *log = emu_writes(x->emu);
-	size_t n = emu_write_count(x->emu), i = 0, j = 0;
-	if (st->include) {
-		for (; i < n && j < st->nwrites; i++)
-			if (write_matches(&log[i], &st->writes[j]))
-				j++;
-	} else {
-		while (i < n && j < st->nwrites && write_matches(&log[i], &st->writes[j]))
-			i++, j++;
-	}
-	bool pass = j == st->nwrites && (st->include || i == n);
+	size_t n = emu_write_count(x->emu), j;
+	struct write_match m = {log, st->writes};
+	bool pass = emutest_match_writes(n, st->nwrites, st->include, write_matches, &m, &j);
 	struct util_str why = {0};
 	if (!pass) {
 		if (j < st->nwrites)
@@ -646,12 +666,19 @@ static void exec_stmt(struct runner *x, const struct emutest_stmt *st)
 
 /* ---- setting up ---- */
 
-static const struct emutest_stmt *find_stmt(const struct emutest *s, enum emutest_stmt_kind kind)
+/* The first statement of a kind; bad ones too when any. */
+static const struct emutest_stmt *find_any(const struct emutest *s, enum emutest_stmt_kind kind,
+					   bool any)
 {
 	for (size_t i = 0; i < s->count; i++)
-		if (s->stmts[i].kind == kind)
+		if (s->stmts[i].kind == kind && (any || !s->stmts[i].bad))
 			return &s->stmts[i];
 	return NULL;
+}
+
+static const struct emutest_stmt *find_stmt(const struct emutest *s, enum emutest_stmt_kind kind)
+{
+	return find_any(s, kind, false);
 }
 
 static void read_error(struct runner *x, const struct emutest_stmt *st, const struct emutest_tok *t,
@@ -833,7 +860,7 @@ static bool load_captures(struct runner *x, char **skip)
 {
 	for (size_t i = 0; i < x->s->count; i++) {
 		struct emutest_stmt *st = &x->s->stmts[i];
-		if (st->kind != EMUTEST_REPLAY || st->replay)
+		if (st->kind != EMUTEST_REPLAY || st->replay || st->bad)
 			continue;
 		const char *arg = st->toks[0].text;
 		const char *slash = strrchr(x->s->path, '/');
@@ -872,6 +899,11 @@ static bool load_captures(struct runner *x, char **skip)
 			free(error);
 			return false;
 		}
+		char *note = emu_replay_address_note(st->replay, emu_gen(x->emu));
+		if (note)
+			diag_add(x->d, DIAG_WARNING, diag_at(x->s->path, st->line, st->toks[0].col),
+				 st->text, "%s", note);
+		free(note);
 	}
 	return true;
 }
@@ -894,11 +926,16 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	for (size_t i = 0; i < s->count; i++)
 		any_test |= s->stmts[i].kind >= EMUTEST_EXPECT_MEM ||
 			    s->stmts[i].kind == EMUTEST_REPLAY;
+	/* a file with syntax errors is checked as far as it goes, never run;
+	 * with a bad image line nothing more can be said */
+	const struct emutest_stmt *img = find_any(s, EMUTEST_IMAGE, true);
+	if (s->parse_errors && img && img->bad)
+		return -1;
 	if (!setup(&x, &skip) || !load_captures(&x, &skip)) {
 		emu_free(x.emu);
 		if (!any_test)
 			no_test(s, d);
-		bool skipped = skip && d->errors == errors;
+		bool skipped = skip && d->errors == errors && !s->parse_errors;
 		if (skipped)
 			tap_skip_all(&x.tap, "%s", skip);
 		free(skip);
@@ -906,7 +943,8 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	}
 	/* Resolve everything first, so that a typo fails before any test. */
 	for (size_t i = 0; i < s->count && !diag_full(d); i++)
-		resolve(&x, &s->stmts[i]);
+		if (!s->stmts[i].bad)
+			resolve(&x, &s->stmts[i]);
 	for (size_t i = 0; i < s->count; i++) {
 		if (s->stmts[i].kind != EMUTEST_RUN)
 			continue;
@@ -918,7 +956,7 @@ int emutest_exec(struct emutest *s, struct emutest_run *r, struct diag *d)
 	x.ibs = NULL;
 	if (!any_test)
 		no_test(s, d);
-	if (d->errors != errors) {
+	if (d->errors != errors || s->parse_errors) {
 		emu_free(x.emu);
 		return -1;
 	}

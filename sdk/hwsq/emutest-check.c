@@ -144,9 +144,111 @@ static void expect_no_more_writes(struct hwsq_test *r)
 	hwsq_test_check(r, left == 0, got, "no writes after the %zu checked", r->next_write);
 }
 
+/* One expected write of an `expect writes` block. */
+struct want_write {
+	uint32_t addr, value;
+	unsigned line;
+};
+
+struct write_match {
+	const struct hwsq_emu *emu;
+	const struct want_write *want;
+};
+
+static bool write_matches(void *ctx, size_t i, size_t j)
+{
+	const struct write_match *m = ctx;
+	const struct hwsq_emu_write *w = hwsq_emu_write_at(m->emu, i);
+	return w->addr == m->want[j].addr && w->value == m->want[j].value;
+}
+
+/* The lines of an `expect writes [include]` block, REG VALUE each, up to
+ * `end`; false (reported) when it is not one. */
+static bool read_block(struct hwsq_test *r, struct want_write **want, size_t *n)
+{
+	size_t cap = 0;
+	unsigned start = r->line_no;
+	const char *raw = r->raw_line;
+	bool bad = false;
+	*want = NULL;
+	*n = 0;
+	for (;;) {
+		struct emutest_line ln;
+		if (!hwsq_test_block_line(r, "expect writes", start, raw, &ln, &bad))
+			return false;
+		char *line = util_xstrndup(ln.text, ln.len);
+		char *hash = strpbrk(line, "#;");
+		if (hash)
+			*hash = '\0';
+		r->raw_line = line;
+		unsigned col;
+		uint64_t addr, value;
+		bool end = false;
+		if (!hwsq_lex(line, &r->toks, &col)) {
+			hwsq_test_bail(r, col, "unexpected character");
+			bad = true;
+		} else if (hwsq_test_tok(r)->kind == HWSQ_TOK_END) {
+			/* a blank line */
+		} else if (hwsq_test_word_is(r, "end")) {
+			end = true;
+			bad |= !hwsq_test_expect_end(r);
+		} else if (hwsq_test_named(r, HWSQ_NAME_REG, &addr) &&
+			   hwsq_test_number(r, &value) && hwsq_test_expect_end(r)) {
+			*UTIL_PUSH(*want, *n, cap) = (struct want_write){
+				(uint32_t)addr, (uint32_t)value, r->line_no};
+		} else {
+			bad = true;
+		}
+		free(line);
+		r->raw_line = NULL;
+		if (end)
+			break;
+	}
+	r->line_no = start;
+	r->raw_line = raw;
+	return !bad;
+}
+
+/* expect writes N: how many; expect writes [include] ... end: which, in
+ * order, with the matcher .emu files use. */
 static void expect_writes(struct hwsq_test *r)
 {
-	expect_value(r, "the number of writes", hwsq_emu_write_count(r->emu));
+	bool include = hwsq_test_word_is(r, "include");
+	if (!include && hwsq_test_tok(r)->kind != HWSQ_TOK_END) {
+		expect_value(r, "the number of writes", hwsq_emu_write_count(r->emu));
+		return;
+	}
+	if (!hwsq_test_expect_end(r))
+		return;
+	struct want_write *want;
+	size_t n;
+	if (!read_block(r, &want, &n)) {
+		r->line_failed = true;
+		free(want);
+		return;
+	}
+	size_t count = hwsq_emu_write_count(r->emu), missing;
+	struct write_match m = {r->emu, want};
+	bool pass = emutest_match_writes(count, n, include, write_matches, &m, &missing);
+	struct util_str got = {0};
+	if (!pass) {
+		if (missing < n)
+			util_str_printf(&got, "no write 0x%06x <- 0x%08x (line %u)%s; ",
+					want[missing].addr, want[missing].value, want[missing].line,
+					include ? " in order" : "");
+		util_str_printf(&got, "%zu writes:", count);
+		for (size_t i = 0; i < count && i < 16; i++) {
+			const struct hwsq_emu_write *w = hwsq_emu_write_at(r->emu, i);
+			util_str_printf(&got, " 0x%06x <- 0x%08x%s", w->addr, w->value,
+					i + 1 < count ? "," : "");
+		}
+		if (count > 16)
+			util_str_printf(&got, " ... %zu more", count - 16);
+	}
+	hwsq_test_check(r, pass, got.text, "the writes are the %zu listed%s", n,
+			include ? ", in order, among others" : ", and no others");
+	util_str_free(&got);
+	free(want);
 }
 
 /* expect reg REG VALUE: what a host read returns */

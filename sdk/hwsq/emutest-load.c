@@ -64,8 +64,14 @@ static void use_program(struct hwsq_test *r)
 	set_bytes(r, ram, hwsq_family_info(r->family)->ram_size);
 }
 
-static void print_diag(struct hwsq_test *r, const struct diag *d)
+/* The assembler's messages: TAP comments before the file's first error
+ * (as they always were), with the file's errors after it. */
+static void print_diag(struct hwsq_test *r, struct diag *d)
 {
+	if (r->first_error) {
+		diag_append(r->diag, d);
+		return;
+	}
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
@@ -122,28 +128,27 @@ char *hwsq_test_find_path(struct hwsq_test *r, const char *written)
 	return p;
 }
 
-/* Splits the rest of a line into words at white space. */
-size_t hwsq_test_words(char *s, char **w, size_t max)
+/* The words of the rest of the line (the shared front end's), their
+ * columns counted from the start of the line. */
+static size_t words_of(struct hwsq_test *r, const char *rest, struct emutest_tok **w)
 {
-	size_t n = 0;
-	for (char *p = strtok(s, " \t"); p; p = strtok(NULL, " \t")) {
-		if (n < max)
-			w[n] = p;
-		n++;
-	}
+	size_t n = emutest_words(rest, strlen(rest), w);
+	unsigned shift = r->raw_line ? (unsigned)(rest - r->raw_line) : 0;
+	for (size_t i = 0; i < n; i++)
+		(*w)[i].col += shift;
 	return n;
 }
 
 char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command)
 {
-	char *copy = util_xstrdup(rest);
-	char *w[2];
+	struct emutest_tok *w;
+	size_t n = words_of(r, rest, &w);
 	char *path = NULL;
-	if (hwsq_test_words(copy, w, 2) == 1)
-		path = hwsq_test_find_path(r, w[0]);
+	if (n == 1)
+		path = hwsq_test_find_path(r, w[0].text);
 	else
-		hwsq_test_bail(r, 1, "%s takes one file", command);
-	free(copy);
+		hwsq_test_bail(r, n ? w[1].col : 1, "%s takes one file", command);
+	emutest_free_words(w, n);
 	return path;
 }
 
@@ -152,11 +157,10 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[64];
-	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
-	if (n > UTIL_ARRAY_SIZE(w)) {
-		hwsq_test_bail(r, 1, "source takes at most %zu words", UTIL_ARRAY_SIZE(w));
+	struct emutest_tok *w;
+	size_t count = words_of(r, rest, &w), n = count;
+	if (n > 64) {
+		hwsq_test_bail(r, w[64].col, "source takes at most %d words", 64);
 		n = 0;
 	}
 	const char *defines[32], *includes[32];
@@ -164,12 +168,13 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	char *path = NULL;
 	char *owned[64];
 	size_t owned_count = 0;
-	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
-		bool d = strncmp(w[i], "-D", 2) == 0, inc = strncmp(w[i], "-I", 2) == 0;
+	for (size_t i = 0; i < n && !r->line_failed; i++) {
+		bool d = strncmp(w[i].text, "-D", 2) == 0, inc = strncmp(w[i].text, "-I", 2) == 0;
 		if (d || inc) {
-			const char *arg = w[i][2] ? w[i] + 2 : (i + 1 < n ? w[++i] : NULL);
+			const char *arg = w[i].text[2] ? w[i].text + 2
+						       : (i + 1 < n ? w[++i].text : NULL);
 			if (!arg || so.define_count >= 32 || so.include_count >= 32) {
-				hwsq_test_bail(r, 1, "bad option '%s' of source", w[i]);
+				hwsq_test_bail(r, w[i].col, "bad option '%s' of source", w[i].text);
 				break;
 			}
 			if (d)
@@ -178,14 +183,15 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 				includes[so.include_count++] = owned[owned_count++] =
 					hwsq_test_find_path(r, arg);
 		} else if (!path) {
-			path = owned[owned_count++] = hwsq_test_find_path(r, w[i]);
+			path = owned[owned_count++] = hwsq_test_find_path(r, w[i].text);
 		} else {
-			hwsq_test_bail(r, 1, "source takes one file, found '%s' too", w[i]);
+			hwsq_test_bail(r, w[i].col, "source takes one file, found '%s' too",
+				       w[i].text);
 		}
 	}
-	if (!path && !r->tap.bailed)
+	if (!path && !r->line_failed)
 		hwsq_test_bail(r, 1, "source needs a file");
-	if (!r->tap.bailed) {
+	if (!r->line_failed) {
 		struct diag d;
 		diag_init(&d);
 		struct hwsq_as_options ao = {r->family, hwsq_test_names(r)};
@@ -201,7 +207,7 @@ void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest)
 	}
 	for (size_t i = 0; i < owned_count; i++)
 		free(owned[i]);
-	free(copy);
+	emutest_free_words(w, count);
 }
 
 void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest)
@@ -231,51 +237,54 @@ void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
-	char *copy = util_xstrdup(rest);
-	char *w[0x200];
-	size_t n = hwsq_test_words(copy, w, UTIL_ARRAY_SIZE(w));
+	struct emutest_tok *w;
+	size_t n = words_of(r, rest, &w);
 	uint8_t bytes[0x200];
 	if (n > hwsq_family_info(r->family)->ram_size)
 		hwsq_test_bail(r, 1, "0x%zx bytes do not fit %s code RAM", n,
 			       hwsq_family_info(r->family)->range);
-	for (size_t i = 0; i < n && !r->tap.bailed; i++) {
+	for (size_t i = 0; i < n && !r->line_failed; i++) {
 		char *end;
-		unsigned long b = strtoul(w[i], &end, 16);
-		if (*end || b > 0xff || !*w[i])
-			hwsq_test_bail(r, 1, "expected hex bytes, found '%s'", w[i]);
+		unsigned long b = strtoul(w[i].text, &end, 16);
+		if (*end || b > 0xff || !isxdigit((unsigned char)w[i].text[0]))
+			hwsq_test_bail(r, w[i].col, "expected hex bytes, found '%s'", w[i].text);
 		bytes[i] = (uint8_t)b;
 	}
-	if (!r->tap.bailed)
+	if (!r->line_failed)
 		load_raw(r, bytes, n);
-	free(copy);
+	emutest_free_words(w, n);
 }
 
 /* code ... end: source compiled as it is (no cpp or m4). */
-void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+void hwsq_test_cmd_code(struct hwsq_test *r)
 {
 	if (!hwsq_test_need_chip(r))
 		return;
 	struct util_str text = {0};
 	util_str_printf(&text, "# %u \"%s\"\n", r->line_no + 1, r->path);
 	unsigned start = r->line_no;
+	const char *raw = r->raw_line;
+	bool nul = false;
 	for (;;) {
-		ssize_t n = hwsq_test_getline(r, in, buf, cap);
-		if (n < 0 && r->tap.bailed) {
+		struct emutest_line ln;
+		if (!hwsq_test_block_line(r, "code", start, raw, &ln, &nul)) {
 			util_str_free(&text);
 			return;
 		}
-		if (n < 0) {
-			r->line_no = start;
-			hwsq_test_bail(r, 1, "'code' has no 'end'");
-			util_str_free(&text);
-			return;
-		}
-		char *l = *buf;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		if (strncmp(l, "end", 3) == 0 && (l[3] == '\n' || l[3] == '\0' || l[3] == ' '))
+		struct emutest_tok *toks;
+		size_t n = emutest_words(ln.text, ln.len, &toks);
+		bool end = n >= 1 && strcmp(toks[0].text, "end") == 0;
+		emutest_free_words(toks, n);
+		if (end)
 			break;
-		util_str_puts(&text, *buf);
+		util_str_printf(&text, "%.*s\n", (int)ln.len, ln.text);
+	}
+	r->line_no = start;
+	r->raw_line = raw;
+	if (nul) {
+		r->line_failed = true;
+		util_str_free(&text);
+		return;
 	}
 	struct diag d;
 	diag_init(&d);
@@ -285,7 +294,6 @@ void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
 		use_program(r);
 	} else {
 		print_diag(r, &d);
-		r->line_no = start;
 		hwsq_test_bail(r, 1, "the code block does not compile for %s",
 			       hwsq_family_info(r->family)->name);
 	}
@@ -310,38 +318,32 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 		free(path);
 		return;
 	}
-	/* fmemopen refuses a size of 0: an empty file has no lines */
-	FILE *in = len ? fmemopen(data, len, "r") : NULL;
-	if (len && !in) {
-		hwsq_test_bail(r, 1, "cannot read %s: %s", path, strerror(errno));
-		free(data);
-		free(path);
-		return;
-	}
 	if (!r->emu || !r->image)
 		load_raw(r, NULL, 0);
-	char *buf = NULL;
-	size_t cap = 0;
+	struct emutest_lines in = {.text = (const char *)data, .len = len};
+	struct emutest_line ln;
 	struct hwsq_toks toks = {0};
-	ssize_t got;
-	for (unsigned line = 1; !r->tap.bailed && in && (got = getline(&buf, &cap, in)) >= 0;
-	     line++) {
+	while (!r->line_failed && emutest_next_line(&in, &ln)) {
 		unsigned bad;
 		uint64_t v[3];
 		char *err = NULL;
 		unsigned col;
-		size_t text = strlen(buf);
-		if (text < (size_t)got) {
-			hwsq_test_bail(r, 1, "%s:%u:%zu: expected text, found a NUL byte", path,
-				       line, text + 1);
+		if (ln.nul_col) {
+			hwsq_test_bail(r, 1, "%s:%u:%u: %s", path, ln.no, ln.nul_col,
+				       EMUTEST_NUL_ERROR);
 			break;
 		}
-		if (!hwsq_lex(buf, &toks, &bad)) {
-			hwsq_test_bail(r, 1, "%s:%u:%u: unexpected character", path, line, bad);
+		/* the tokens point into line, freed at the end of the turn */
+		char *line = util_xstrndup(ln.text, ln.len);
+		if (!hwsq_lex(line, &toks, &bad)) {
+			hwsq_test_bail(r, 1, "%s:%u:%u: unexpected character", path, ln.no, bad);
+			free(line);
 			break;
 		}
-		if (toks.items[0].kind == HWSQ_TOK_END)
+		if (toks.items[0].kind == HWSQ_TOK_END) {
+			free(line);
 			continue;
+		}
 		bool mask = hwsq_tok_is(&toks.items[0], "mask");
 		unsigned want = mask ? 3 : 2;
 		bool ok = mask || hwsq_tok_is(&toks.items[0], "wr32");
@@ -351,10 +353,11 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 			     (i + 1 == want || hwsq_tok_is(&toks.items[toks.pos++], ","));
 		}
 		free(err);
+		free(line);
 		if (!ok) {
 			hwsq_test_bail(r, 1,
 				       "%s:%u: expected wr32 ADDR, VALUE or mask ADDR, MASK, VALUE",
-				       path, line);
+				       path, ln.no);
 			break;
 		}
 		uint32_t value = (uint32_t)v[want - 1];
@@ -364,9 +367,6 @@ void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest)
 		hwsq_emu_mmio_write(r->emu, (uint32_t)v[0], value);
 	}
 	hwsq_toks_free(&toks);
-	free(buf);
-	if (in)
-		fclose(in);
 	free(data);
 	free(path);
 	/* What the upload put in code RAM is the loaded code now. */

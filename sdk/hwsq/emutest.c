@@ -11,6 +11,12 @@
 
 /* ---- TAP --------------------------------------------------------------- */
 
+static void drop(void *ctx, const char *text)
+{
+	(void)ctx;
+	(void)text;
+}
+
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 {
 	struct util_str msg = {0};
@@ -18,7 +24,14 @@ void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...)
 	va_start(ap, fmt);
 	util_str_vprintf(&msg, fmt, ap);
 	va_end(ap);
-	tap_bail_out(&r->tap, "%s:%u:%u: %s", r->path, r->line_no, col, msg.text ? msg.text : "");
+	const char *text = msg.text ? msg.text : "";
+	r->line_failed = true;
+	emutest_error(r->diag, r->path, r->line_no, col, r->raw_line, "%s", text);
+	if (!r->first_error) {
+		r->first_error = util_xasprintf("%s:%u:%u: %s", r->path, r->line_no, col, text);
+		r->real_tap = r->tap;
+		tap_init_write(&r->tap, drop, NULL);
+	}
 	util_str_free(&msg);
 }
 
@@ -134,7 +147,10 @@ bool hwsq_test_need_chip(struct hwsq_test *r)
 {
 	if (r->have_chip)
 		return true;
-	hwsq_test_bail(r, 1, "no 'chip' line before this one");
+	if (r->load_failed)
+		r->line_failed = true; /* the failed chip or code line said it all */
+	else
+		hwsq_test_bail(r, 1, "no 'chip' line before this one");
 	return false;
 }
 
@@ -184,7 +200,7 @@ bool hwsq_test_named(struct hwsq_test *r, enum hwsq_name_kind kind, uint64_t *v)
 	}
 	if (!ok && hwsq_test_need_chip(r))
 		ok = hwsq_names_lookup(hwsq_test_names(r), kind, name, v);
-	if (!ok && !r->tap.bailed) {
+	if (!ok && !r->line_failed) {
 		struct util_str why = {0};
 		hwsq_names_suggest(hwsq_test_names(r), kind, name, &why);
 		hwsq_test_bail(r, t->col, "unknown %s '%s'%s", hwsq_name_kind_text(kind), name,
@@ -222,7 +238,10 @@ bool hwsq_test_need_code(struct hwsq_test *r)
 		return false;
 	if (r->image)
 		return true;
-	hwsq_test_bail(r, 1, "no code loaded: use source, image, code or bytes first");
+	if (r->load_failed)
+		r->line_failed = true;
+	else
+		hwsq_test_bail(r, 1, "no code loaded: use source, image, code or bytes first");
 	return false;
 }
 
@@ -353,7 +372,7 @@ static void cmd_chip(struct hwsq_test *r)
 	if (!hwsq_family_parse(name, &r->family))
 		hwsq_test_bail(r, col, "unknown chip '%s' (nv17, nv41, nv50 or nv92)", name);
 	free(name);
-	if (r->tap.bailed || !hwsq_test_expect_end(r))
+	if (r->line_failed || !hwsq_test_expect_end(r))
 		return;
 	r->have_chip = true;
 	if (r->names_ready)
@@ -441,10 +460,18 @@ static void cmd_simple(struct hwsq_test *r, const char *word)
 			return;
 		}
 	}
-	hwsq_test_bail(r, 1, "unknown command '%s'", word);
+	/* the nearest command: the table's, and those read as whole lines */
+	const char *words[UTIL_ARRAY_SIZE(commands) + 5] = {"source", "image", "bytes", "code",
+							    "upload"};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(commands); i++)
+		words[5 + i] = commands[i].word;
+	struct util_str hint = {0};
+	emutest_nearest(word, words, UTIL_ARRAY_SIZE(words), &hint);
+	hwsq_test_bail(r, 1, "unknown command '%s'%s", word, hint.text ? hint.text : "");
+	util_str_free(&hint);
 }
 
-static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size_t *cap)
+static void one_line(struct hwsq_test *r, char *line)
 {
 	char *p = line;
 	while (*p == ' ' || *p == '\t')
@@ -455,6 +482,7 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	if (nl)
 		*nl = '\0';
 	r->line = p;
+	r->raw_line = line;
 	size_t n = strcspn(p, " \t");
 	char *word = util_xstrndup(p, n);
 	const char *rest = p + n;
@@ -465,7 +493,7 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 	} else if (strcmp(word, "bytes") == 0) {
 		hwsq_test_cmd_bytes(r, rest);
 	} else if (strcmp(word, "code") == 0) {
-		hwsq_test_cmd_code(r, in, buf, cap);
+		hwsq_test_cmd_code(r);
 	} else if (strcmp(word, "upload") == 0) {
 		hwsq_test_cmd_upload(r, rest);
 	} else if (strcmp(word, "expect") == 0 &&
@@ -484,26 +512,51 @@ static void one_line(struct hwsq_test *r, char *line, FILE *in, char **buf, size
 			cmd_simple(r, word);
 		}
 	}
+	static const char *const loads[] = {"chip", "source", "image", "bytes", "code", "upload"};
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(loads) && r->line_failed; i++)
+		r->load_failed |= strcmp(word, loads[i]) == 0;
 	free(word);
 }
 
-ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap)
+int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line)
 {
-	ssize_t n = in ? getline(buf, cap, in) : -1;
-	if (n < 0)
-		return n;
-	r->line_no++;
-	size_t text = strlen(*buf);
-	if (text < (size_t)n) {
-		hwsq_test_bail(r, (unsigned)text + 1, "expected text, found a NUL byte");
-		return -1;
+	if (!emutest_next_line(&r->in, line))
+		return 0;
+	r->line_no = line->no;
+	if (!line->nul_col)
+		return 1;
+	char *text = util_xstrndup(line->text, line->len);
+	r->raw_line = text;
+	hwsq_test_bail(r, line->nul_col, "%s", EMUTEST_NUL_ERROR);
+	r->raw_line = NULL;
+	free(text);
+	return -1;
+}
+
+int hwsq_test_block_line(struct hwsq_test *r, const char *what, unsigned start, const char *raw,
+			 struct emutest_line *line, bool *bad)
+{
+	for (;;) {
+		r->line_failed = false; /* each line's errors are its own */
+		int got = hwsq_test_next_line(r, line);
+		if (got > 0)
+			return 1;
+		if (got < 0) {
+			*bad = true;
+			continue;
+		}
+		r->line_no = start;
+		r->raw_line = raw;
+		hwsq_test_bail(r, 1, "'%s' has no 'end'", what);
+		return 0;
 	}
-	return n;
 }
 
 int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FILE *out)
 {
 	struct hwsq_test r = {.o = o, .path = path};
+	diag_init(&r.own_diag);
+	r.diag = o->diag ? o->diag : &r.own_diag;
 	tap_init(&r.tap, out);
 	uint8_t *data;
 	size_t len;
@@ -512,21 +565,24 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 		tap_bail_out(&r.tap, "cannot read %s: %s", path, hwsq_input_error(err));
 		return 1;
 	}
-	/* fmemopen refuses a size of 0: an empty file has no lines */
-	FILE *in = len ? fmemopen(data, len, "r") : NULL;
-	if (len && !in) {
-		tap_bail_out(&r.tap, "cannot read %s: %s", path, strerror(errno));
-		free(data);
-		return 1;
+	r.in = (struct emutest_lines){.text = (const char *)data, .len = len};
+	/* every line, after an error too, so that every error is reported */
+	struct emutest_line ln;
+	for (int got; !diag_full(r.diag) && (got = hwsq_test_next_line(&r, &ln)) != 0;) {
+		r.line_failed = false;
+		if (got < 0)
+			continue;
+		char *line = util_xstrndup(ln.text, ln.len);
+		one_line(&r, line);
+		r.raw_line = NULL;
+		free(line);
 	}
-	char *buf = NULL;
-	size_t cap = 0;
-	while (!r.tap.bailed && hwsq_test_getline(&r, in, &buf, &cap) >= 0)
-		one_line(&r, buf, in, &buf, &cap);
-	free(buf);
-	if (in)
-		fclose(in);
 	free(data);
+	if (r.first_error) {
+		r.tap = r.real_tap;
+		tap_bail_out(&r.tap, "%s", r.first_error);
+		free(r.first_error);
+	}
 	/* a file that tests nothing must not pass by saying 1..0 */
 	if (!r.tap.bailed && r.tap.run == 0)
 		tap_bail_out(&r.tap,
@@ -539,5 +595,6 @@ int hwsq_emutest_run(const char *path, const struct hwsq_emutest_options *o, FIL
 	if (r.names_ready)
 		hwsq_names_free(&r.names);
 	hwsq_names_close_db(r.db);
+	diag_free(&r.own_diag);
 	return status;
 }

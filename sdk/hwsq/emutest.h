@@ -7,14 +7,24 @@
 #include <sys/types.h>
 
 #include "afuc/tap.h"
+#include "emutest/front.h"
 #include "hwsq/hwsq.h"
 
 struct hwsq_test {
 	const struct hwsq_emutest_options *o;
-	struct tap tap; /* tap.bailed: a malformed line stopped the file */
+	/* After the first error the file is only checked: tap then goes
+	 * nowhere, real_tap gets the Bail out! at the end. */
+	struct tap tap, real_tap;
 	const char *path;
 	unsigned line_no;
-	const char *line;
+	const char *line;     /* the line from its first word, for test names */
+	const char *raw_line; /* the line as read, for the caret of an error */
+
+	/* Every error, at its line and column (o->diag, else own_diag). */
+	struct diag *diag, own_diag;
+	char *first_error; /* "FILE:LINE:COL: message", for Bail out! */
+	bool line_failed;  /* this line had an error: nothing more of it runs */
+	bool load_failed;  /* a chip or code line failed: "no code" after it is no news */
 
 	bool have_chip;
 	enum hwsq_family family;
@@ -36,9 +46,13 @@ struct hwsq_test {
 	bool have_stop;
 
 	struct hwsq_toks toks;
+	struct emutest_lines in; /* the file's lines (the shared front end) */
 };
 
-/* TAP: a malformed line stops the file; a check is one test point. */
+/* An error at col of the current line: reported (every one, up to the
+ * diag's cap), the line abandoned; the file goes on being checked but
+ * no longer runs tests, and ends in Bail out! with the first. A check is
+ * one test point. */
 void hwsq_test_bail(struct hwsq_test *r, unsigned col, const char *fmt, ...) UTIL_PRINTF(3, 4);
 void hwsq_test_check(struct hwsq_test *r, bool pass, const char *got, const char *fmt, ...)
 	UTIL_PRINTF(4, 5);
@@ -57,23 +71,26 @@ bool hwsq_test_need_chip(struct hwsq_test *r);
 bool hwsq_test_need_code(struct hwsq_test *r);
 struct hwsq_names *hwsq_test_names(struct hwsq_test *r);
 
-/* The next line of a test file into *buf, counted in r->line_no; -1 at
- * the end, or having bailed on a NUL byte in it. in may be NULL (no
- * lines). */
-ssize_t hwsq_test_getline(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
+/* The next line of the test file (counted in r->line_no): 1, or 0 at
+ * the end, or -1 for a line with a NUL byte (reported). */
+int hwsq_test_next_line(struct hwsq_test *r, struct emutest_line *line);
+
+/* The next line of a block (code, expect writes) opened at line start
+ * (raw: its text): 1; 0 at the end of the file, having reported that the
+ * block has no 'end' (at start). A line with a NUL byte is reported,
+ * skipped and sets *bad. */
+int hwsq_test_block_line(struct hwsq_test *r, const char *what, unsigned start, const char *raw,
+			 struct emutest_line *line, bool *bad);
 
 /* Loading code (emutest-load.c); rest is the line after the command. */
 void hwsq_test_new_emu(struct hwsq_test *r);
-/* Splits s at white space into w (up to max); returns how many words
- * there are, which may be more than max. */
-size_t hwsq_test_words(char *s, char **w, size_t max);
 char *hwsq_test_find_path(struct hwsq_test *r, const char *written);
 /* The one file a command names (malloc'ed), or NULL having bailed. */
 char *hwsq_test_one_path(struct hwsq_test *r, const char *rest, const char *command);
 void hwsq_test_cmd_source(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_image(struct hwsq_test *r, const char *rest);
 void hwsq_test_cmd_bytes(struct hwsq_test *r, const char *rest);
-void hwsq_test_cmd_code(struct hwsq_test *r, FILE *in, char **buf, size_t *cap);
+void hwsq_test_cmd_code(struct hwsq_test *r);
 void hwsq_test_cmd_upload(struct hwsq_test *r, const char *rest);
 
 /* The checks (emutest-check.c). */

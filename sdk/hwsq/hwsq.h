@@ -259,6 +259,9 @@ bool hwsq_parse_slot(const char *text, enum hwsq_slot *slot);
 struct hwsq_emutest_options {
 	const char *rnndb; /* --rnndb DIR or NULL */
 	bool verbose;      /* trace every instruction as TAP comments */
+	/* Receives every error of the file, with its line and a caret (the
+	 * Bail out! line names the first); NULL: none kept. */
+	struct diag *diag;
 };
 /* Runs one *.hemu file, printing TAP to out. Returns the exit status: 0
  * when every check passed, 1 otherwise (a file with no check fails). */

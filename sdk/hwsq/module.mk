@@ -1,6 +1,6 @@
 # sdk/hwsq: the HWSQ compiler, disassembler, emulator and their tools.
 # Register, flag and event names come from sdk/rnn.
-HWSQ_LIBS := sdk-hwsq sdk-pp sdk-rnn sdk-util sdk-tap
+HWSQ_LIBS := sdk-hwsq sdk-emutest sdk-pp sdk-rnn sdk-util sdk-tap
 
 $(eval $(call sdk_library,sdk-hwsq,$(wildcard sdk/hwsq/*.c)))
 $(eval $(call sdk_tool,hwsq-as,sdk/cli/hwsq-as.c,$(HWSQ_LIBS)))

@@ -60,14 +60,55 @@ struct writer {
 	const char *name;
 	struct out_section *secs;
 	size_t sec_count;
-	uint32_t *sym_map;    /* model symbol -> ELF symbol index */
-	uint32_t *rela_index; /* code section -> its .rela section, or 0 */
+	uint32_t *sym_map; /* model symbol -> ELF symbol index */
 	struct strtab strtab;
 	/* file names already in .strtab, newest last */
 	const char **files;
 	uint32_t *file_offsets;
 	size_t file_count, file_cap;
 };
+
+/* The section numbers of the file, stated here once: null, the code
+ * sections (model section i is i + 1), a .rela for each code section
+ * with relocations, then .afuc.handlers, .afuc.jumptbl and .afuc.locs
+ * when there is something to put in them, then .symtab, .strtab and
+ * .shstrtab. Each section is written at its number, so the order of
+ * the writing code does not matter. 0 means the section is absent. */
+struct numbering {
+	uint32_t *rela; /* code section i -> its .rela, or 0 */
+	uint32_t handlers, jumptbl, locs, symtab, strtab, shstrtab;
+	uint32_t count;
+};
+
+static uint32_t code_index(size_t section)
+{
+	return (uint32_t)(section + 1);
+}
+
+static bool any_loc(const struct obj_file *o);
+
+/* rela may be NULL: the count alone (check_model's limit). */
+static void number_sections(const struct obj_file *o, struct numbering *n, uint32_t *rela)
+{
+	*n = (struct numbering){.rela = rela};
+	uint32_t next = code_index(o->section_count);
+	bool any_table = false;
+	for (size_t i = 0; i < o->section_count; i++) {
+		if (o->sections[i].reloc_count) {
+			if (rela)
+				rela[i] = next;
+			next++;
+		}
+		any_table |= o->sections[i].table_offset != OBJ_NO_TABLE;
+	}
+	n->handlers = o->handler_count ? next++ : 0;
+	n->jumptbl = any_table ? next++ : 0;
+	n->locs = any_loc(o) ? next++ : 0;
+	n->symtab = next++;
+	n->strtab = next++;
+	n->shstrtab = next++;
+	n->count = next;
+}
 
 static bool fail(struct writer *w, const char *fmt, const char *what, size_t index)
 {
@@ -94,13 +135,12 @@ static bool check_model(struct writer *w)
 	const struct obj_file *o = w->o;
 	if (o->gen < ISA_GEN_MIN || o->gen > ISA_GEN_MAX)
 		return fail(w, "%s %zu is not a5xx, a6xx or a7xx", "generation", (size_t)o->gen);
-	size_t relas = 0, relocs = 0;
-	for (size_t i = 0; i < o->section_count; i++) {
-		relas += o->sections[i].reloc_count != 0;
+	size_t relocs = 0;
+	for (size_t i = 0; i < o->section_count; i++)
 		relocs += o->sections[i].reloc_count;
-	}
-	/* null, code, rela, handlers, jumptbl, locs, symtab, strtab, shstrtab */
-	if (!within_limit(w, 1 + o->section_count + relas + 6, OBJ_MAX_SECTIONS, "sections") ||
+	struct numbering n;
+	number_sections(o, &n, NULL);
+	if (!within_limit(w, n.count, OBJ_MAX_SECTIONS, "sections") ||
 	    !within_limit(w, o->symbol_count, OBJ_MAX_SYMBOLS, "symbols") ||
 	    !within_limit(w, relocs, OBJ_MAX_RELOCS, "relocations"))
 		return false;
@@ -193,9 +233,11 @@ static void put_loc(struct writer *w, struct buf *locs, uint32_t section, uint32
 	buf_u32(locs, loc->col);
 }
 
-static struct out_section *add_section(struct writer *w, const char *name, uint32_t type)
+/* Section number index of the file (struct numbering says which). */
+static struct out_section *add_section(struct writer *w, uint32_t index, const char *name,
+				       uint32_t type)
 {
-	struct out_section *s = &w->secs[w->sec_count++];
+	struct out_section *s = &w->secs[index];
 	s->name = name;
 	s->type = type;
 	s->align = 4;
@@ -231,7 +273,7 @@ static void write_symbols(struct writer *w, struct out_section *symtab, struct b
 				shndx = ELF_SHN_ABS;
 				value = s->value; /* a plain number: not scaled */
 			} else {
-				shndx = s->section + 1;
+				shndx = code_index(s->section);
 				value = s->value * 4; /* an offset, or an address when linked */
 			}
 			util_put_le32(p, strtab_add(&w->strtab, s->name));
@@ -323,9 +365,10 @@ static void layout(struct writer *w, uint8_t **data, size_t *len)
 		util_put_le32(p + 36, s->entsize);
 	}
 	for (size_t i = 0; i < phnum; i++) {
-		const struct out_section *s = &w->secs[i + 1]; /* the code sections */
-		const uint32_t fields[] = {PT_LOAD,      offsets[i + 1], s->addr,     s->load,
-					   sizes[i + 1], sizes[i + 1],   PF_R | PF_X, 4};
+		const uint32_t at = code_index(i);
+		const struct out_section *s = &w->secs[at];
+		const uint32_t fields[] = {PT_LOAD,   offsets[at], s->addr,     s->load,
+					   sizes[at], sizes[at],   PF_R | PF_X, 4};
 		for (size_t k = 0; k < UTIL_ARRAY_SIZE(fields); k++)
 			util_put_le32(out.data + ELF_HEADER_SIZE + PHDR_SIZE * i + 4 * k,
 				      fields[k]);
@@ -364,18 +407,15 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 	if (!check_model(&w))
 		return false;
 
-	size_t rela_count = 0;
-	for (size_t i = 0; i < o->section_count; i++)
-		rela_count += o->sections[i].reloc_count != 0;
-	/* null, code, rela, handlers, jumptbl, locs, symtab, strtab, shstrtab */
-	w.secs = util_xcalloc(1 + o->section_count + rela_count + 6, sizeof *w.secs);
+	struct numbering n;
+	number_sections(o, &n, util_xcalloc(o->section_count + 1, sizeof *n.rela));
+	w.secs = util_xcalloc(n.count, sizeof *w.secs);
 	w.sym_map = util_xcalloc(o->symbol_count + 1, sizeof *w.sym_map);
-	w.rela_index = util_xcalloc(o->section_count + 1, sizeof *w.rela_index);
-	w.sec_count = 1;
+	w.sec_count = n.count;
 
 	for (size_t i = 0; i < o->section_count; i++) {
 		const struct obj_section *s = &o->sections[i];
-		struct out_section *out = add_section(&w, s->name, ELF_SHT_PROGBITS);
+		struct out_section *out = add_section(&w, code_index(i), s->name, ELF_SHT_PROGBITS);
 		out->flags = ELF_SHF_ALLOC | ELF_SHF_EXECINSTR;
 		out->align = s->align;
 		out->words = s->words;
@@ -385,23 +425,13 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 			out->load = s->load * 4;
 		}
 	}
-	uint32_t next = (uint32_t)(1 + o->section_count);
-	for (size_t i = 0; i < o->section_count; i++)
-		if (o->sections[i].reloc_count)
-			w.rela_index[i] = next++;
-	uint32_t handlers_index = o->handler_count ? next++ : 0;
-	bool any_table = false;
-	for (size_t i = 0; i < o->section_count; i++)
-		any_table |= o->sections[i].table_offset != OBJ_NO_TABLE;
-	uint32_t jumptbl_index = any_table ? next++ : 0;
-	uint32_t locs_index = any_loc(o) ? next++ : 0;
-	uint32_t symtab_index = next; /* then .strtab, then .shstrtab */
 	struct buf locs = {0};
 
 	/* The symbol table first: relocations need its numbering. */
-	struct out_section symtab = {
-		.name = ".symtab", .type = ELF_SHT_SYMTAB, .align = 4, .entsize = ELF_SYM_SIZE};
-	write_symbols(&w, &symtab, &locs, symtab_index);
+	struct out_section *symtab = add_section(&w, n.symtab, ".symtab", ELF_SHT_SYMTAB);
+	symtab->entsize = ELF_SYM_SIZE;
+	symtab->link = n.strtab;
+	write_symbols(&w, symtab, &locs, n.symtab);
 
 	char **rela_names = util_xcalloc(o->section_count + 1, sizeof *rela_names);
 	for (size_t i = 0; i < o->section_count; i++) {
@@ -409,57 +439,56 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 		if (!s->reloc_count)
 			continue;
 		rela_names[i] = util_xasprintf(".rela%s%s", s->name[0] == '.' ? "" : ".", s->name);
-		struct out_section *out = add_section(&w, rela_names[i], ELF_SHT_RELA);
+		struct out_section *out = add_section(&w, n.rela[i], rela_names[i], ELF_SHT_RELA);
 		out->flags = ELF_SHF_INFO_LINK;
-		out->link = symtab_index;
-		out->info = (uint32_t)(i + 1);
+		out->link = n.symtab;
+		out->info = code_index(i);
 		out->entsize = ELF_RELA_SIZE;
 		for (size_t r = 0; r < s->reloc_count; r++) {
 			const struct obj_reloc *rel = &s->relocs[r];
 			buf_u32(&out->data, rel->offset * 4);
 			buf_u32(&out->data, w.sym_map[rel->symbol] << 8 | rel->kind);
 			buf_u32(&out->data, (uint32_t)(rel->addend * 4));
-			put_loc(&w, &locs, w.rela_index[i], (uint32_t)r, &rel->loc);
+			put_loc(&w, &locs, n.rela[i], (uint32_t)r, &rel->loc);
 		}
 	}
-	if (handlers_index) {
-		struct out_section *out = add_section(&w, OBJ_SEC_HANDLERS, ELF_SHT_PROGBITS);
-		out->link = symtab_index;
+	if (n.handlers) {
+		struct out_section *out = add_section(&w, n.handlers, OBJ_SEC_HANDLERS,
+						      ELF_SHT_PROGBITS);
+		out->link = n.symtab;
 		out->entsize = OBJ_HANDLER_SIZE;
 		for (size_t i = 0; i < o->handler_count; i++) {
 			buf_u32(&out->data,
 				o->handlers[i].opcode | (uint32_t)o->handlers[i].from_label << 31);
 			buf_u32(&out->data, w.sym_map[o->handlers[i].symbol]);
-			put_loc(&w, &locs, handlers_index, (uint32_t)i, &o->handlers[i].loc);
+			put_loc(&w, &locs, n.handlers, (uint32_t)i, &o->handlers[i].loc);
 		}
 	}
 	for (size_t i = 0; i < o->section_count; i++)
 		for (size_t k = 0; k < o->sections[i].line_count; k++)
-			put_loc(&w, &locs, (uint32_t)(i + 1), o->sections[i].lines[k].offset,
+			put_loc(&w, &locs, code_index(i), o->sections[i].lines[k].offset,
 				&o->sections[i].lines[k].loc);
-	if (jumptbl_index) {
-		struct out_section *out = add_section(&w, OBJ_SEC_JUMPTBL, ELF_SHT_PROGBITS);
+	if (n.jumptbl) {
+		struct out_section *out = add_section(&w, n.jumptbl, OBJ_SEC_JUMPTBL,
+						      ELF_SHT_PROGBITS);
 		out->entsize = OBJ_JUMPTBL_SIZE;
 		for (size_t i = 0; i < o->section_count; i++) {
 			if (o->sections[i].table_offset == OBJ_NO_TABLE)
 				continue;
-			buf_u32(&out->data, (uint32_t)(i + 1));
+			buf_u32(&out->data, code_index(i));
 			buf_u32(&out->data, o->sections[i].table_offset * 4);
 		}
 	}
-	if (locs_index) {
-		struct out_section *out = add_section(&w, OBJ_SEC_LOCS, ELF_SHT_PROGBITS);
-		out->link = symtab_index + 1; /* .strtab holds the file names */
+	if (n.locs) {
+		struct out_section *out = add_section(&w, n.locs, OBJ_SEC_LOCS, ELF_SHT_PROGBITS);
+		out->link = n.strtab; /* which holds the file names */
 		out->entsize = OBJ_LOC_SIZE;
 		out->data = locs;
 	}
-	struct out_section *st = add_section(&w, ".symtab", ELF_SHT_SYMTAB);
-	*st = symtab;
-	st->link = symtab_index + 1;
-	struct out_section *str = add_section(&w, ".strtab", ELF_SHT_STRTAB);
+	struct out_section *str = add_section(&w, n.strtab, ".strtab", ELF_SHT_STRTAB);
 	str->align = 1;
 	str->data = w.strtab.b;
-	add_section(&w, ".shstrtab", ELF_SHT_STRTAB)->align = 1;
+	add_section(&w, n.shstrtab, ".shstrtab", ELF_SHT_STRTAB)->align = 1;
 
 	layout(&w, data, len);
 
@@ -471,7 +500,7 @@ static bool write_named(const struct obj_file *o, const char *name, uint8_t **da
 	free(rela_names);
 	free(w.secs);
 	free(w.sym_map);
-	free(w.rela_index);
+	free(n.rela);
 	free(w.files);
 	free(w.file_offsets);
 	return true;

@@ -54,26 +54,62 @@ static uint64_t end_of(uint64_t addr, uint64_t size)
 	return size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
 }
 
-/* The highest end of any buffer or stream, and whether one of them
- * overlaps [lo, hi). */
-static uint64_t capture_top(const struct rd_capture *cap, uint64_t lo, uint64_t hi, bool *overlap)
+/* One buffer or command stream of a capture: where, its bytes, which. */
+struct span {
+	uint64_t addr, size;
+	size_t submit; /* 0-based */
+	bool buffer;   /* else a command stream */
+};
+
+/* Calls fn for every buffer and command stream of cap, in order, until
+ * it returns false. */
+static void each_span(const struct rd_capture *cap, bool (*fn)(void *ctx, const struct span *sp),
+		      void *ctx)
 {
-	uint64_t top = 0;
-	*overlap = false;
 	for (size_t s = 0; s < cap->submit_count; s++) {
 		const struct rd_submit *sub = &cap->submits[s];
 		for (size_t k = 0; k < sub->buffer_count + sub->stream_count; k++) {
 			bool buf = k < sub->buffer_count;
-			uint64_t addr = buf ? sub->buffers[k].addr
-					    : sub->streams[k - sub->buffer_count].addr;
-			uint64_t end = end_of(
-				addr, buf ? sub->buffers[k].size
-					  : 4ull * sub->streams[k - sub->buffer_count].dwords);
-			top = end > top ? end : top;
-			*overlap |= addr < hi && end > lo;
+			const struct rd_stream *st = buf ? NULL
+							 : &sub->streams[k - sub->buffer_count];
+			struct span sp = {buf ? sub->buffers[k].addr : st->addr,
+					  buf ? sub->buffers[k].size : 4ull * st->dwords, s, buf};
+			if (!fn(ctx, &sp))
+				return;
 		}
 	}
-	return top;
+}
+
+/* "submission 2's buffer at 0x1000 (16 bytes)" */
+static void span_name(const struct span *sp, struct util_str *out)
+{
+	util_str_printf(out, "submission %zu's %s at 0x%llx (%llu bytes)", sp->submit + 1,
+			sp->buffer ? "buffer" : "command stream", (unsigned long long)sp->addr,
+			(unsigned long long)sp->size);
+}
+
+struct top {
+	uint64_t lo, hi, top;
+	bool overlap;
+};
+
+static bool take_top(void *ctx, const struct span *sp)
+{
+	struct top *t = ctx;
+	uint64_t end = end_of(sp->addr, sp->size);
+	t->top = end > t->top ? end : t->top;
+	t->overlap |= sp->addr < t->hi && end > t->lo;
+	return true;
+}
+
+/* The highest end of any buffer or stream, and whether one of them
+ * overlaps [lo, hi). */
+static uint64_t capture_top(const struct rd_capture *cap, uint64_t lo, uint64_t hi, bool *overlap)
+{
+	struct top t = {lo, hi, 0, false};
+	each_span(cap, take_top, &t);
+	*overlap = t.overlap;
+	return t.top;
 }
 
 /* MEMSTORE, or the page above everything the capture holds when that
@@ -94,6 +130,25 @@ static bool place_memstore(const struct rd_capture *cap, uint64_t *at)
 	return true;
 }
 
+static bool find_wrap(void *ctx, const struct span *sp)
+{
+	if (!sp->size || sp->size - 1 <= UINT64_MAX - sp->addr)
+		return true;
+	span_name(sp, ctx);
+	util_str_puts(ctx, " wraps past the top of the address space");
+	return false;
+}
+
+/* A buffer or command stream whose end is past 2^64: its words would
+ * wrap to address 0 and overwrite what is there. A message naming the
+ * first, or NULL. */
+static char *wrapping_buffer(const struct rd_capture *cap)
+{
+	struct util_str msg = {0};
+	each_span(cap, find_wrap, &msg);
+	return msg.text ? util_str_take(&msg) : NULL;
+}
+
 struct emu_replay *emu_replay_open(const char *path, char **error)
 {
 	struct emu_replay *r = util_xcalloc(1, sizeof *r);
@@ -110,6 +165,15 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 		return NULL;
 	}
 	diag_free(&d);
+	char *wraps = wrapping_buffer(&r->cap);
+	if (wraps) {
+		if (error)
+			*error = util_xasprintf("%s: %s", path, wraps);
+		free(wraps);
+		rd_free(&r->cap);
+		free(r);
+		return NULL;
+	}
 	if (!place_memstore(&r->cap, &r->memstore)) {
 		if (error)
 			*error = util_xasprintf(
@@ -139,6 +203,41 @@ size_t emu_replay_count(const struct emu_replay *r)
 uint32_t emu_replay_gpu_id(const struct emu_replay *r)
 {
 	return r->cap.gpu_id;
+}
+
+/* The widest GPU address each generation's SMMU translates, as the
+ * kernel sizes its address spaces: 48 bits, 49 from a7xx on. */
+static unsigned address_bits(enum emu_gen gen)
+{
+	return gen >= EMU_A7XX ? 49 : 48;
+}
+
+struct beyond {
+	uint64_t limit;
+	unsigned bits;
+	size_t count;
+	struct util_str first;
+};
+
+static bool count_beyond(void *ctx, const struct span *sp)
+{
+	struct beyond *b = ctx;
+	if (end_of(sp->addr, sp->size) > b->limit && !b->count++) {
+		span_name(sp, &b->first);
+		util_str_printf(&b->first, " reaches past the %u-bit GPU address space", b->bits);
+	}
+	return true;
+}
+
+char *emu_replay_address_note(const struct emu_replay *r, enum emu_gen gen)
+{
+	struct beyond b = {.limit = 1ull << address_bits(gen), .bits = address_bits(gen)};
+	each_span(&r->cap, count_beyond, &b);
+	if (!b.count)
+		return NULL;
+	if (b.count > 1)
+		util_str_printf(&b.first, " (and %zu more)", b.count - 1);
+	return util_str_take(&b.first);
 }
 
 const char *emu_replay_label(const struct emu_replay *r, size_t i)

@@ -162,16 +162,25 @@ static bool bit(const uint8_t *bits, uint64_t i)
 	return bits[i / 8] >> (i % 8) & 1;
 }
 
-/* NAME or NUMBER in space; false when neither. */
-static bool reg_value(const struct emu *emu, enum emu_space space, const char *word, uint64_t *v)
+/* NAME or NUMBER in space; false with *why when neither. A number is
+ * hex with 0x or decimal: a leading 0 or a sign is refused rather than
+ * read as octal or wrapped, so that no register is named by accident. */
+static bool reg_value(const struct emu *emu, enum emu_space space, const char *word, uint64_t *v,
+		      const char **why)
 {
-	char *end;
-	unsigned long long n = strtoull(word, &end, 0);
-	if (end != word && !*end) {
-		*v = n;
+	bool hex = word[0] == '0' && (word[1] == 'x' || word[1] == 'X');
+	if ((word[0] >= '0' && word[0] <= '9') || word[0] == '-' || word[0] == '+') {
+		if ((word[0] == '0' && word[1] && !hex) || !util_parse_u64(word, v)) {
+			*why = "a number in hex (0x) or decimal";
+			return false;
+		}
 		return true;
 	}
-	return emu_lookup(emu, space, word, v);
+	if (emu_lookup(emu, space, word, v))
+		return true;
+	*why = space == EMU_SPACE_PIPE ? "a pipe register name or number"
+				       : "a GPU register name or offset";
+	return false;
 }
 
 /* line: "[pipe] REG[..REG]", comment stripped; false with *why. */
@@ -211,11 +220,12 @@ static bool ignore_line(const struct emu *emu, char *line, struct emu_replay_ign
 	uint64_t first, last;
 	if (dots)
 		*dots = '\0';
-	if (!reg_value(emu, space, spec, &first) ||
-	    (dots && !reg_value(emu, space, dots + 2, &last))) {
-		*why = space == EMU_SPACE_PIPE ? "a pipe register name or number"
-					       : "a GPU register name or offset";
+	if (!reg_value(emu, space, spec, &first, why)) {
 		*col = (size_t)(spec - line);
+		return false;
+	}
+	if (dots && !reg_value(emu, space, dots + 2, &last, why)) {
+		*col = (size_t)(dots + 2 - line);
 		return false;
 	}
 	if (!dots)

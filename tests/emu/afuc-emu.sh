@@ -18,6 +18,37 @@ like "$err" "bad.emu:4:8: error: expected mem, reg, ctrl, scratch, sqe, gpr, pip
 like "$err" "bad.emu:6:3: error: 'run' cannot appear inside an ib block" "a statement out of place"
 like "$out" '^Bail out!' "and TAP says it bailed out"
 
+# a misspelt statement: the nearest suggested, and the errors after it
+# (names, found once the image is known) reported too
+cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$tmp/typo.fw"
+printf 'image typo.fw\nexpct reg 0x10 1\nexpect rge 0x10 1\nreg NO_SUCH_REG 1\npkt7 CP_NOPE 1\nrun\nexpect idle\n' >"$tmp/typo.emu"
+run "$emu" "$tmp/typo.emu"
+is "$status" 1 "a test file with a misspelt statement fails"
+like "$err" "typo.emu:2:1: error: unknown statement 'expct'; did you mean 'expect'\\?" "suggesting the nearest statement"
+like "$err" "typo.emu:3:8: error: expected .* after 'expect', found 'rge'; did you mean 'reg' or 'sqe'\\?" \
+	"and the nearest expectation"
+like "$err" "typo.emu:4:5: error: unknown register 'NO_SUCH_REG'" "without hiding a name error after it"
+like "$err" "typo.emu:5:6: error: unknown packet opcode 'CP_NOPE' for A6XX; did you mean 'CP_NOP'\\?" "or two"
+like "$out" '^Bail out!' "nothing runs"
+is "$(printf '%s\n' "$out" | grep -c '^ok')" 0 "(no test)"
+
+# words that would wrap past the top of the address space to 0
+printf 'image typo.fw\nmem 0xfffffffffffffff8 1 2\nmem 0xfffffffffffffff8 1 2 3\nexpect mem 0xfffffffffffffffc 1 2\nib a 0xfffffffffffffffc\n pkt7 CP_NOP\n pkt7 CP_NOP\nend\nrun\nexpect idle\n' >"$tmp/wrap.emu"
+run "$emu" "$tmp/wrap.emu"
+is "$status" 1 "mem, expect mem and ib words past 2^64 are errors"
+is "$(printf '%s\n' "$err" | grep -c 'error:')" 3 "each of them, not the two words that end at the top"
+like "$err" "wrap.emu:3:5: error: 3 words at 0xfffffffffffffff8 wrap past the top of the address space" "mem"
+like "$err" "wrap.emu:4:12: error: 2 words at 0xfffffffffffffffc wrap" "expect mem"
+like "$err" "wrap.emu:5:6: error: 2 words at 0xfffffffffffffffc wrap" "an ib block"
+
+# an image where a test file is expected: what to do with it
+run "$emu" "$tmp/typo.fw"
+is "$status" 1 "an image given as a test file fails"
+is "$err" "afuc-emu: error: $tmp/typo.fw: this looks like an a6xx firmware image, not a test file: replay a capture through it (--replay CAPTURE $tmp/typo.fw), debug it (-i $tmp/typo.fw), or name it in a test file's 'image' line" \
+	"saying what it is and how to use it, once"
+run "$emu" "$SDK_BUILD/firmware/a6xx/sqe.elf"
+like "$err" "sqe.elf: this looks like an ELF file, not a test file" "and an ELF beside it"
+
 printf 'image vendor:no-such.fw\nrun\nexpect idle\n' > "$tmp/skip.emu"
 AFUC_REQUIRE_FIRMWARE=0 AFUC_FIRMWARE_DIR=$tmp SDK_ROOT=$tmp/none run "$emu" "$tmp/skip.emu"
 is "$status" 0 "a missing vendor image is not a failure"

@@ -226,8 +226,14 @@ if [ -f "$capture" ]; then
 		"$SDK_ROOT/firmware/common/ib-handlers.S")
 	like "$out" "^SQE pc [0-9a-f]{4} ib-handlers\\.S:$end_ib CP_INDIRECT_BUFFER\\+[0-9]+$" \
 		"finish: to its END_HANDLER"
+	# q in the middle of a replay: not a replay that passed
+	printf 'break CP_INDIRECT_BUFFER\nc\nq\n' >"$tmp/in"
+	run "$emu" -i --replay "$capture" "$fw" <"$tmp/in"
+	is "$status" 1 "--replay: q at a breakpoint exits 1"
+	like "$out" "^# quit in the debugger: the replay did not finish\$" "saying why"
+	is "$(printf '%s\n' "$out" | grep -c 'planned')" 0 "not as a miscounted plan"
 else
-	skip 3 "no capture fd-clouds.rd.gz in ../shared/captures"
+	skip 6 "no capture fd-clouds.rd.gz in ../shared/captures"
 fi
 
 # ---- usage ----
@@ -252,7 +258,7 @@ disassemble 0x5000
 push pkt7 CP_NOP 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80
 END
 like "$out" '^0x00001000: 0x00000011 0x00000022$' "x/2 0x1000 reads two words"
-unlike "$out" "expected x ADDRESS" "x/COUNT ADDR is not misread"
+is "$(printf '%s\n' "$out" | grep -c "expected x ADDRESS")" 0 "x/COUNT ADDR is not misread"
 like "$out" "^error: expected x/COUNT ADDRESS, found '/'$" "x/ alone is an error"
 listed=$(printf '%s\n' "$out" | grep -c '^ *[0-9]\{1,\}  *[^ ]')
 ok "$([ "$listed" -ge 2 ]; echo $?)" "list twice: the second goes on ($listed lines)"

@@ -31,6 +31,47 @@ run "$emu" --replay "$tmp/none.rd.gz" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a missing capture fails"
 like "$err" "none.rd.gz: No such file or directory" "and says so"
 
+# A capture written here, word by word (little-endian): a buffer and a
+# command stream at 2^48 + 0x1000, past an a6xx's 48-bit address space.
+le32() {
+	for v in "$@"; do
+		printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $((v & 255)) $((v >> 8 & 255)) \
+			$((v >> 16 & 255)) $((v >> 24 & 255)))"
+	done
+}
+{
+	le32 13 4 630                     # GPU_ID
+	le32 3 12 0x1000 16 0x10000       # GPUADDR: low, size, high
+	le32 12 16 0x70268000 0 0 0       # BUFFER_CONTENTS: a CP_NOP
+	le32 6 12 0x1000 1 0x10000        # CMDSTREAM_ADDR: low, dwords, high
+} >"$tmp/high.rd"
+run "$emu" --replay "$tmp/high.rd" "$sdk/a6xx/sqe.fw"
+like "$err" "^afuc-emu: warning: $tmp/high.rd: submission 1's buffer at 0x1000000001000 \\(16 bytes\\) reaches past the 48-bit GPU address space \\(and 1 more\\)\$" \
+	"a capture buffer beyond the GPU's address width is warned about, naming it"
+run "$emu" --replay "$tmp/high.rd" "$sdk/a7xx/sqe.fw"
+is "$(printf '%s\n' "$err" | grep -c 'address space')" 0 "a7xx's 49 bits hold it"
+# a buffer whose end is past 2^64 would wrap to address 0: refused
+{
+	le32 13 4 630
+	le32 3 12 0xfffff000 0x2000 0xffffffff
+	le32 6 12 0x1000 1 0
+} >"$tmp/wrap.rd"
+run "$emu" --replay "$tmp/wrap.rd" "$sdk/a6xx/sqe.fw"
+is "$status" 1 "a capture buffer that wraps past the top of the address space is refused"
+is "$err" "afuc-emu: $tmp/wrap.rd: submission 1's buffer at 0xfffffffffffff000 (8192 bytes) wraps past the top of the address space" \
+	"naming it"
+{
+	le32 13 4 630
+	le32 3 12 0xfffff000 0x1000 0xffffffff
+	le32 6 12 0x1000 1 0
+} >"$tmp/top.rd"
+run "$emu" --replay "$tmp/top.rd" "$sdk/a7xx/sqe.fw"
+unwrapped=$(printf '%s\n' "$err" | grep -c 'wraps')
+is "$unwrapped" 0 "one that ends at 2^64 exactly does not wrap"
+printf 'image %s\nreplay high.rd\nexpect idle\n' "$sdk/a6xx/sqe.fw" >"$tmp/high.emu"
+run "$emu" "$tmp/high.emu"
+like "$err" "high.emu:2:8: warning: submission 1's buffer at 0x1000000001000" "and in a test file's replay"
+
 # a wait the model never makes true, in a test file: `expect error wait`
 cat >"$tmp/wait.emu" <<END
 image $sdk/a6xx/sqe.fw
@@ -114,7 +155,7 @@ for capture in $captures; do
 		like "$out" "^#   .*: handler at [0-9a-f]{4}, [0-9]+ instructions\$" "and each side's handler"
 	else
 		is "$status" 0 "$name: the SDK firmware agrees on every packet"
-		ok true "(nothing to show)"
+		ok 0 "(nothing to show)"
 	fi
 
 	# an ignore list: a bad line is an error at its place
@@ -137,6 +178,39 @@ for capture in $captures; do
 	like "$out" "^ok $((subs + 1)) - expect reg $scratch $subs " \
 		"and expectations follow it (the kernel's CP_SCRATCH_REG[2], the last fence)"
 done
+
+# input errors are found before any replay runs: no TAP line on stdout
+set -- $captures
+for bad in 0100 0x10..0100 -18446744073709551615; do
+	printf '0x100\n%s\n' "$bad" >"$tmp/num.ignore"
+	run "$emu" --replay "$1" --diff "$sdk/a6xx/sqe.fw" "$sdk/a6xx/sqe.fw" --ignore "$tmp/num.ignore"
+	is "$status" 2 "ignore list '$bad': an error (hex with 0x, or decimal, only)"
+	col=1
+	case $bad in *..*) col=7 ;; esac
+	like "$err" "num.ignore:2:$col: error: expected a number in hex \\(0x\\) or decimal, found '${bad#*..}'" \
+		"at its place"
+	is "$out" "" "before either replay runs"
+done
+run "$emu" --replay "$1" "$sdk/a6xx/sqe.fw" --writes "$tmp/no/such/dir/w.txt"
+is "$status" 1 "--writes into a folder that does not exist fails"
+like "$err" "^afuc-emu: $tmp/no/such/dir/w.txt: error: No such file or directory\$" "with error:"
+is "$out" "" "before the replay runs"
+run "$emu" --replay "$1" "$sdk/a6xx/sqe.fw" --writes "$tmp"
+is "$status" 1 "--writes naming a folder fails before the replay too"
+is "$out" "" "(nothing replayed)"
+# a capture of one generation through an image of another: a warning
+gpu=$("$emu" --replay "$1" "$sdk/a6xx/sqe.fw" 2>/dev/null |
+	sed -n 's/^# replay of .* (GPU \([0-9]*\), .*/\1/p')
+case $gpu in
+6??) other=$sdk/a7xx/sqe.fw other_gen=a7xx ;;
+*) other=$sdk/a6xx/sqe.fw other_gen=a6xx ;;
+esac
+run "$emu" --replay "$1" "$other"
+like "$err" "^afuc-emu: warning: $1: captured on an a$gpu \\(a[5-8]xx\\), but $other is an $other_gen firmware" \
+	"a capture from another generation's GPU than the image's is warned about"
+firmware_for "$gpu"
+run "$emu" --replay "$1" "${own}"
+is "$(printf '%s\n' "$err" | grep -c 'captured on')" 0 "and one of the same generation is not"
 
 # captures compressed otherwise read the same: one reader for every file
 if command -v xz >/dev/null 2>&1; then

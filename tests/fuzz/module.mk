@@ -13,7 +13,7 @@
 #                minutes, most of it the clang build): never part of check.
 # One harness per tests/fuzz/fuzz_NAME.c.
 FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_LIBS := afuc-as afuc-ld sdk-dbg sdk-emutest sdk-replay sdk-rd sdk-lcov sdk-emuload sdk-emu afuc-dis afuc-obj sdk-hwsq sdk-pp sdk-rnn afuc-isa \
+FUZZ_LIBS := sdk-hwsq afuc-as afuc-ld sdk-dbg sdk-emutest sdk-replay sdk-rd sdk-lcov sdk-emuload sdk-emu afuc-dis afuc-obj sdk-pp sdk-rnn afuc-isa \
 	sdk-util sdk-tap
 FUZZ_COMMON := tests/fuzz/util.c
 

@@ -41,6 +41,43 @@ bytes 7f
 expect wrongly 1' "3:8: unknown check 'wrongly'" "an unknown check"
 bails 'chip nv17
 bytes 7f
+strat' "3:1: unknown command 'strat'; did you mean 'start'?" "the nearest command"
+
+# every error of a file, each at its place with a caret; the first in
+# Bail out!, and no test runs after the first
+hemu 'chip nv50
+bytes 7f
+expect flag 3 unset
+frob 1
+run until 5 parsecs
+expect wrongly 1
+start slot c'
+is "$status:$(printf '%s\n' "$out" | grep '^Bail out!')" "1:Bail out! $tmp/t.hemu:4:1: unknown command 'frob'" \
+	"several errors: Bail out! names the first"
+is "$(printf '%s\n' "$out" | grep -c '^ok')" 1 "the test before it ran, none after"
+is "$err" "$tmp/t.hemu:4:1: error: unknown command 'frob'
+ frob 1
+ ^
+$tmp/t.hemu:5:13: error: expected a time unit (ns, us, ms or s)
+ run until 5 parsecs
+             ^
+$tmp/t.hemu:6:8: error: unknown check 'wrongly'
+ expect wrongly 1
+        ^
+$tmp/t.hemu:7:12: error: expected slot a or slot b
+ start slot c
+            ^" "every error is reported, each with its line and a caret"
+hemu 'chip nv40
+bytes 7f
+start
+run
+expect flag 3 on
+frob 1'
+is "$(printf '%s\n' "$err" | grep -c 'error:')" 2 \
+	"a failed chip line does not bring a 'no chip' error per line after it"
+like "$err" "6:1: error: unknown command 'frob'" "but errors of their own are reported"
+bails 'chip nv17
+bytes 7f
 run until 5' "3:12: expected a time unit (ns, us, ms or s)" "a time without a unit"
 bails 'chip nv92
 bytes 7f
@@ -86,5 +123,44 @@ run "$EMU" --chip nv92 --slot b "$tmp/i.bin"
 is "$status" 2 "--slot b on nv92: a usage error"
 run "$EMU"
 is "$status" 2 "nothing to run: a usage error"
+
+# expect writes blocks that fail: what is missing, and what was written
+wr='chip nv50
+code
+	entry 0
+	wr32 0x1002d4, 1
+	wr32 0x1002d0, 2
+	exit
+end
+start
+run'
+hemu "$wr
+expect writes
+	0x1002d0 2
+	0x1002d4 1
+end
+expect writes include
+	0x1002d0 2
+	0x1002d4 1
+end
+expect writes
+	0x1002d4 1
+end"
+is "$status" 1 "expect writes blocks that do not match fail"
+like "$out" '^not ok 1 - the writes are the 2 listed, and no others$' "out of order"
+like "$out" '#          got: no write 0x1002d0 <- 0x00000002 \(line 11\); 2 writes: 0x1002d4 <- 0x00000001, 0x1002d0 <- 0x00000002$' \
+	"naming the first expected write not found and every write"
+like "$out" '^not ok 2 - the writes are the 2 listed, in order, among others$' "include keeps the order"
+like "$out" '^not ok 3 - the writes are the 1 listed, and no others$' "exact wants no others"
+hemu "$wr
+expect writes
+	0x1002d4
+	NO_SUCH_REG 1
+end
+expect writes include"
+is "$status:$(printf '%s\n' "$out" | grep '^Bail out!')" "1:Bail out! $tmp/t.hemu:11:10: expected a number, found 'end of line'" \
+	"a bad line in an expect writes block is an error at its place"
+like "$err" "t.hemu:12:2: error: unknown register 'NO_SUCH_REG'" "every one of them"
+like "$err" "t.hemu:14:1: error: 'expect writes' has no 'end'" "and a block without end"
 
 done_testing
