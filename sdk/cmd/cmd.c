@@ -218,10 +218,11 @@ static bool no_directory(const struct cmd *c, const char *path, const char *opti
 		return false;
 	char *dir = util_xstrndup(path, (size_t)(slash - path));
 	struct stat st;
-	bool missing = stat(dir, &st) != 0 || !S_ISDIR(st.st_mode);
+	bool absent = stat(dir, &st) != 0;
+	bool missing = absent || !S_ISDIR(st.st_mode);
 	if (missing)
-		cmd_file_error(c, path, "cannot write the %s file: '%s' is not a directory", option,
-			       dir);
+		cmd_file_error(c, path, "cannot write the %s file: '%s' %s", option, dir,
+			       absent ? "does not exist" : "is not a directory");
 	free(dir);
 	return missing;
 }

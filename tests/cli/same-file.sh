@@ -51,10 +51,10 @@ is "$status" 0 "  -o /dev/null"
 # An output whose directory is missing: said before any work (afuc-emu
 # would otherwise replay the whole capture first).
 run "$SDK_BIN/afuc-emu" --replay cap.rd img --writes "$tmp/none/w.txt"
-is "$status:$err" "1:afuc-emu: $tmp/none/w.txt: error: cannot write the --writes file: '$tmp/none' is not a directory" \
+is "$status:$err" "1:afuc-emu: $tmp/none/w.txt: error: cannot write the --writes file: '$tmp/none' does not exist" \
 	"afuc-emu --writes into a missing directory: refused before the replay"
 run "$SDK_BIN/afuc-as" -o "$tmp/none/f.o" f.S
-is "$status:$err" "1:afuc-as: $tmp/none/f.o: error: cannot write the -o file: '$tmp/none' is not a directory" \
+is "$status:$err" "1:afuc-as: $tmp/none/f.o: error: cannot write the -o file: '$tmp/none' does not exist" \
 	"afuc-as -o into a missing directory"
 run "$SDK_BIN/afuc-objdump" -o f.S/x img
 is "$status:$err" "1:afuc-objdump: f.S/x: error: cannot write the -o file: 'f.S' is not a directory" \

@@ -115,7 +115,7 @@ run "$AS" --chip nv50 bad.hwsq -a
 is "$out" "" "  -a prints nothing"
 run "$AS" --chip nv50 s.hwsq -o new.bin --listing nodir/s.lst
 is "$status" 1 "--listing in a missing directory: exit 1"
-is "$err" "hwsq-as: nodir/s.lst: error: cannot write the --listing file: 'nodir' is not a directory" "  says so"
+is "$err" "hwsq-as: nodir/s.lst: error: cannot write the --listing file: 'nodir' does not exist" "  says so"
 ok "$([ ! -e new.bin ]; echo $?)" "  and writes no image either"
 
 run "$AS" --chip nv50 -E -a s.hwsq

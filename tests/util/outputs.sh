@@ -107,7 +107,7 @@ cp a.fw a.fw.before
 cp a.map a.map.before
 run "$B/afuc-ld" ../h.o -o a.fw -Map a.map --elf nodir/a.elf
 is "$status" 1 "afuc-ld with an unwritable --elf: exit 1"
-is "$err" "afuc-ld: nodir/a.elf: error: cannot write the --elf file: 'nodir' is not a directory" "and says why, before any work"
+is "$err" "afuc-ld: nodir/a.elf: error: cannot write the --elf file: 'nodir' does not exist" "and says why, before any work"
 cmp -s a.fw a.fw.before
 ok $? "the existing image is byte-identical"
 cmp -s a.map a.map.before
