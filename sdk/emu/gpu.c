@@ -10,7 +10,7 @@
  *   anything, while no other processor does either, is stopped with
  *   EMU_ERR_WAIT, naming the packet and what it polled last.
  *
- * - The visibility stream decoder (a6xx) decodes a whole stream at once
+ * - The visibility stream decoder (a6xx, a7xx) decodes a stream at once
  *   when it is started, so the firmware finds every visible draw in its
  *   FIFO and the status "done" (docs/emu-api.md, "Hardware binning").
  *
@@ -68,13 +68,22 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 				 "at most %u",
 				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
 	e->vsd.count = e->vsd.read = 0;
+	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
 	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
 	 * set when draw i + 1 is visible in this bin */
-	for (uint32_t w = 0; w < dwords; w++) {
-		const uint32_t bits = emu_mem_get(&e->mem, addr + 4ull * w);
-		for (unsigned b = 0; b < 32; b++)
-			if (bits >> b & 1)
-				*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = 32 * w + b + 1;
+	uint32_t first = 0; /* the open run's first draw, 0: none open */
+	for (uint32_t i = 0; i <= 32 * dwords; i++) {
+		const bool visible = i < 32 * dwords &&
+				     emu_mem_get(&e->mem, addr + 4ull * (i / 32)) >> i % 32 & 1;
+		if (visible && !runs)
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1;
+		else if (visible && !first)
+			first = i + 1;
+		else if (!visible && first) { /* a run of draws first..i ends */
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = first;
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1 - first;
+			first = 0;
+		}
 	}
 	*emu_ctrl_slot(e, c, gi->vsd.status) = VSD_STATE_DONE << 30 | 32 * dwords;
 	e->progress_step = e->steps;

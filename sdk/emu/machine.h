@@ -99,6 +99,9 @@ struct emu_gen_info {
 	struct {
 		bool present;
 		uint16_t addr, dwords, cntl, fifo, status;
+		/* the output's form: bit 1 set at the start, the FIFO holds
+		 * runs of visible draws (first, count) instead of each one */
+		uint16_t mode;
 		/* the prefetcher's skip request: bits 15:8 a count of draw
 		 * packets to pass over when bit 5 is set */
 		uint16_t skip;
