@@ -43,6 +43,12 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
 	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
 	set_action(e, gi->coproc_lock, EMU_CA_LOCK);
+	if (gi->vsd.present) {
+		set_action(e, gi->vsd.cntl, EMU_CA_VSD_CNTL);
+		set_action(e, gi->vsd.skip, EMU_CA_VSD_SKIP);
+	}
+	if (gi->me_fetch.present)
+		set_action(e, gi->me_fetch.dwords, EMU_CA_ME_FETCH);
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
 		uint32_t r = gi->instr_base_regs[i];
 		if (r == EMU_NONE)
@@ -112,6 +118,7 @@ void emu_free(struct emu *e)
 	free(e->ring);
 	free(e->lpac_ring);
 	free(e->meq);
+	free(e->vsd.draws);
 	emu_pair_free(e);
 	free(e->log);
 	free(e->packets);

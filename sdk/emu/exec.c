@@ -497,8 +497,13 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 		return;
 	case EMU_OP_ILLEGAL:
 	default:
-		emu_fault(e, c, EMU_ERR_ILLEGAL, "illegal instruction 0x%08x for %s",
-			  e->image[c->base + pc], e->gi->variant);
+		/* the table may lack it (gen 8 uses encodings it does not
+		 * have) as well as the hardware: say which part met it */
+		emu_fault(e, c, EMU_ERR_ILLEGAL,
+			  "unknown encoding 0x%08x for %s%s%s%s: no instruction of the ISA "
+			  "table matches (an illegal word, or one the SDK does not know yet)",
+			  e->image[c->base + pc], e->part ? e->part : e->gi->variant,
+			  e->part ? " (" : "", e->part ? e->gi->variant : "", e->part ? ")" : "");
 		return;
 	}
 }

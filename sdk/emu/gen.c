@@ -60,6 +60,9 @@ static const struct emu_gen_info gen_a5xx = {
 	.level_name = {"ring buffer", "IB1", "IB2"},
 	.level_count = 3,
 	.ib_end_opcode = PM4_IN_IB_END, /* UNKN10 on a5xx: the opcode is a6xx's */
+	/* a530_pfp's CP_EXEC_CS_INDIRECT writes the address and 3 dwords
+	 * there; a530_pm4's reads them at IB_LEVEL 5; offsets inferred */
+	.me_fetch = {.present = true, .addr = 0x0bc, .dwords = 0x0be, .level = 5},
 	/* the database has no a5xx SQE registers: the ME's are a6xx's */
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -117,6 +120,15 @@ static const struct emu_gen_info gen_a6xx = {
 	.level_dwords = {0, A6XX_CTRL_IB1_DWORDS, A6XX_CTRL_IB2_DWORDS, A6XX_CTRL_SDS_DWORDS},
 	.level_name = {"ring buffer", "IB1", "IB2", "SDS"},
 	.level_count = 4,
+	/* a630_sqe's CP_SET_BIN_DATA5 and draws; offsets inferred from it */
+	.vsd = {.present = true,
+		.addr = 0x020,
+		.dwords = 0x022,
+		.cntl = 0x02c,
+		.fifo = 0x028,
+		.status = 0x029,
+		.mode = 0x02e,
+		.skip = 0x05c},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -164,6 +176,16 @@ static const struct emu_gen_info gen_a7xx = {
 			 A7XX_CTRL_SDS_DWORDS},
 	.level_name = {"ring buffer", "IB1", "IB2", "IB3", "SDS"},
 	.level_count = 5,
+	/* gen70500_sqe's CP_SET_BIN_DATA5 and draws: a6xx's decoder with
+	 * the stream's address and length moved; offsets inferred from it */
+	.vsd = {.present = true,
+		.addr = 0x024,
+		.dwords = 0x026,
+		.cntl = 0x02c,
+		.fifo = 0x028,
+		.status = 0x029,
+		.mode = 0x02e,
+		.skip = 0x05c},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,
@@ -222,6 +244,16 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 			 A7XX_GEN3_CTRL_IB3_DWORDS},
 	.level_name = {"ring buffer", "IB1", "IB2", "IB3"},
 	.level_count = 4,
+	/* gen70900_sqe's CP_SET_BIN_DATA5 and draws: the same decoder at
+	 * other offsets (most 0x18 on from gen70500's); inferred from it */
+	.vsd = {.present = true,
+		.addr = 0x034,
+		.dwords = 0x036,
+		.cntl = 0x044,
+		.fifo = 0x040,
+		.status = 0x041,
+		.mode = 0x046,
+		.skip = 0x120},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,

@@ -10,6 +10,10 @@
  *   anything, while no other processor does either, is stopped with
  *   EMU_ERR_WAIT, naming the packet and what it polled last.
  *
+ * - The visibility stream decoder (a6xx, a7xx) decodes a stream at once
+ *   when it is started, so the firmware finds every visible draw in its
+ *   FIFO and the status "done" (docs/emu-api.md, "Hardware binning").
+ *
  * It also keeps the packet log: which packet the main processor took,
  * from where, and which writes followed.
  */
@@ -38,6 +42,71 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 		return;
 	}
 	emu_mem_write_logged(e, c, addr, regs[gi->ts_data]);
+}
+
+/* The most stream dwords one start decodes: a size word read from
+ * garbage must not keep the host busy. */
+#define VSD_MAX_DWORDS (1u << 16)
+/* The status's state (bits 31:30) once the whole stream is decoded: the
+ * firmware takes every draw not in the FIFO by then for invisible. */
+#define VSD_STATE_DONE 1u
+
+bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
+{
+	const struct emu_gen_info *gi = e->gi;
+	if (value & 4) { /* reset: nothing decoded, nothing visible */
+		e->vsd.count = e->vsd.read = 0;
+		*emu_ctrl_slot(e, c, gi->vsd.status) = 0;
+	}
+	if (!(value & 1))
+		return true;
+	const uint64_t addr = emu_ctrl64(e, c, gi->vsd.addr);
+	const uint32_t dwords = *emu_ctrl_slot(e, c, gi->vsd.dwords);
+	if (dwords > VSD_MAX_DWORDS)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "visibility stream at 0x%llx of %u dwords: the model decodes "
+				 "at most %u",
+				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
+	e->vsd.count = e->vsd.read = 0;
+	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
+	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
+	 * set when draw i + 1 is visible in this bin */
+	uint32_t first = 0; /* the open run's first draw, 0: none open */
+	for (uint32_t i = 0; i <= 32 * dwords; i++) {
+		const bool visible = i < 32 * dwords &&
+				     emu_mem_get(&e->mem, addr + 4ull * (i / 32)) >> i % 32 & 1;
+		if (visible && !runs)
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1;
+		else if (visible && !first)
+			first = i + 1;
+		else if (!visible && first) { /* a run of draws first..i ends */
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = first;
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1 - first;
+			first = 0;
+		}
+	}
+	*emu_ctrl_slot(e, c, gi->vsd.status) = VSD_STATE_DONE << 30 | 32 * dwords;
+	e->progress_step = e->steps;
+	return true;
+}
+
+uint32_t emu_vsd_pop(struct emu *e)
+{
+	if (e->vsd.read == e->vsd.count)
+		return 0;
+	e->progress_step = e->steps; /* the firmware moves on */
+	return e->vsd.draws[e->vsd.read++];
+}
+
+bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value)
+{
+	const uint32_t draws = value >> 8 & 0xff;
+	if (!(value & 0x20) || draws == 0)
+		return true; /* 0x20 alone: the packet's payload was passed over */
+	return emu_fault(e, c, EMU_ERR_UNSUPPORTED,
+			 "control register 0x%03x asks the prefetcher to skip %u draw packets "
+			 "(value 0x%08x): the model does not skip draws yet",
+			 e->gi->vsd.skip, draws, value);
 }
 
 static unsigned level_of(struct emu *e, struct emu_cpu *c)

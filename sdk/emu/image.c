@@ -92,6 +92,7 @@ static void use_image_facts(struct emu *e, const uint32_t *words, uint32_t count
 	e->has_ctrl0 = fw.ctrl0 != FW_NONE;
 	e->ctrl0 = e->has_ctrl0 ? fw.ctrl0 : 0;
 	e->aqe = fw.layout == FW_LAYOUT_AQE;
+	e->part = fw.gpu;
 	emu_cpu_preset(e, c);
 }
 

@@ -30,6 +30,9 @@ enum emu_ctrl_action {
 	EMU_CA_START_BV,      /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
 	EMU_CA_START_LPAC,    /* a7xx LPAC_CNTL */
 	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
+	EMU_CA_VSD_CNTL,      /* the visibility stream decoder's control (gpu.c) */
+	EMU_CA_VSD_SKIP,      /* a request to skip draw packets (gpu.c) */
+	EMU_CA_ME_FETCH,      /* a5xx PFP: words fetched for the ME (pair.c) */
 };
 
 struct emu_gen_info {
@@ -88,6 +91,29 @@ struct emu_gen_info {
 		uint16_t offset;
 		uint32_t value;
 	} reset_ctrl[3];
+	/* The visibility stream decoder (gpu.c), in control registers:
+	 * where the stream is (64-bit) and how many dwords, the control
+	 * register whose bit 0 starts decoding (bit 2 resets), the FIFO of
+	 * visible draw numbers each read pops, and its status (bits 31:30
+	 * the state, 29:0 a draw number). present: the generation has it. */
+	struct {
+		bool present;
+		uint16_t addr, dwords, cntl, fifo, status;
+		/* the output's form: bit 1 set at the start, the FIFO holds
+		 * runs of visible draws (first, count) instead of each one */
+		uint16_t mode;
+		/* the prefetcher's skip request: bits 15:8 a count of draw
+		 * packets to pass over when bit 5 is set */
+		uint16_t skip;
+	} vsd;
+	/* a5xx: the PFP has the ME's words fetched from memory (address,
+	 * dwords: a write of dwords fetches), which the ME reads at IB_LEVEL
+	 * level instead of the MEQ (CP_EXEC_CS_INDIRECT's dispatch size) */
+	struct {
+		bool present;
+		uint16_t addr, dwords;
+		uint8_t level;
+	} me_fetch;
 };
 
 /* The default facts of a generation, and those of the variant whose
@@ -264,6 +290,7 @@ struct emu {
 	/* Control register 0 as the image's bootstrap checks it (fw_identify's
 	 * ctrl0), preset in every processor it starts. */
 	bool has_ctrl0;
+	const char *part; /* the part the image's id names ("gen80100"), or NULL */
 	uint32_t ctrl0;
 	/* An AQE image: the main processor is an AQE, whose $data (words
 	 * from BR) waits like BV's when the ring is empty, and which finds
@@ -288,6 +315,9 @@ struct emu {
 	bool pair;
 	uint32_t *meq;
 	size_t meq_count, meq_cap, meq_read;
+	/* the words fetched for the ME (gi->me_fetch), and how many it read */
+	uint32_t *mef;
+	size_t mef_count, mef_cap, mef_read;
 	/* What the ME does belongs to the PFP packet that passed it its
 	 * words, whenever it runs (emu_pair_attribute): each MEQ word's packet
 	 * (an emu_packets index + 1, 0 for none), the ME's changes of
@@ -319,6 +349,12 @@ struct emu {
 	 * pair's ME, or a register write that changes the register: a poll
 	 * loop that writes the same values over and over does not count. */
 	uint64_t ts_count; /* timestamp events fired: the model's clock */
+	/* the visibility stream decoder's FIFO: the visible draws' numbers
+	 * (1-based) of the stream it decoded last, and how many were read */
+	struct {
+		uint32_t *draws;
+		size_t count, cap, read;
+	} vsd;
 	/* the last memory or register word a processor polled */
 	struct {
 		bool mem, valid;
@@ -453,8 +489,12 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi);
 
 /* A PFP $data write: queued for the ME, logged, and the ME woken. */
 void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value);
-/* The ME's next word (consumed unless peek); false when the MEQ is empty. */
-bool emu_meq_pull(struct emu *e, bool peek, uint32_t *value);
+/* The ME's next word (consumed unless peek): from the MEQ, or at the
+ * fetch level from the words fetched for it; false when there is none. */
+bool emu_meq_pull(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
+/* A PFP write of gi->me_fetch.dwords: that many words from the address
+ * it holds are fetched for the ME. */
+bool emu_me_fetch(struct emu *e, struct emu_cpu *c, uint32_t dwords);
 /* Whether the ME must wait before its next instruction: it reads more
  * $data words than the MEQ holds. */
 bool emu_meq_waits(struct emu *e, struct emu_cpu *c);
@@ -501,6 +541,16 @@ void emu_bv_header(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hd
  * in regs: the processor's pipe registers or the GPU's): the event's
  * data reaches memory. */
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
+/* A write of the decoder's control register (gi->vsd.cntl): bit 2
+ * empties it, bit 0 decodes the stream its registers point at. */
+bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value);
+/* A read of the decoder's FIFO: the next visible draw's number, 0 when
+ * none is left. */
+uint32_t emu_vsd_pop(struct emu *e);
+/* A write of the prefetcher's skip request (gi->vsd.skip): one that
+ * asks to pass over draw packets is an EMU_ERR_UNSUPPORTED fault, as
+ * the model does not skip them yet. */
+bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value);
 /* The packet whose header hdr c is about to read from its stream at
  * level: where it is, and the log's and the steps' counts now. */
 struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr);

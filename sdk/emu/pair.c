@@ -56,8 +56,45 @@ void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value)
 		e->reschedule = true; /* let the ME take the packet */
 }
 
-bool emu_meq_pull(struct emu *e, bool peek, uint32_t *value)
+/* Whether the ME reads the words fetched for it rather than the MEQ. */
+static bool at_fetch_level(struct emu *e, struct emu_cpu *c)
 {
+	const struct emu_gen_info *gi = e->gi;
+	return gi->me_fetch.present && *emu_ctrl_slot(e, c, gi->ib_level) == gi->me_fetch.level;
+}
+
+/* The most words one fetch asks for: a count from garbage must not take
+ * the host's memory. */
+#define ME_FETCH_MAX (1u << 16)
+
+bool emu_me_fetch(struct emu *e, struct emu_cpu *c, uint32_t dwords)
+{
+	const struct emu_gen_info *gi = e->gi;
+	const uint64_t addr = emu_ctrl64(e, c, gi->me_fetch.addr);
+	if (dwords > ME_FETCH_MAX)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "a fetch of %u dwords at 0x%llx for the ME: the model fetches at "
+				 "most %u",
+				 dwords, (unsigned long long)addr, ME_FETCH_MAX);
+	if (e->mef_read == e->mef_count)
+		e->mef_read = e->mef_count = 0; /* all read: it starts over */
+	for (uint32_t i = 0; i < dwords; i++)
+		*UTIL_PUSH(e->mef, e->mef_count, e->mef_cap) = emu_mem_get(&e->mem,
+									   addr + 4ull * i);
+	return true;
+}
+
+bool emu_meq_pull(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
+{
+	if (at_fetch_level(e, c)) {
+		if (e->mef_read == e->mef_count)
+			return false;
+		*value = e->mef[e->mef_read];
+		if (!peek)
+			e->mef_read++;
+		e->progress_step = e->steps;
+		return true;
+	}
 	if (e->meq_read == e->meq_count)
 		return false;
 	*value = e->meq[e->meq_read];
@@ -88,6 +125,8 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c)
 		need = rem; /* each iteration's reads count $rem down */
 	else                /* its own read, then (xmovN)'s, which leave $rem at 0 at most */
 		need = 1u + (rem ? (in->xmov < rem - 1 ? in->xmov : rem - 1) : 0);
+	if (at_fetch_level(e, c))
+		return e->mef_count - e->mef_read < need;
 	return e->meq_count - e->meq_read < need;
 }
 
@@ -194,6 +233,7 @@ void emu_pair_clear(struct emu *e)
 void emu_pair_free(struct emu *e)
 {
 	free(e->meq_from);
+	free(e->mef);
 	free(e->turns);
 	free(e->slices);
 }

@@ -23,7 +23,7 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (c->id == EMU_ME) /* a pair's ME reads what the PFP passed, at any level */
-		return emu_meq_pull(e, peek, value) ? PULL_OK : PULL_EMPTY;
+		return emu_meq_pull(e, c, peek, value) ? PULL_OK : PULL_EMPTY;
 	unsigned level = current_level(e, c);
 	if (level == 0 && c->id == EMU_LPAC) {
 		if (e->lpac_read == e->lpac_count)

@@ -192,6 +192,12 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 	case EMU_CA_LOCK:
 		take_locks(e, c, offset, value);
 		return true;
+	case EMU_CA_VSD_CNTL:
+		return emu_vsd_control(e, c, value);
+	case EMU_CA_VSD_SKIP:
+		return emu_vsd_skip(e, c, value);
+	case EMU_CA_ME_FETCH:
+		return emu_me_fetch(e, c, value);
 	}
 	return true;
 }
@@ -203,7 +209,8 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
-	*value = *emu_ctrl_slot(e, c, offset);
+	*value = e->gi->vsd.present && offset == e->gi->vsd.fifo ? emu_vsd_pop(e)
+								 : *emu_ctrl_slot(e, c, offset);
 	return true;
 }
 
