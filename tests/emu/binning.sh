@@ -7,7 +7,7 @@
 # with its instance count in bits 24+) and must be the stream's, counted
 # by hand below. a630_sqe may stop with the named skip request where an
 # invisible draw comes before a visible one (not modelled yet).
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
 [ -n "$images" ] || skip_all "no a6xx or a7xx SQE image in $firmware_dirs"

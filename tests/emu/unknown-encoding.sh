@@ -4,7 +4,7 @@
 # The images are in newer firmware releases only: each one missing is a
 # skip. (tests/emu/inputs.sh checks the message for an image of no
 # known part, which names the generation alone.)
-. "$SDK_ROOT/tests/lib/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 all_firmware 'gen80100_sqe*.fw*' 'gen80200_sqe*.fw*'
 [ -n "$images" ] || skip_all "no gen80100 or gen80200 SQE image in $firmware_dirs"
