@@ -245,6 +245,9 @@ bool emu_set_error(struct emu *emu, enum emu_error_kind kind, const char *messag
 #define EMU_MEM_MAX_BYTES (256ull << 20)
 bool emu_mem_write32(struct emu *emu, uint64_t addr, uint32_t value);
 bool emu_mem_write(struct emu *emu, uint64_t addr, const uint32_t *words, size_t count);
+/* count words stored little-endian at bytes (a capture's buffer), a page
+ * at a time. */
+bool emu_mem_write_le(struct emu *emu, uint64_t addr, const uint8_t *bytes, size_t count);
 uint32_t emu_mem_read32(const struct emu *emu, uint64_t addr);
 
 /* GPU registers (offsets below EMU_GPU_REG_COUNT; others: false / 0).

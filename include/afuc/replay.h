@@ -89,6 +89,11 @@ struct emu_replay_log {
  * clears emu's logs. In a pair, what the ME did goes to the packet whose
  * words it was reading, not to the one the PFP was at then. */
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
+/* As emu_replay_log_take, into an emptied log, but keeping only the last
+ * packet (with its writes): what a report of a failure names, in a
+ * memory that does not grow with the capture. Returns the packets emu
+ * took. */
+size_t emu_replay_log_take_last(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
 void emu_replay_log_free(struct emu_replay_log *log);
 
 /* A packet's comment line, "# packet S LEVEL ADDR OPCODE" (names from

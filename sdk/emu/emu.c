@@ -284,6 +284,11 @@ bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t c
 	return true;
 }
 
+bool emu_mem_write_le(struct emu *e, uint64_t addr, const uint8_t *bytes, size_t count)
+{
+	return !(addr & 3) && emu_mem_put_le(&e->mem, addr, bytes, count);
+}
+
 uint32_t emu_mem_read32(const struct emu *e, uint64_t addr)
 {
 	return emu_mem_get(&e->mem, addr & ~3ull);

@@ -174,10 +174,17 @@ struct emu_mem {
 void emu_mem_init(struct emu_mem *m);
 void emu_mem_free(struct emu_mem *m);
 uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
+/* The host words of the page holding addr, from addr to the page's end
+ * (*count of them), or NULL when the page was never written. They stay
+ * valid until emu_mem_free: pages never move or go. */
+uint32_t *emu_mem_words(const struct emu_mem *m, uint64_t addr, uint32_t *count);
 /* False, writing nothing, when the write needs a page past
  * EMU_MEM_MAX_PAGES: a runaway firmware loop must not take the host's
  * memory. */
 bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
+/* count little-endian words from bytes at addr (4-byte aligned): one
+ * page look-up a page. */
+bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count);
 
 /* emu_mem_put, with the page of the last access inline */
 EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
@@ -244,6 +251,13 @@ struct emu_cpu {
 	uint32_t packet_hdr;
 	unsigned packet_level;
 	uint64_t packet_addr;
+	/* $data's fast path at an IB level (queues.c): the host words from
+	 * GPU address fetch_base on, fetch_avail of them (to the page's end;
+	 * 0: none). Keyed by the address alone, so a change of base, size or
+	 * level drops it, and writes to the page show through. */
+	const uint32_t *fetch_at;
+	uint64_t fetch_base;
+	uint32_t fetch_avail;
 };
 
 struct emu {
@@ -424,9 +438,25 @@ bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *v
 /* The extra source words of (sdsN) after a write to offset. */
 void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index,
 		  uint32_t value);
-uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset);
-uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset);
-void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value);
+/* Where c keeps control register offset: the shared ones live in the
+ * main processor. Inline: every $data word of an IB goes through here. */
+EMU_INLINE uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
+{
+	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
+		return &e->cpu[EMU_MAIN].ctrl[offset];
+	return &c->ctrl[offset];
+}
+
+EMU_INLINE uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
+{
+	return (uint64_t)*emu_ctrl_slot(e, c, offset + 1u) << 32 | *emu_ctrl_slot(e, c, offset);
+}
+
+EMU_INLINE void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
+{
+	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
+	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
+}
 
 /* ---- queues.c: what $data, $memdata and $regdata read ---- */
 

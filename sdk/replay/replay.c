@@ -295,9 +295,7 @@ static bool write_buffers(const struct rd_submit *s, size_t i, struct emu *emu, 
 		const struct rd_buffer *buf = &s->buffers[b];
 		if (!buf->data)
 			continue; /* listed, not captured: memory keeps what it had */
-		for (uint32_t o = 0; o + 4 <= buf->data_len; o += 4) {
-			if (emu_mem_write32(emu, buf->addr + o, util_le32(buf->data + o)))
-				continue;
+		if (!emu_mem_write_le(emu, buf->addr, buf->data, buf->data_len / 4)) {
 			if (error)
 				*error = util_xasprintf(
 					"submission %zu: buffer 0x%llx (%u bytes) does not fit in "
