@@ -96,12 +96,26 @@ struct emu_gen_info {
 const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
 const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_addr);
 
-/* The interpreter's helpers: worth inlining into its loop. */
-#if defined(__GNUC__) || defined(__clang__)
+/* The interpreter's helpers: worth inlining into its loop. Not forced
+ * under AddressSanitizer or clang's coverage instrumentation (fuzzers):
+ * there the interpreter's switch, copied into every place that runs an
+ * instruction and instrumented in each, took clang minutes to compile
+ * (issue 31); the compiler's own choice compiles in seconds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_NO_FORCED_INLINE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(coverage_sanitizer)
+#define EMU_NO_FORCED_INLINE 1
+#endif
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(EMU_NO_FORCED_INLINE)
 #define EMU_INLINE static inline __attribute__((always_inline))
-#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define EMU_INLINE static inline
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
 #define EMU_UNLIKELY(x) (x)
 #endif
 
