@@ -74,10 +74,10 @@ struct emu_config {
 	 * (CP_ME_INSTR_BASE and CP_PFP_INSTR_BASE on a5xx) reads; 0 means
 	 * EMU_DEFAULT_INSTR_BASE. Must be a multiple of 4. */
 	uint64_t instr_base;
-	/* Names for emu_lookup, emu_disasm and error messages, and which
-	 * pipe registers have no payload. Borrowed: it must outlive the
-	 * emulator. NULL works: numbers are printed, and the model's own
-	 * table of payload-less pipe registers is used. */
+	/* Names for emu_lookup, emu_disasm and error messages, read at
+	 * their first use (the pipe registers without a payload come from
+	 * a table built from the SDK's database). Borrowed: it must outlive
+	 * the emulator. NULL works: numbers are printed. */
 	struct rnn_db *rnn;
 };
 

@@ -278,7 +278,8 @@ struct emu {
 	struct emu_config cfg;
 	const struct emu_gen_info *gi;
 	struct isa isa;
-	const struct rnn_view *views[EMU_SPACE_COUNT];
+	const struct rnn_view *views[EMU_SPACE_COUNT]; /* made at first use (names.c) */
+	bool view_made[EMU_SPACE_COUNT];
 	uint8_t ctrl_action[EMU_CONTROL_COUNT];
 	uint8_t void_pipe[256];
 
