@@ -416,6 +416,14 @@ void emu_set_stop_hook(struct emu *emu, emu_stop_fn fn, void *ctx);
  * no image is loaded or index is past it. */
 bool emu_add_label(struct emu *emu, uint32_t index, const char *name);
 bool emu_add_line(struct emu *emu, uint32_t index, const char *file, uint32_t line);
+/* Labels given later: fn(ctx, emu) adds them (emu_add_label) just before
+ * the first question about labels or lines, so that a run that asks none
+ * does not pay for them (afuc-objdump's labels of a vendor image take a
+ * disassembly); free_ctx(ctx) follows it, or emu_free when it never ran.
+ * Up to EMU_PROC_COUNT are pending, run in the order given; false (ctx
+ * freed) past that. */
+bool emu_defer_labels(struct emu *emu, void (*fn)(void *ctx, struct emu *emu), void *ctx,
+		      void (*free_ctx)(void *ctx));
 
 /* Where proc's instruction at pc is: "cp-handlers.S:73 CP_MEM_WRITE+3"
  * (file name without its directories, line, then the nearest label at

@@ -95,6 +95,7 @@ void emu_free(struct emu *e)
 	free(e->log);
 	free(e->packets);
 	free(e->bv_packets);
+	emu_deferred_free(e);
 	emu_debug_free(e->debug);
 	free(e->error);
 	free(e);

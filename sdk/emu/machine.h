@@ -377,6 +377,12 @@ struct emu {
 	bool stopped;
 
 	struct emu_debug *debug; /* labels and source lines (debug.c), or NULL */
+	struct emu_deferred { /* emu_defer_labels, not run yet */
+		void (*fn)(void *ctx, struct emu *emu);
+		void *ctx;
+		void (*free_ctx)(void *ctx);
+	} deferred[EMU_PROC_COUNT];
+	unsigned deferred_count;
 	struct emu_trace trace;
 	uint32_t trace_gpr[32];
 };
@@ -385,6 +391,8 @@ struct emu {
 
 struct emu_debug;
 void emu_debug_free(struct emu_debug *d);
+/* Frees the deferred loaders emu_defer_labels left unrun. */
+void emu_deferred_free(struct emu *e);
 
 /* ---- exec.c ---- */
 
