@@ -463,19 +463,19 @@ void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned in
 		  uint32_t value);
 /* Where c keeps control register offset: the shared ones live in the
  * main processor. Inline: every $data word of an IB goes through here. */
-EMU_INLINE uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
+static inline uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
 {
 	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
 		return &e->cpu[EMU_MAIN].ctrl[offset];
 	return &c->ctrl[offset];
 }
 
-EMU_INLINE uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
+static inline uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
 {
 	return (uint64_t)*emu_ctrl_slot(e, c, offset + 1u) << 32 | *emu_ctrl_slot(e, c, offset);
 }
 
-EMU_INLINE void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
+static inline void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
 {
 	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
 	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
