@@ -163,6 +163,11 @@ struct emu_replay_run {
 	 * log, a diff, statistics); false: log holds the last submission's
 	 * alone, and memory does not grow with the capture. */
 	bool keep_log;
+	/* Without keep_log: log holds the whole last submission (every
+	 * packet and write), emptied before the next, for a caller that
+	 * streams it from the submitted hook (a write log as the run goes,
+	 * a diff a submission at a time) in memory that does not grow. */
+	bool log_each;
 	/* Optional hooks, all given ctx. prepare: an emulator just loaded
 	 * (labels, a trace); before_run: before each run, false stops the
 	 * replay; after_run: after each run, true runs again (a debugger

@@ -377,7 +377,7 @@ struct emu {
 	bool stopped;
 
 	struct emu_debug *debug; /* labels and source lines (debug.c), or NULL */
-	struct emu_deferred { /* emu_defer_labels, not run yet */
+	struct emu_deferred {    /* emu_defer_labels, not run yet */
 		void (*fn)(void *ctx, struct emu *emu);
 		void *ctx;
 		void (*free_ctx)(void *ctx);

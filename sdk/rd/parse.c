@@ -191,8 +191,8 @@ static bool streamable(FILE *f, size_t *len)
 {
 	uint8_t first[4];
 	struct stat st;
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
-	    fread(first, 1, 4, f) != 4 || fseeko(f, 0, SEEK_SET) != 0)
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || fread(first, 1, 4, f) != 4 ||
+	    fseeko(f, 0, SEEK_SET) != 0)
 		return false;
 	uint32_t type = util_le32(first);
 	*len = (size_t)st.st_size;
@@ -246,8 +246,8 @@ bool rd_contents(struct rd_capture *cap, size_t i, struct diag *d)
 	size_t at = 0;
 	for (size_t b = 0; b < s->buffer_count; b++) {
 		struct rd_buffer *buf = &s->buffers[b];
-		if (!buf->captured)
-			continue;
+		if (!buf->captured || !buf->data_len)
+			continue; /* nothing to read (and maybe no scratch) */
 		/* pread, not stdio: what the file holds now, not a buffer of it */
 		ssize_t n = pread(fileno(cap->file), cap->scratch + at, buf->data_len,
 				  (off_t)buf->data_off);

@@ -23,7 +23,8 @@ static bool number(const char *s, unsigned long *out)
 int main(int argc, char **argv)
 {
 	unsigned long pairs, per = 1000;
-	if (argc < 3 || argc > 4 || !number(argv[2], &pairs) || (argc == 4 && !number(argv[3], &per))) {
+	if (argc < 3 || argc > 4 || !number(argv[2], &pairs) ||
+	    (argc == 4 && !number(argv[3], &per))) {
 		fprintf(stderr, "usage: mkcapture-nop OUT.rd PAIRS [PER_SUBMIT]\n");
 		return 2;
 	}

@@ -339,9 +339,10 @@ static void test_ib(struct tap *t)
 	emu_mem_write(emu, cross, ib, 5);
 	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)cross, 1, 5}, 3);
 	tap_is_int(t, emu_run(emu), EMU_IDLE, "an IB across a page's end: %s", emu_error(emu));
-	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) &&
-			  log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
-			  log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
+	tap_ok(t,
+	       log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) &&
+		       log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
+		       log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
 	       "its words come from both pages");
 	emu_clear_writes(emu);
 	emu_mem_write32(emu, cross + 4, 0xdd);

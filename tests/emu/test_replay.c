@@ -440,25 +440,32 @@ static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
 	}
 	char *path = save(&c, "kept.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
-	for (int keep = 0; r && keep < 2; keep++) {
+	for (int keep = 0; r && keep < 3; keep++) {
 		size_t packets = 0;
 		struct emu_replay_run run = {
 			.image = {fw, NULL},
 			.image_len = {len, 0},
 			.config = {.gen = EMU_A6XX},
-			.keep_log = keep,
+			.keep_log = keep == 1,
+			.log_each = keep == 2,
 			.submitted = count_packets,
 			.ctx = &packets,
 		};
 		emu_replay_run(r, &run);
 		size_t last = run.log.count ? run.log.packets[run.log.count - 1].submit : 0;
-		if (keep)
+		if (keep == 1)
 			tap_ok(t, run.log.count == packets && run.log.packets[0].submit == 1,
 			       "keep_log: both submissions' packets in the log (%zu)", packets);
+		else if (keep == 2)
+			tap_ok(t,
+			       run.log.count > 1 && run.log.count < packets &&
+				       run.log.packets[0].submit == 2 && last == 2,
+			       "log_each: the last submission's packets alone (%zu of %zu)",
+			       run.log.count, packets);
 		else
 			tap_ok(t, run.log.count == 1 && last == 2,
-			       "without keep_log: the last packet alone (%zu of %zu)", run.log.count,
-			       packets);
+			       "without keep_log: the last packet alone (%zu of %zu)",
+			       run.log.count, packets);
 		emu_replay_run_free(&run);
 	}
 	emu_replay_close(r);
@@ -479,6 +486,10 @@ static void test_streamed(struct tap *t, const uint8_t *fw, size_t len)
 		rd_out_buffer(&c, IB, ib, 4);
 		rd_out_stream(&c, IB, 4);
 	}
+	rd_out_buffer(&c, DATA + 0x100, NULL, 0); /* captured, but empty */
+	uint32_t ib3[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 0x103};
+	rd_out_buffer(&c, IB, ib3, 4);
+	rd_out_stream(&c, IB, 4);
 	char *path = save(&c, "streamed.rd", false);
 	char *error = NULL;
 	struct emu_replay *r = emu_replay_open(path, &error);
@@ -492,12 +503,17 @@ static void test_streamed(struct tap *t, const uint8_t *fw, size_t len)
 		       emu_error(emu));
 		tap_is_hex(t, emu_mem_read32(emu, DATA), 0x101 + i, "with its own buffer's words");
 	}
-	/* cut the file inside the second submission's buffer (its stream
-	 * section is the last 20 bytes) */
+	tap_ok(t, emu_replay_push(r, 2, emu, false, NULL) && emu_run(emu) == EMU_IDLE,
+	       "a submission with an empty buffer runs: %s", emu_error(emu));
+	tap_is_hex(t, emu_mem_read32(emu, DATA), 0x103, "with its own words");
+	/* cut the file inside the last submission's IB (its stream section
+	 * is the last 20 bytes) */
 	tap_ok(t, truncate(path, (off_t)c.len - 28) == 0, "the file is cut");
-	tap_ok(t, !emu_replay_push(r, 1, emu, false, &error), "a file cut short since: not pushed");
-	tap_ok(t, error && strstr(error, "submission 2: ") && strstr(error, "streamed.rd: at byte 0x") &&
-			  strstr(error, "cannot read the buffer's contents"),
+	tap_ok(t, !emu_replay_push(r, 2, emu, false, &error), "a file cut short since: not pushed");
+	tap_ok(t,
+	       error && strstr(error, "submission 3: ") &&
+		       strstr(error, "streamed.rd: at byte 0x") &&
+		       strstr(error, "cannot read the buffer's contents"),
 	       "the error names the submission, the file and where: %s", error ? error : "");
 	free(error);
 	emu_free(emu);
