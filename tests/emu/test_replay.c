@@ -491,6 +491,22 @@ static void test_streamed(struct tap *t, const uint8_t *fw, size_t len)
 	rd_out_buffer(&c, IB, ib3, 4);
 	rd_out_stream(&c, IB, 4);
 	char *path = save(&c, "streamed.rd", false);
+
+	/* a first submission whose only buffer is empty reads nothing */
+	struct rd_out empty = {0};
+	rd_out_buffer(&empty, DATA, NULL, 0);
+	rd_out_stream(&empty, DATA, 4);
+	char *empty_path = save(&empty, "empty.rd", false);
+	struct emu_replay *er = emu_replay_open(empty_path, NULL);
+	struct emu *ee = boot(fw, len);
+	tap_ok(t, er && emu_replay_push(er, 0, ee, true, NULL) && emu_run(ee) == EMU_IDLE,
+	       "a submission whose buffers are all empty runs: %s", emu_error(ee));
+	emu_free(ee);
+	emu_replay_close(er);
+	remove(empty_path);
+	free(empty_path);
+	free(empty.bytes);
+
 	char *error = NULL;
 	struct emu_replay *r = emu_replay_open(path, &error);
 	tap_ok(t, r != NULL, "an uncompressed capture opens: %s", error ? error : "");
