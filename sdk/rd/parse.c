@@ -130,7 +130,7 @@ static bool body_of(struct source *src, uint32_t type, uint32_t size, size_t off
 		util_grow(&src->body, &src->body_cap, size, 1);
 	if (size && fread(src->body, 1, size, src->f) != size)
 		return false;
-	*body = src->body;
+	*body = size ? src->body : (const uint8_t *)""; /* never NULL, as in memory */
 	return true;
 }
 

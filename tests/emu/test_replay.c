@@ -492,8 +492,10 @@ static void test_streamed(struct tap *t, const uint8_t *fw, size_t len)
 	rd_out_stream(&c, IB, 4);
 	char *path = save(&c, "streamed.rd", false);
 
-	/* a first submission whose only buffer is empty reads nothing */
+	/* a first submission whose only buffer is empty reads nothing;
+	 * empty sections are bodies of no bytes, not NULL */
 	struct rd_out empty = {0};
+	rd_out_section(&empty, RD_CMD, NULL, 0); /* an empty label, too */
 	rd_out_buffer(&empty, DATA, NULL, 0);
 	rd_out_stream(&empty, DATA, 4);
 	char *empty_path = save(&empty, "empty.rd", false);
