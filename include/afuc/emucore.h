@@ -74,10 +74,10 @@ struct emu_config {
 	 * (CP_ME_INSTR_BASE and CP_PFP_INSTR_BASE on a5xx) reads; 0 means
 	 * EMU_DEFAULT_INSTR_BASE. Must be a multiple of 4. */
 	uint64_t instr_base;
-	/* Names for emu_lookup, emu_disasm and error messages, and which
-	 * pipe registers have no payload. Borrowed: it must outlive the
-	 * emulator. NULL works: numbers are printed, and the model's own
-	 * table of payload-less pipe registers is used. */
+	/* Names for emu_lookup, emu_disasm and error messages, read at
+	 * their first use (the pipe registers without a payload come from
+	 * a table built from the SDK's database). Borrowed: it must outlive
+	 * the emulator. NULL works: numbers are printed. */
 	struct rnn_db *rnn;
 };
 
@@ -245,6 +245,9 @@ bool emu_set_error(struct emu *emu, enum emu_error_kind kind, const char *messag
 #define EMU_MEM_MAX_BYTES (256ull << 20)
 bool emu_mem_write32(struct emu *emu, uint64_t addr, uint32_t value);
 bool emu_mem_write(struct emu *emu, uint64_t addr, const uint32_t *words, size_t count);
+/* count words stored little-endian at bytes (a capture's buffer), a page
+ * at a time. */
+bool emu_mem_write_le(struct emu *emu, uint64_t addr, const uint8_t *bytes, size_t count);
 uint32_t emu_mem_read32(const struct emu *emu, uint64_t addr);
 
 /* GPU registers (offsets below EMU_GPU_REG_COUNT; others: false / 0).
@@ -413,6 +416,14 @@ void emu_set_stop_hook(struct emu *emu, emu_stop_fn fn, void *ctx);
  * no image is loaded or index is past it. */
 bool emu_add_label(struct emu *emu, uint32_t index, const char *name);
 bool emu_add_line(struct emu *emu, uint32_t index, const char *file, uint32_t line);
+/* Labels given later: fn(ctx, emu) adds them (emu_add_label) just before
+ * the first question about labels or lines, so that a run that asks none
+ * does not pay for them (afuc-objdump's labels of a vendor image take a
+ * disassembly); free_ctx(ctx) follows it, or emu_free when it never ran.
+ * Up to EMU_PROC_COUNT are pending, run in the order given; false (ctx
+ * freed) past that. */
+bool emu_defer_labels(struct emu *emu, void (*fn)(void *ctx, struct emu *emu), void *ctx,
+		      void (*free_ctx)(void *ctx));
 
 /* Where proc's instruction at pc is: "cp-handlers.S:73 CP_MEM_WRITE+3"
  * (file name without its directories, line, then the nearest label at

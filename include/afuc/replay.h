@@ -94,6 +94,11 @@ struct emu_replay_log {
  * clears emu's logs. In a pair, what the ME did goes to the packet whose
  * words it was reading, not to the one the PFP was at then. */
 void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
+/* As emu_replay_log_take, into an emptied log, but keeping only the last
+ * packet (with its writes): what a report of a failure names, in a
+ * memory that does not grow with the capture. Returns the packets emu
+ * took. */
+size_t emu_replay_log_take_last(struct emu_replay_log *log, struct emu *emu, uint32_t submit);
 void emu_replay_log_free(struct emu_replay_log *log);
 
 /* A packet's comment line, "# packet S LEVEL ADDR OPCODE" (names from
@@ -163,6 +168,11 @@ struct emu_replay_run {
 	 * log, a diff, statistics); false: log holds the last submission's
 	 * alone, and memory does not grow with the capture. */
 	bool keep_log;
+	/* Without keep_log: log holds the whole last submission (every
+	 * packet and write), emptied before the next, for a caller that
+	 * streams it from the submitted hook (a write log as the run goes,
+	 * a diff a submission at a time) in memory that does not grow. */
+	bool log_each;
 	/* Optional hooks, all given ctx. prepare: an emulator just loaded
 	 * (labels, a trace); before_run: before each run, false stops the
 	 * replay; after_run: after each run, true runs again (a debugger

@@ -42,6 +42,38 @@ void emu_debug_free(struct emu_debug *d)
 	free(d);
 }
 
+bool emu_defer_labels(struct emu *e, void (*fn)(void *ctx, struct emu *emu), void *ctx,
+		      void (*free_ctx)(void *ctx))
+{
+	if (e->deferred_count == UTIL_ARRAY_SIZE(e->deferred)) {
+		free_ctx(ctx);
+		return false;
+	}
+	e->deferred[e->deferred_count++] = (struct emu_deferred){fn, ctx, free_ctx};
+	return true;
+}
+
+void emu_deferred_free(struct emu *e)
+{
+	for (unsigned i = 0; i < e->deferred_count; i++)
+		e->deferred[i].free_ctx(e->deferred[i].ctx);
+	e->deferred_count = 0;
+}
+
+/* The labels and lines, the deferred ones loaded first. Through a const
+ * emulator, as a cache: what a reader sees does not depend on when. */
+static const struct emu_debug *known(const struct emu *e)
+{
+	struct emu *m = (struct emu *)e;
+	const unsigned n = m->deferred_count;
+	m->deferred_count = 0; /* a loader asking a question does not rerun */
+	for (unsigned i = 0; i < n; i++) {
+		m->deferred[i].fn(m->deferred[i].ctx, m);
+		m->deferred[i].free_ctx(m->deferred[i].ctx);
+	}
+	return e->debug;
+}
+
 static struct emu_debug *debug_of(struct emu *e)
 {
 	if (!e->debug)
@@ -144,7 +176,7 @@ bool emu_label_of(const struct emu *e, enum emu_proc proc, uint32_t pc, const ch
 		  uint32_t *offset)
 {
 	const struct emu_cpu *c = window_of(e, proc);
-	const struct emu_debug *d = e->debug;
+	const struct emu_debug *d = known(e);
 	if (!c || !d || pc >= c->size)
 		return false;
 	for (size_t at = label_upper(d, c->base + pc); at-- > 0;) {
@@ -187,7 +219,7 @@ size_t emu_where(const struct emu *e, enum emu_proc proc, uint32_t pc, char *buf
 
 bool emu_find_label(const struct emu *e, const char *name, enum emu_proc *proc, uint32_t *pc)
 {
-	const struct emu_debug *d = e->debug;
+	const struct emu_debug *d = known(e);
 	for (size_t i = 0; d && i < d->label_count; i++) {
 		const char *shown = shown_name(d->labels[i].name);
 		if (strcmp(d->labels[i].name, name) != 0 && !(shown && strcmp(shown, name) == 0))
@@ -217,7 +249,7 @@ static bool same_file(const char *recorded, const char *asked)
 size_t emu_line_pcs(const struct emu *e, const char *file, uint32_t line,
 		    struct emu_code_place *places, size_t max)
 {
-	const struct emu_debug *d = e->debug;
+	const struct emu_debug *d = known(e);
 	size_t n = 0;
 	for (size_t i = 0; d && i < d->line_count; i++) {
 		const struct emu_srcline *l = &d->lines[i];
@@ -238,7 +270,7 @@ size_t emu_line_pcs(const struct emu *e, const char *file, uint32_t line,
 
 size_t emu_source_files(const struct emu *e, const char **files, size_t max)
 {
-	const struct emu_debug *d = e->debug;
+	const struct emu_debug *d = known(e);
 	size_t n = 0;
 	for (size_t i = 0; d && i < d->file_count; i++)
 		if (*d->files[i]) {
@@ -251,7 +283,7 @@ size_t emu_source_files(const struct emu *e, const char **files, size_t max)
 
 bool emu_line_of_index(const struct emu *e, uint32_t index, const char **file, uint32_t *line)
 {
-	const struct emu_debug *d = e->debug;
+	const struct emu_debug *d = known(e);
 	if (!d || index >= e->image_size)
 		return false;
 	size_t at = line_upper(d, index);

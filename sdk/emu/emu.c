@@ -15,20 +15,12 @@ static void set_action(struct emu *e, uint16_t offset, enum emu_ctrl_action acti
 		e->ctrl_action[offset] = (uint8_t)action;
 }
 
-/* Payload-less pipe registers: the model's table, and every pipe
- * register the database types "void". */
+/* Payload-less pipe registers: the table made from the database at
+ * build time (emu/void_pipes.h), so that no run needs the XML. */
 static void find_void_pipes(struct emu *e)
 {
 	for (const uint8_t *p = e->gi->void_pipes; *p; p++)
 		e->void_pipe[*p] = 1;
-	const struct rnn_view *v = e->views[EMU_SPACE_PIPE];
-	if (!v)
-		return;
-	for (size_t i = 0; i < rnn_view_count(v); i++) {
-		const struct rnn_entry *r = rnn_view_entry(v, i);
-		if (r->type && strcmp(r->type, "void") == 0 && r->value < 256)
-			e->void_pipe[r->value] = 1;
-	}
 }
 
 void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
@@ -58,11 +50,6 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	}
 }
 
-static const enum rnn_space rnn_spaces[EMU_SPACE_COUNT] = {
-	[EMU_SPACE_GPU] = RNN_GPU,   [EMU_SPACE_CONTROL] = RNN_CONTROL, [EMU_SPACE_SQE] = RNN_SQE,
-	[EMU_SPACE_PIPE] = RNN_PIPE, [EMU_SPACE_PM4] = RNN_PM4,
-};
-
 struct emu *emu_new(const struct emu_config *config, char **error)
 {
 	const struct emu_gen_info *gi = emu_gen_info(config->gen);
@@ -89,14 +76,6 @@ struct emu *emu_new(const struct emu_config *config, char **error)
 	e->stop_skip = -1;
 	e->gi = gi;
 	isa_init(&e->isa, gi->isa_gen);
-	if (config->rnn) {
-		for (int s = 0; s < EMU_SPACE_COUNT; s++) {
-			struct diag d;
-			diag_init(&d);
-			e->views[s] = rnn_view(config->rnn, rnn_spaces[s], gi->variant, &d);
-			diag_free(&d); /* a space the database lacks just has no names */
-		}
-	}
 	find_void_pipes(e);
 	e->gpu = util_xcalloc(EMU_GPU_REG_COUNT, sizeof *e->gpu);
 	emu_use_gen_info(e, gi);
@@ -123,6 +102,7 @@ void emu_free(struct emu *e)
 	free(e->log);
 	free(e->packets);
 	free(e->bv_packets);
+	emu_deferred_free(e);
 	emu_debug_free(e->debug);
 	free(e->error);
 	free(e);
@@ -289,6 +269,11 @@ bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t c
 		if (!emu_mem_put(&e->mem, addr + 4 * i, words[i]))
 			return false;
 	return true;
+}
+
+bool emu_mem_write_le(struct emu *e, uint64_t addr, const uint8_t *bytes, size_t count)
+{
+	return !(addr & 3) && emu_mem_put_le(&e->mem, addr, bytes, count);
 }
 
 uint32_t emu_mem_read32(const struct emu *e, uint64_t addr)

@@ -14,12 +14,12 @@
 #include "afuc/a6xx_regs.h"
 #include "afuc/a7xx_regs.h"
 #include "afuc/pm4.h"
+#include "emu/void_pipes.h"
 
-static const uint8_t a5xx_void_pipes[] = {A5XX_PIPE_WAIT_MEM_WRITES, 0};
-static const uint8_t a6xx_void_pipes[] = {A6XX_PIPE_WAIT_FOR_IDLE, A6XX_PIPE_WFI_PEND_DECR,
-					  A6XX_PIPE_QUERY_PEND_DECR, A6XX_PIPE_WAIT_MEM_WRITES, 0};
-static const uint8_t a7xx_void_pipes[] = {A7XX_PIPE_WFI_PEND_DECR, A7XX_PIPE_QUERY_PEND_DECR,
-					  A7XX_PIPE_WAIT_MEM_WRITES, A7XX_PIPE_WAIT_FOR_IDLE, 0};
+/* pipe registers without a payload: the database's "void" ones */
+static const uint8_t a5xx_void_pipes[] = {EMU_A5XX_VOID_PIPES 0};
+static const uint8_t a6xx_void_pipes[] = {EMU_A6XX_VOID_PIPES 0};
+static const uint8_t a7xx_void_pipes[] = {EMU_A7XX_VOID_PIPES 0};
 
 #define N EMU_NONE
 /* |EVENT_TS_ADDR, |EVENT_TS_CTRL, |EVENT_TS_DATA: a630_sqe's and

@@ -122,12 +122,26 @@ struct emu_gen_info {
 const struct emu_gen_info *emu_gen_info(enum emu_gen gen);
 const struct emu_gen_info *emu_gen_variant(enum emu_gen gen, uint32_t reg_read_addr);
 
-/* The interpreter's helpers: worth inlining into its loop. */
-#if defined(__GNUC__) || defined(__clang__)
+/* The interpreter's helpers: worth inlining into its loop. Not forced
+ * under AddressSanitizer or clang's coverage instrumentation (fuzzers):
+ * there the interpreter's switch, copied into every place that runs an
+ * instruction and instrumented in each, took clang minutes to compile
+ * (issue 31); the compiler's own choice compiles in seconds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_NO_FORCED_INLINE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(coverage_sanitizer)
+#define EMU_NO_FORCED_INLINE 1
+#endif
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(EMU_NO_FORCED_INLINE)
 #define EMU_INLINE static inline __attribute__((always_inline))
-#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define EMU_INLINE static inline
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
 #define EMU_UNLIKELY(x) (x)
 #endif
 
@@ -200,10 +214,17 @@ struct emu_mem {
 void emu_mem_init(struct emu_mem *m);
 void emu_mem_free(struct emu_mem *m);
 uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr);
+/* The host words of the page holding addr, from addr to the page's end
+ * (*count of them), or NULL when the page was never written. They stay
+ * valid until emu_mem_free: pages never move or go. */
+uint32_t *emu_mem_words(const struct emu_mem *m, uint64_t addr, uint32_t *count);
 /* False, writing nothing, when the write needs a page past
  * EMU_MEM_MAX_PAGES: a runaway firmware loop must not take the host's
  * memory. */
 bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
+/* count little-endian words from bytes at addr (4-byte aligned): one
+ * page look-up a page. */
+bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count);
 
 /* emu_mem_put, with the page of the last access inline */
 EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
@@ -270,13 +291,21 @@ struct emu_cpu {
 	uint32_t packet_hdr;
 	unsigned packet_level;
 	uint64_t packet_addr;
+	/* $data's fast path at an IB level (queues.c): the host words from
+	 * GPU address fetch_base on, fetch_avail of them (to the page's end;
+	 * 0: none). Keyed by the address alone, so a change of base, size or
+	 * level drops it, and writes to the page show through. */
+	const uint32_t *fetch_at;
+	uint64_t fetch_base;
+	uint32_t fetch_avail;
 };
 
 struct emu {
 	struct emu_config cfg;
 	const struct emu_gen_info *gi;
 	struct isa isa;
-	const struct rnn_view *views[EMU_SPACE_COUNT];
+	const struct rnn_view *views[EMU_SPACE_COUNT]; /* made at first use (names.c) */
+	bool view_made[EMU_SPACE_COUNT];
 	uint8_t ctrl_action[EMU_CONTROL_COUNT];
 	uint8_t void_pipe[256];
 
@@ -384,6 +413,12 @@ struct emu {
 	bool stopped;
 
 	struct emu_debug *debug; /* labels and source lines (debug.c), or NULL */
+	struct emu_deferred {    /* emu_defer_labels, not run yet */
+		void (*fn)(void *ctx, struct emu *emu);
+		void *ctx;
+		void (*free_ctx)(void *ctx);
+	} deferred[EMU_PROC_COUNT];
+	unsigned deferred_count;
 	struct emu_trace trace;
 	uint32_t trace_gpr[32];
 };
@@ -392,6 +427,8 @@ struct emu {
 
 struct emu_debug;
 void emu_debug_free(struct emu_debug *d);
+/* Frees the deferred loaders emu_defer_labels left unrun. */
+void emu_deferred_free(struct emu *e);
 
 /* ---- exec.c ---- */
 
@@ -460,9 +497,25 @@ bool emu_sqe_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *v
 /* The extra source words of (sdsN) after a write to offset. */
 void emu_sds_word(struct emu *e, struct emu_cpu *c, uint32_t offset, unsigned index,
 		  uint32_t value);
-uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset);
-uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset);
-void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value);
+/* Where c keeps control register offset: the shared ones live in the
+ * main processor. Inline: every $data word of an IB goes through here. */
+static inline uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
+{
+	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
+		return &e->cpu[EMU_MAIN].ctrl[offset];
+	return &c->ctrl[offset];
+}
+
+static inline uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
+{
+	return (uint64_t)*emu_ctrl_slot(e, c, offset + 1u) << 32 | *emu_ctrl_slot(e, c, offset);
+}
+
+static inline void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
+{
+	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
+	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
+}
 
 /* ---- queues.c: what $data, $memdata and $regdata read ---- */
 

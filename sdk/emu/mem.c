@@ -56,6 +56,16 @@ uint32_t emu_mem_get(const struct emu_mem *m, uint64_t addr)
 	return p->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)];
 }
 
+uint32_t *emu_mem_words(const struct emu_mem *m, uint64_t addr, uint32_t *count)
+{
+	struct emu_page *p = lookup(m, addr >> EMU_PAGE_SHIFT);
+	if (!p)
+		return NULL;
+	uint32_t at = (uint32_t)(addr >> 2) & (EMU_PAGE_WORDS - 1);
+	*count = EMU_PAGE_WORDS - at;
+	return &p->words[at];
+}
+
 static void grow(struct emu_mem *m)
 {
 	size_t size = m->size * 2;
@@ -85,6 +95,24 @@ bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
 	}
 	m->last = p;
 	p->words[(addr >> 2) & (EMU_PAGE_WORDS - 1)] = value;
+	return true;
+}
+
+bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count)
+{
+	while (count) {
+		/* the first word creates the page; the rest of it is a copy */
+		if (!emu_mem_put(m, addr, util_le32(bytes)))
+			return false;
+		uint32_t avail = 0;
+		uint32_t *words = emu_mem_words(m, addr, &avail);
+		size_t n = count < avail ? count : avail;
+		for (size_t i = 1; i < n; i++)
+			words[i] = util_le32(bytes + 4 * i);
+		addr += 4 * n;
+		bytes += 4 * n;
+		count -= n;
+	}
 	return true;
 }
 

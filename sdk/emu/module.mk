@@ -16,6 +16,12 @@
 # gen.c takes its register offsets from the headers sdk/rnn/module.mk
 # generates from the register database (afuc/a[567]xx_regs.h, pm4.h: in
 # GENERATED_HEADERS, made before any object).
+# The pipe registers that take no payload come from the database too, as
+# a table made here (emu/void_pipes.h), so no run reads XML for them.
+EMU_VOID_PIPES := $(BUILD)/include/emu/void_pipes.h
+GENERATED_HEADERS += $(EMU_VOID_PIPES)
+$(EMU_VOID_PIPES): sdk/emu/void_pipes.awk sdk/rnn/db/adreno/adreno_pipe_regs.xml
+	$(call quiet,GEN,$@)mkdir -p $(@D) && awk -f $^ > $@.tmp && mv $@.tmp $@
 $(eval $(call sdk_library,sdk-emu,$(wildcard sdk/emu/*.c)))
 EMU_LIBS := sdk-dbg sdk-emutest sdk-replay sdk-rd sdk-lcov sdk-emuload sdk-emu afuc-dis \
 	afuc-obj afuc-isa sdk-rnn sdk-util sdk-tap

@@ -6,15 +6,38 @@
 
 #include "emu/machine.h"
 
+static const enum rnn_space rnn_spaces[EMU_SPACE_COUNT] = {
+	[EMU_SPACE_GPU] = RNN_GPU,   [EMU_SPACE_CONTROL] = RNN_CONTROL, [EMU_SPACE_SQE] = RNN_SQE,
+	[EMU_SPACE_PIPE] = RNN_PIPE, [EMU_SPACE_PM4] = RNN_PM4,
+};
+
+/* The database's view of space, made at its first use: a run that
+ * prints no name reads no XML (start-up, issue 28). Made through a
+ * const emulator as a cache is: what it returns never changes. */
+static const struct rnn_view *view(const struct emu *e, enum emu_space space)
+{
+	if (space >= EMU_SPACE_COUNT || !e->cfg.rnn)
+		return NULL;
+	struct emu *m = (struct emu *)e;
+	if (!m->view_made[space]) {
+		struct diag d;
+		diag_init(&d);
+		m->views[space] = rnn_view(e->cfg.rnn, rnn_spaces[space], e->gi->variant, &d);
+		diag_free(&d); /* a space the database lacks just has no names */
+		m->view_made[space] = true;
+	}
+	return e->views[space];
+}
+
 bool emu_name_str(const struct emu *e, enum emu_space space, uint64_t value, struct util_str *out)
 {
-	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	const struct rnn_view *v = view(e, space);
 	return v && rnn_value_to_name(v, value, out);
 }
 
 bool emu_lookup(const struct emu *e, enum emu_space space, const char *name, uint64_t *value)
 {
-	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	const struct rnn_view *v = view(e, space);
 	uint32_t opcode;
 	if (space == EMU_SPACE_PM4 && rnn_pm4_opcode(v, name, &opcode)) {
 		*value = opcode;
@@ -31,7 +54,7 @@ const char *emu_variant(const struct emu *e)
 int emu_lookup_near(const struct emu *e, enum emu_space space, const char *name, const char **near,
 		    size_t max)
 {
-	const struct rnn_view *v = space < EMU_SPACE_COUNT ? e->views[space] : NULL;
+	const struct rnn_view *v = view(e, space);
 	return v ? (int)rnn_suggest(v, name, near, max) : -1;
 }
 

@@ -50,15 +50,29 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 	uint32_t *dwords = emu_ctrl_slot(e, c, gi->level_dwords[level]);
 	if (*dwords == 0)
 		return PULL_EMPTY;
-	uint64_t base = emu_ctrl64(e, c, gi->level_base[level]);
-	if (base & 3) {
-		emu_fault(e, c, EMU_ERR_ADDRESS, "%s base 0x%llx is not a multiple of 4",
-			  gi->level_name[level], (unsigned long long)base);
-		return PULL_FAULT;
+	uint32_t *lo = emu_ctrl_slot(e, c, gi->level_base[level]);
+	uint32_t *hi = emu_ctrl_slot(e, c, gi->level_base[level] + 1u);
+	uint64_t base = (uint64_t)*hi << 32 | *lo;
+	if (EMU_UNLIKELY(c->fetch_base != base || c->fetch_avail == 0)) {
+		if (base & 3) {
+			emu_fault(e, c, EMU_ERR_ADDRESS, "%s base 0x%llx is not a multiple of 4",
+				  gi->level_name[level], (unsigned long long)base);
+			return PULL_FAULT;
+		}
+		c->fetch_base = base;
+		c->fetch_at = emu_mem_words(&e->mem, base, &c->fetch_avail);
+		if (!c->fetch_at)
+			c->fetch_avail = 0; /* a page never written reads as 0 */
 	}
-	*value = emu_mem_get(&e->mem, base);
+	*value = c->fetch_avail ? *c->fetch_at : 0;
 	if (!peek) {
-		emu_set_ctrl64(e, c, gi->level_base[level], base + 4);
+		if (c->fetch_avail) {
+			c->fetch_at++;
+			c->fetch_avail--;
+		}
+		c->fetch_base = base + 4;
+		*lo = (uint32_t)c->fetch_base;
+		*hi = (uint32_t)(c->fetch_base >> 32);
 		(*dwords)--;
 	}
 	return PULL_OK;

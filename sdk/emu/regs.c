@@ -54,24 +54,6 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 		start_proc_at(e, c, EMU_LPAC, gpu64(e, gi->lpac_gpu_instr_base), EMU_NONE);
 }
 
-uint32_t *emu_ctrl_slot(struct emu *e, struct emu_cpu *c, uint32_t offset)
-{
-	if (offset >= e->gi->shared_lo && offset < e->gi->shared_hi)
-		return &e->cpu[EMU_MAIN].ctrl[offset];
-	return &c->ctrl[offset];
-}
-
-uint64_t emu_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset)
-{
-	return (uint64_t)*emu_ctrl_slot(e, c, offset + 1u) << 32 | *emu_ctrl_slot(e, c, offset);
-}
-
-void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t offset, uint64_t value)
-{
-	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
-	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
-}
-
 static void ctrl_set(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
 {
 	*emu_ctrl_slot(e, c, offset) = value;

@@ -42,16 +42,40 @@ static void add_label(void *ctx, uint32_t index, const char *name)
 	emu_add_label(l->emu, l->base + index, name);
 }
 
-/* afuc-objdump's labels; an image it cannot read gets none, silently:
- * the emulator says what is wrong with it, if anything. */
-static void label_as_objdump(struct labeler *l, struct emu *emu, const uint8_t *bytes, size_t len,
-			     struct rnn_db *db)
+/* afuc-objdump's labels, made when the emulator first needs them
+ * (emu_defer_labels): a disassembly of the whole image, which a run that
+ * names nothing need not pay for. The image is copied: the caller's
+ * bytes may be gone by then; db must outlive the emulator anyway. */
+struct objdump_labels {
+	uint32_t base;
+	struct rnn_db *db;
+	size_t len;
+	uint8_t bytes[];
+};
+
+/* An image it cannot read gets none, silently: the emulator says what
+ * is wrong with it, if anything. */
+static void label_as_objdump(void *ctx, struct emu *emu)
 {
+	const struct objdump_labels *x = ctx;
+	struct labeler l = {emu, x->base};
 	struct diag d;
 	diag_init(&d);
-	const struct dis_options opt = {.gen = emu_isa_gen(emu_gen(emu)), .db = db};
-	dis_labels(bytes, len, "image", &opt, add_label, l, &d);
+	const struct dis_options opt = {.gen = emu_isa_gen(emu_gen(emu)), .db = x->db};
+	dis_labels(x->bytes, x->len, "image", &opt, add_label, &l, &d);
 	diag_free(&d);
+}
+
+static void defer_objdump_labels(struct emu *emu, uint32_t base, const uint8_t *bytes, size_t len,
+				 struct rnn_db *db)
+{
+	struct objdump_labels *x = util_xmalloc(sizeof *x + (len ? len : 1));
+	x->base = base;
+	x->db = db;
+	x->len = len;
+	if (len)
+		memcpy(x->bytes, bytes, len);
+	emu_defer_labels(emu, label_as_objdump, x, free);
 }
 
 /* The labels of the map beside image_path; true when there is none. */
@@ -99,7 +123,7 @@ bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *imag
 		free(map);
 		if (have_map)
 			return load_map(&l, image_path, len / 4, note);
-		label_as_objdump(&l, emu, bytes, len, db);
+		defer_objdump_labels(emu, l.base, bytes, len, db);
 		return true;
 	}
 	if (err) {

@@ -37,7 +37,8 @@ bool emu_load_map_labels(const char *text, size_t len, const char *name, size_t 
  * (bytes, len), for proc as emu_load_debug: those of the ELF beside it
  * when there is one, else the labels of the map beside it (sqe.map),
  * else the labels afuc-objdump prints (db names the handlers; NULL:
- * UNKNn). False with a malloc'ed *note saying why an ELF or map beside
+ * UNKNn), made at the first question about labels (emu_defer_labels;
+ * bytes are copied, db must outlive emu). False with a malloc'ed *note saying why an ELF or map beside
  * it was not used (unreadable, or older than the image). */
 bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *image_path,
 			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note);

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "util/diag.h"
 
@@ -31,8 +32,11 @@ enum rd_section {
 struct rd_buffer {
 	uint64_t addr;
 	uint32_t size;       /* bytes, as GPUADDR gave it */
-	const uint8_t *data; /* its contents (into rd_capture.bytes), or NULL when not captured */
-	uint32_t data_len;   /* bytes of data: size, or less when the section was shorter */
+	bool captured;       /* a BUFFER_CONTENTS section followed its GPUADDR */
+	const uint8_t *data; /* its contents (into rd_capture.bytes, or after
+			      * rd_contents into its scratch), else NULL */
+	uint32_t data_len;   /* bytes of contents: size, or less when the section was shorter */
+	uint64_t data_off;   /* where the contents are in the file */
 };
 
 struct rd_stream {
@@ -55,8 +59,16 @@ struct rd_capture {
 	uint64_t chip_id; /* 0 when the capture does not say */
 	struct rd_submit *submits;
 	size_t submit_count, submit_cap;
-	uint8_t *bytes; /* the (uncompressed) file, owned */
+	uint8_t *bytes; /* the (uncompressed) file, owned; NULL when streamed */
 	size_t len;
+	/* A capture read a section at a time (rd_load of an uncompressed
+	 * file): the file stays open, and rd_contents reads a submission's
+	 * buffers into scratch when it is replayed, so memory holds one
+	 * submission's contents, not the file. */
+	FILE *file;
+	char *path; /* owned copy, for messages */
+	uint8_t *scratch;
+	size_t scratch_cap;
 	char **labels; /* owned copies of CMD texts */
 	size_t label_count, label_cap;
 };
@@ -68,9 +80,15 @@ struct rd_capture {
  * false with errors in d (file name, byte offset) for what is not a
  * capture. Sections it does not know are skipped. */
 bool rd_parse(const char *file, uint8_t *bytes, size_t len, struct rd_capture *cap, struct diag *d);
-/* Reads path (gzip, xz or zstd data decompressed: util_read_image),
- * then rd_parse. */
+/* Reads path: an uncompressed capture a section at a time, leaving the
+ * buffers' contents in the file (rd_contents reads them); gzip, xz or
+ * zstd data decompressed whole (util_read_image), then rd_parse. */
 bool rd_load(const char *path, struct rd_capture *cap, struct diag *d);
+/* Makes data point at the contents of submission i's captured buffers
+ * (reading them from the file when streamed: the previous submission's
+ * pointers are stale then); false with errors in d when the file cannot
+ * be read. */
+bool rd_contents(struct rd_capture *cap, size_t i, struct diag *d);
 void rd_free(struct rd_capture *cap);
 
 /* The buffer of submit s that holds addr (the last captured one when

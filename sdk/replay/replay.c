@@ -387,16 +387,26 @@ static const struct kernel kernels[] = {
 	[EMU_A7XX] = {a7xx_cp_init, a7xx_before, a7xx_after},
 };
 
-/* Submission s's captured buffers into emu's memory. */
-static bool write_buffers(const struct rd_submit *s, size_t i, struct emu *emu, char **error)
+/* Submission i's captured buffers into emu's memory (read from the
+ * file now when the capture is streamed). */
+static bool write_buffers(struct rd_capture *cap, size_t i, struct emu *emu, char **error)
 {
+	struct diag d;
+	diag_init(&d);
+	if (!rd_contents(cap, i, &d)) {
+		if (error)
+			*error = util_xasprintf("submission %zu: %s: %s", i + 1, d.msgs[0].file,
+						d.msgs[0].text);
+		diag_free(&d);
+		return false;
+	}
+	diag_free(&d);
+	const struct rd_submit *s = &cap->submits[i];
 	for (size_t b = 0; b < s->buffer_count; b++) {
 		const struct rd_buffer *buf = &s->buffers[b];
-		if (!buf->data)
+		if (!buf->captured)
 			continue; /* listed, not captured: memory keeps what it had */
-		for (uint32_t o = 0; o + 4 <= buf->data_len; o += 4) {
-			if (emu_mem_write32(emu, buf->addr + o, util_le32(buf->data + o)))
-				continue;
+		if (!emu_mem_write_le(emu, buf->addr, buf->data, buf->data_len / 4)) {
 			if (error)
 				*error = util_xasprintf(
 					"submission %zu: buffer 0x%llx (%u bytes) does not fit in "
@@ -420,7 +430,7 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 		return false;
 	}
 	const struct rd_submit *s = &r->cap.submits[i];
-	if (!write_buffers(s, i, emu, error))
+	if (!write_buffers(&r->cap, i, emu, error))
 		return false;
 	const struct kernel *k = &kernels[emu_gen(emu)];
 	if (first)

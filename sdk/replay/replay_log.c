@@ -94,6 +94,29 @@ void emu_replay_log_take(struct emu_replay_log *log, struct emu *emu, uint32_t s
 	emu_clear_writes(emu);
 }
 
+size_t emu_replay_log_take_last(struct emu_replay_log *log, struct emu *emu, uint32_t submit)
+{
+	log->count = log->write_count = 0;
+	const size_t np = emu_packet_count(emu);
+	if (take_attributed(log, emu, submit)) {
+		if (np) { /* keep the last packet alone, its writes first */
+			struct emu_replay_packet last = log->packets[np - 1];
+			memmove(log->writes, log->writes + last.write_first,
+				last.write_count * sizeof *log->writes);
+			last.write_first = 0;
+			log->packets[0] = last;
+			log->count = 1;
+			log->write_count = last.write_count;
+		}
+	} else if (np) {
+		const struct emu_packet *p = &emu_packets(emu)[np - 1];
+		take_packet(log, emu, np - 1, submit, NULL, p->write_first, emu_write_count(emu),
+			    emu_total_steps(emu) - p->steps);
+	}
+	emu_clear_writes(emu);
+	return np;
+}
+
 void emu_replay_log_free(struct emu_replay_log *log)
 {
 	free(log->packets);

@@ -77,11 +77,15 @@ bool emu_replay_run(struct emu_replay *r, struct emu_replay_run *run)
 		step.status = run_once(run, emu);
 		if (step.status == EMU_STOPPED)
 			break;
-		if (!run->keep_log) /* the last submission's alone, in the same memory */
-			run->log.count = run->log.write_count = 0;
-		const size_t packets_before = run->log.count;
-		emu_replay_log_take(&run->log, emu, (uint32_t)(i + 1));
-		step.packets = run->log.count - packets_before;
+		if (run->keep_log || run->log_each) {
+			if (!run->keep_log) /* this submission's alone, in the same memory */
+				run->log.count = run->log.write_count = 0;
+			const size_t packets_before = run->log.count;
+			emu_replay_log_take(&run->log, emu, (uint32_t)(i + 1));
+			step.packets = run->log.count - packets_before;
+		} else {
+			step.packets = emu_replay_log_take_last(&run->log, emu, (uint32_t)(i + 1));
+		}
 		step.steps = emu_total_steps(emu) - before;
 		run->steps += step.steps;
 		step.fenced = step.status == EMU_IDLE && emu_replay_fenced(r, i, emu);

@@ -14,3 +14,7 @@ $(eval $(call sdk_ctest,emu/test-debug,tests/emu/test_debug.c,$(EMU_TEST_LIBS)))
 $(eval $(call sdk_ctest,emu/test-debug-pty,tests/emu/test_debug_pty.c,sdk-tap sdk-util))
 $(eval $(call sdk_cbench,emu/bench-emu,tests/emu/bench_emu.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))
 TESTS += tests/emu/source-lines.sh
+# The synthetic capture bench-replay replays.
+BENCH_PROGRAMS += $(BUILD)/bench/emu/mkcapture-nop
+$(eval $(call sdk_link,$(BUILD)/bench/emu/mkcapture-nop,tests/emu/mkcapture_nop.c,afuc-emu))
+$(eval $(call sdk_cbench,emu/bench-replay,tests/emu/bench_replay.c tests/lib/firmware.c,$(EMU_TEST_LIBS)))

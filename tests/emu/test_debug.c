@@ -192,6 +192,48 @@ static void test_stop_hook(struct tap *t, const uint8_t *elf, size_t len)
 	emu_free(emu);
 }
 
+/* What a deferred label loader saw. */
+struct deferred {
+	int runs, frees;
+};
+
+static void add_later(void *ctx, struct emu *emu)
+{
+	struct deferred *x = ctx;
+	x->runs++;
+	emu_add_label(emu, 6, "later");
+}
+
+static void count_free(void *ctx)
+{
+	((struct deferred *)ctx)->frees++;
+}
+
+static void test_deferred(struct tap *t, const uint8_t *elf, size_t len)
+{
+	struct deferred x = {0};
+	struct emu *emu = load(elf, len);
+	tap_ok(t, emu_defer_labels(emu, add_later, &x, count_free), "a loader is deferred");
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a run: %s", emu_error(emu));
+	tap_is_int(t, x.runs, 0, "a run that asks no name does not load the labels");
+	is_where(t, emu, 6, "later");
+	tap_ok(t, x.runs == 1 && x.frees == 1, "the first question loads them, once, then frees");
+	is_where(t, emu, 6, "later");
+	tap_is_int(t, x.runs, 1, "and not again");
+	emu_free(emu);
+
+	x = (struct deferred){0};
+	emu = load(elf, len);
+	for (int i = 0; i < EMU_PROC_COUNT; i++)
+		emu_defer_labels(emu, add_later, &x, count_free);
+	tap_ok(t, !emu_defer_labels(emu, add_later, &x, count_free) && x.frees == 1,
+	       "one loader a processor at most: the next is freed at once");
+	emu_free(emu);
+	tap_ok(t, x.runs == 0 && x.frees == EMU_PROC_COUNT + 1,
+	       "emu_free frees the loaders that never ran");
+}
+
 int main(void)
 {
 	struct tap t;
@@ -205,6 +247,7 @@ int main(void)
 	test_error_lines(&t, elf, len);
 	test_stale(&t, &p, elf, len);
 	test_stop_hook(&t, elf, len);
+	test_deferred(&t, elf, len);
 	free(elf);
 	return tap_done_testing(&t);
 }

@@ -330,6 +330,29 @@ static void test_ib(struct tap *t)
 	       "then the ring's next packet");
 	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x012), 0, "IB1_DWORDS counted down");
 	tap_is_hex(t, emu_ctrl(emu, EMU_MAIN, 0x010), 0x8014, "IB1_BASE advanced");
+
+	/* $data reads an IB through a host pointer: across a page's end it
+	 * looks up the next page, and memory written between two runs at
+	 * an address it read before is read anew */
+	emu_clear_writes(emu);
+	const uint64_t cross = 0x100008ff8ull; /* 2 words before a page ends */
+	emu_mem_write(emu, cross, ib, 5);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)cross, 1, 5}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "an IB across a page's end: %s", emu_error(emu));
+	tap_ok(t,
+	       log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) &&
+		       log_is(emu, 1, EMU_WRITE_GPU, 0x102, 0xbb) &&
+		       log_is(emu, 2, EMU_WRITE_GPU, 0x103, 0xbc),
+	       "its words come from both pages");
+	emu_clear_writes(emu);
+	emu_mem_write32(emu, cross + 4, 0xdd);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)cross, 1, 2}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "the same IB again: %s", emu_error(emu));
+	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xdd), "a word written since is read anew");
+	emu_clear_writes(emu);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x20000, 0, 1}, 3);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "an IB in memory never written reads 0s");
+	tap_ok(t, strstr(emu_error(emu), "0x00000000") != NULL, "a 0 header: %s", emu_error(emu));
 	emu_free(emu);
 }
 

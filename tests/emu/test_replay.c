@@ -440,29 +440,101 @@ static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
 	}
 	char *path = save(&c, "kept.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
-	for (int keep = 0; r && keep < 2; keep++) {
+	for (int keep = 0; r && keep < 3; keep++) {
 		size_t packets = 0;
 		struct emu_replay_run run = {
 			.image = {fw, NULL},
 			.image_len = {len, 0},
 			.config = {.gen = EMU_A6XX},
-			.keep_log = keep,
+			.keep_log = keep == 1,
+			.log_each = keep == 2,
 			.submitted = count_packets,
 			.ctx = &packets,
 		};
 		emu_replay_run(r, &run);
 		size_t last = run.log.count ? run.log.packets[run.log.count - 1].submit : 0;
-		if (keep)
+		if (keep == 1)
 			tap_ok(t, run.log.count == packets && run.log.packets[0].submit == 1,
 			       "keep_log: both submissions' packets in the log (%zu)", packets);
-		else
+		else if (keep == 2)
 			tap_ok(t,
-			       run.log.count > 0 && run.log.count < packets && last == 2 &&
-				       run.log.packets[0].submit == 2,
-			       "without keep_log: the last submission's alone (%zu of %zu)",
+			       run.log.count > 1 && run.log.count < packets &&
+				       run.log.packets[0].submit == 2 && last == 2,
+			       "log_each: the last submission's packets alone (%zu of %zu)",
+			       run.log.count, packets);
+		else
+			tap_ok(t, run.log.count == 1 && last == 2,
+			       "without keep_log: the last packet alone (%zu of %zu)",
 			       run.log.count, packets);
 		emu_replay_run_free(&run);
 	}
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* An uncompressed capture is read a submission at a time: each
+ * submission's buffers come from the file when it is pushed, so two
+ * submissions with other words at the same address each run their own;
+ * a file cut short after it was opened is an error at the push. */
+static void test_streamed(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = {0};
+	for (uint32_t k = 1; k <= 2; k++) {
+		uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 0x100 + k};
+		rd_out_buffer(&c, IB, ib, 4);
+		rd_out_stream(&c, IB, 4);
+	}
+	rd_out_buffer(&c, DATA + 0x100, NULL, 0); /* captured, but empty */
+	uint32_t ib3[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 0x103};
+	rd_out_buffer(&c, IB, ib3, 4);
+	rd_out_stream(&c, IB, 4);
+	char *path = save(&c, "streamed.rd", false);
+
+	/* a first submission whose only buffer is empty reads nothing;
+	 * empty sections are bodies of no bytes, not NULL */
+	struct rd_out empty = {0};
+	rd_out_section(&empty, RD_CMD, NULL, 0); /* an empty label, too */
+	rd_out_buffer(&empty, DATA, NULL, 0);
+	rd_out_stream(&empty, DATA, 4);
+	char *empty_path = save(&empty, "empty.rd", false);
+	struct emu_replay *er = emu_replay_open(empty_path, NULL);
+	struct emu *ee = boot(fw, len);
+	tap_ok(t, er && emu_replay_push(er, 0, ee, true, NULL) && emu_run(ee) == EMU_IDLE,
+	       "a submission whose buffers are all empty runs: %s", emu_error(ee));
+	emu_free(ee);
+	emu_replay_close(er);
+	remove(empty_path);
+	free(empty_path);
+	free(empty.bytes);
+
+	char *error = NULL;
+	struct emu_replay *r = emu_replay_open(path, &error);
+	tap_ok(t, r != NULL, "an uncompressed capture opens: %s", error ? error : "");
+	if (!r)
+		return;
+	struct emu *emu = boot(fw, len);
+	for (size_t i = 0; i < 2; i++) {
+		bool pushed = emu_replay_push(r, i, emu, i == 0, NULL);
+		tap_ok(t, pushed && emu_run(emu) == EMU_IDLE, "submission %zu runs: %s", i + 1,
+		       emu_error(emu));
+		tap_is_hex(t, emu_mem_read32(emu, DATA), 0x101 + i, "with its own buffer's words");
+	}
+	tap_ok(t, emu_replay_push(r, 2, emu, false, NULL) && emu_run(emu) == EMU_IDLE,
+	       "a submission with an empty buffer runs: %s", emu_error(emu));
+	tap_is_hex(t, emu_mem_read32(emu, DATA), 0x103, "with its own words");
+	/* cut the file inside the last submission's IB (its stream section
+	 * is the last 20 bytes) */
+	tap_ok(t, truncate(path, (off_t)c.len - 28) == 0, "the file is cut");
+	tap_ok(t, !emu_replay_push(r, 2, emu, false, &error), "a file cut short since: not pushed");
+	tap_ok(t,
+	       error && strstr(error, "submission 3: ") &&
+		       strstr(error, "streamed.rd: at byte 0x") &&
+		       strstr(error, "cannot read the buffer's contents"),
+	       "the error names the submission, the file and where: %s", error ? error : "");
+	free(error);
+	emu_free(emu);
 	emu_replay_close(r);
 	remove(path);
 	free(path);
@@ -584,6 +656,7 @@ int main(void)
 	test_run(&t, fw, len);
 	test_top_buffer(&t, fw, len);
 	test_log_kept(&t, fw, len);
+	test_streamed(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
 	test_events(&t, fw, len);
