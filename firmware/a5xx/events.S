@@ -111,6 +111,63 @@ HANDLER(CP_EXEC_CS)
 	CALL(context_done)
 END_HANDLER()
 
+; CP_EXEC_CS_INDIRECT, as the PFP makes it up (pfp.S): the word the ME
+; passes on as the dispatch, the local size (LOCALSIZEX, Y, Z in bits
+; 2..11, 12..21, 22..31, each one less than the size), then the group
+; counts (x, y, z) the PFP read from memory. As a530_pm4 does:
+; HLSQ_CS_NDRANGE_1, 3, 5 of the current bank get the global sizes (2, 4
+; and 6 their offsets, 0), the counts go to HLSQ_CS_KERNEL_GROUP_X.._Z,
+; and the dispatch follows as for CP_EXEC_CS.
+HANDLER(CP_EXEC_CS_INDIRECT)
+	mov $02, $data
+	mov $0a, $data                  ; the local size
+	mov $0c, $data
+	mov $0d, $data
+	mov $0e, $data
+	or $06, G_BANK, HLSQ_CS_NDRANGE_1
+	mov $addr, $06
+	ushr $08, $0a, 0x2
+	mov $09, $0c
+	CALL(a5xx_global_size)
+	ushr $08, $0a, 0xc
+	mov $09, $0d
+	CALL(a5xx_global_size)
+	ushr $08, $0a, 0x16
+	mov $09, $0e
+	CALL(a5xx_global_size)
+	or $06, G_BANK, HLSQ_CS_KERNEL_GROUP_X
+	mov $addr, $06
+	mov $data, $0c
+	mov $data, $0d
+	mov $data, $0e
+	or $06, G_BANK, A5XX_DISPATCH_A
+	mov $addr, $06
+	mov $data, $02
+	or $06, G_BANK, A5XX_DISPATCH_B
+	mov $addr, $06
+	mov $data, $02
+	CALL(context_done)
+END_HANDLER()
+
+; a5xx_global_size: with $08 = a LOCALSIZE field and $09 its group count,
+; writes (LOCALSIZE + 1) * count, then the offset 0, at $addr. The
+; product from 8-bit multiplies (mul8 takes the low byte of each), as
+; the counts and sizes stay below 0x10000.
+SUBROUTINE(a5xx_global_size)
+	and $08, $08, 0x3ff
+	add $08, $08, 0x1
+	ushr $05, $09, 0x8
+	mul8 $07, $08, $09              ; size * count's low byte
+	mul8 $05, $08, $05              ; size * count's high byte
+	ushr $0b, $08, 0x8
+	mul8 $0f, $0b, $09              ; size's high byte * count's low byte
+	add $05, $05, $0f
+	shl $05, $05, 0x8
+	add $07, $07, $05
+	mov $data, $07
+	mov $data, $00
+END_SUBROUTINE()
+
 ; CP_LOAD_STATE4: DST_OFF (0..13), STATE_SRC (16..17), STATE_BLOCK
 ; (18..21), NUM_UNIT (22..31); STATE_TYPE and EXT_SRC_ADDR; its high
 ; word. The three words go to the load-state registers of the current

@@ -52,11 +52,8 @@ END_HANDLER()
 ; Packets the PFP passes on that this ME does not carry out yet, accepted
 ; and their payload dropped (an opcode without a handler is fatal, as in
 ; a530_pm4): state it does not keep (performance counters, IB2 skipping,
-; protected mode, preemption), and work left to do: indirect
-; dispatches, whose registers a530_pm4 writes (docs/firmware.md, "Not
-; done"; tests/firmware/mkcases.c marks them TODO).
+; protected mode, preemption).
 HANDLER(CP_PERFCOUNTER_ACTION, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
-	CP_SET_PROTECTED_MODE, CP_PREEMPT_ENABLE, CP_PREEMPT_ENABLE_LOCAL, CP_CONTEXT_SWITCH_YIELD,
-	CP_EXEC_CS_INDIRECT)
+	CP_SET_PROTECTED_MODE, CP_PREEMPT_ENABLE, CP_PREEMPT_ENABLE_LOCAL, CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()

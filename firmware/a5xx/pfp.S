@@ -164,6 +164,10 @@ END_HANDLER()
 #define DRAW_INDIRECT_ME_HDR_LO 0x8005
 #define DRAW_INDX_INDIRECT_ME_HDR_HI 0x7029   /* 0x70298009: 9 words */
 #define DRAW_INDX_INDIRECT_ME_HDR_LO 0x8009
+/* and CP_EXEC_CS_INDIRECT's group counts, after its first word and the
+ * local size (events.S) */
+#define EXEC_CS_INDIRECT_ME_HDR_HI 0x70c1     /* 0x70c18005: 5 words */
+#define EXEC_CS_INDIRECT_ME_HDR_LO 0x8005
 
 ; forward_args: to the ME, the $05 words of arguments at $06:$07 (the
 ; packet's payload all read).
@@ -182,6 +186,21 @@ HANDLER(CP_DRAW_INDIRECT)
 	or $data, $04, DRAW_INDIRECT_ME_HDR_LO
 	mov $data, $02
 	mov $05, 0x4
+	CALL(forward_args)
+END_HANDLER()
+
+; CP_EXEC_CS_INDIRECT: a word the ME passes on, the group counts'
+; address, the local size. The PFP reads the counts, as a530_pfp does.
+HANDLER(CP_EXEC_CS_INDIRECT)
+	mov $02, $data
+	READ_ADDR64($06, $07)
+	mov $08, $data
+	SKIP_PAYLOAD()
+	mov $04, EXEC_CS_INDIRECT_ME_HDR_HI << 16
+	or $data, $04, EXEC_CS_INDIRECT_ME_HDR_LO
+	mov $data, $02
+	mov $data, $08
+	mov $05, 0x3
 	CALL(forward_args)
 END_HANDLER()
 
