@@ -43,7 +43,7 @@ static int read_image(struct side *s, int gen_option)
 		int err = util_read_image(paths[i], 4ull * (EMU_MAX_IMAGE_WORDS + 1), &s->bytes[i],
 					  &s->len[i]);
 		if (err) {
-			fprintf(stderr, "afuc-emu: %s: %s\n", paths[i],
+			fprintf(stderr, "afuc-emu: %s: error: %s\n", paths[i],
 				err == EFBIG ? "too large for a firmware image"
 					     : util_read_error(err));
 			status = 1;
@@ -55,7 +55,8 @@ static int read_image(struct side *s, int gen_option)
 	} else if (!status && !emu_guess_gen_bytes(s->bytes[0], s->len[0], &s->gen)) {
 		/* from the whole image: a702's a7xx-looking id is an a6xx */
 		fprintf(stderr,
-			"afuc-emu: %s: not an afuc image this SDK knows; say which generation "
+			"afuc-emu: %s: error: not an afuc image this SDK knows; say which "
+			"generation "
 			"with --gpu\n",
 			paths[0]);
 		status = 1;
@@ -215,7 +216,7 @@ static bool run_side(struct side *s, struct emu_replay *r, const struct replay_o
 	bool ran = emu_replay_run(r, &s->run);
 	*quit = sr.quit;
 	if (!ran)
-		fprintf(stderr, "afuc-emu: %s: %s\n", s->image, s->run.error);
+		fprintf(stderr, "afuc-emu: %s: error: %s\n", s->image, s->run.error);
 	return ran;
 }
 
@@ -453,7 +454,7 @@ int afuc_emu_replay(const struct replay_options *o)
 	else if (!status)
 		status = tests_status;
 	if (fflush(out) || ferror(out)) {
-		fprintf(stderr, "afuc-emu: standard output: %s\n", strerror(errno));
+		fprintf(stderr, "afuc-emu: standard output: error: %s\n", strerror(errno));
 		status = 1;
 	}
 	for (size_t k = 0; k < 2; k++)

@@ -156,8 +156,7 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 	diag_init(&d);
 	if (!rd_load(path, &r->cap, &d)) {
 		if (error) {
-			const struct diag_msg *m = &d.msgs[0];
-			*error = util_xasprintf("%s: %s", m->file ? m->file : path, m->text);
+			*error = diag_msg_string(&d.msgs[0]);
 		}
 		diag_free(&d);
 		rd_free(&r->cap);
@@ -168,7 +167,7 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 	char *wraps = wrapping_buffer(&r->cap);
 	if (wraps) {
 		if (error)
-			*error = util_xasprintf("%s: %s", path, wraps);
+			*error = util_xasprintf("%s: error: %s", path, wraps);
 		free(wraps);
 		rd_free(&r->cap);
 		free(r);
@@ -177,7 +176,7 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 	if (!place_memstore(&r->cap, &r->memstore)) {
 		if (error)
 			*error = util_xasprintf(
-				"%s: no room for the kernel's fence: the capture's "
+				"%s: error: no room for the kernel's fence: the capture's "
 				"buffers fill the top of the address space and 0x%llx",
 				path, (unsigned long long)MEMSTORE);
 		rd_free(&r->cap);

@@ -67,6 +67,18 @@ static void print_caret(FILE *out, const char *line, unsigned col)
 	fputs("^\n", out);
 }
 
+char *diag_msg_string(const struct diag_msg *m)
+{
+	const char *level = level_names[m->level];
+	if (!m->file)
+		return util_xasprintf("%s: %s", level, m->text);
+	if (!m->line)
+		return util_xasprintf("%s: %s: %s", m->file, level, m->text);
+	if (!m->col)
+		return util_xasprintf("%s:%u: %s: %s", m->file, m->line, level, m->text);
+	return util_xasprintf("%s:%u:%u: %s: %s", m->file, m->line, m->col, level, m->text);
+}
+
 void diag_print(const struct diag *d, FILE *out, const char *tool)
 {
 	for (size_t i = 0; i < d->count; i++) {

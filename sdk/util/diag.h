@@ -79,6 +79,10 @@ static inline bool diag_full(const struct diag *d)
  * the source line and a caret when known); messages without a file are
  * prefixed by tool. Ends with a count when errors were dropped. */
 void diag_print(const struct diag *d, FILE *out, const char *tool);
+/* One message as diag_print writes its first line ("FILE:LINE:COL: error:
+ * TEXT", without the caret), for a library that returns its error as a
+ * string; the caller frees it. */
+char *diag_msg_string(const struct diag_msg *m);
 
 /* Moves all messages of src to the end of dst, leaving src empty. */
 void diag_append(struct diag *dst, struct diag *src);

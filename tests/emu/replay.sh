@@ -25,11 +25,11 @@ is "$status" 2 "--show-diffs takes a number"
 printf 'not a capture at all\n' >"$tmp/text.rd"
 run "$emu" --replay "$tmp/text.rd" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a file that is no capture fails"
-like "$err" "text.rd: at byte 0x0: section of type 544501614 claims 1633886305 bytes, but only 13 are left" \
+like "$err" "text.rd: error: at byte 0x0: section of type 544501614 claims 1633886305 bytes, but only 13 are left" \
 	"naming where and what it found"
 run "$emu" --replay "$tmp/none.rd.gz" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a missing capture fails"
-like "$err" "none.rd.gz: No such file or directory" "and says so"
+like "$err" "^afuc-emu: .*none.rd.gz: error: No such file or directory$" "and says so, with error:"
 
 # A capture written here, word by word (little-endian): a buffer and a
 # command stream at 2^48 + 0x1000, past an a6xx's 48-bit address space.
@@ -58,7 +58,7 @@ is "$(printf '%s\n' "$err" | grep -c 'address space')" 0 "a7xx's 49 bits hold it
 } >"$tmp/wrap.rd"
 run "$emu" --replay "$tmp/wrap.rd" "$sdk/a6xx/sqe.fw"
 is "$status" 1 "a capture buffer that wraps past the top of the address space is refused"
-is "$err" "afuc-emu: $tmp/wrap.rd: submission 1's buffer at 0xfffffffffffff000 (8192 bytes) wraps past the top of the address space" \
+is "$err" "afuc-emu: $tmp/wrap.rd: error: submission 1's buffer at 0xfffffffffffff000 (8192 bytes) wraps past the top of the address space" \
 	"naming it"
 {
 	le32 13 4 630
