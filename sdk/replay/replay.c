@@ -10,27 +10,23 @@
 
 #include "afuc/a5xx_regs.h"
 #include "afuc/a6xx_regs.h"
+#include "afuc/a7xx_regs.h"
 #include "afuc/pm4.h"
 #include "afuc/replay.h"
 #include "rd/rd.h"
 #include "util/util.h"
 
-/* Events and packet fields of the kernel's packets (adreno_pm4.xml; the
- * opcodes and registers come from the generated headers) */
-enum {
-	EV_CACHE_FLUSH_TS = 0x04,
-	EV_PC_CCU_INVALIDATE_DEPTH = 0x18,
-	EV_PC_CCU_INVALIDATE_COLOR = 0x19,
-	EV_CACHE_CLEAN = 0x31,
-	EV_IRQ = 1u << 31,
-	EV7_WRITE_ENABLED = 1u << 27,
-	/* CP_THREAD_CONTROL */
-	THREAD_BR = 1,
-	THREAD_BV = 2,
-	THREAD_BOTH = 3,
-	CONCURRENT_BIN_DISABLE = 1u << 27,
-	SYNC_THREADS = 1u << 31,
-};
+/* The events and packet fields of the kernel's packets come from the
+ * generated headers (adreno_pm4.xml), as the opcodes and registers do;
+ * CP_THREAD_CONTROL's THREAD field takes these values (no enum in the
+ * database). */
+enum { THREAD_BR = 1, THREAD_BV = 2, THREAD_BOTH = 3 };
+_Static_assert(A5XX_EV_CACHE_FLUSH_TS == A6XX_EV_CACHE_FLUSH_TS &&
+		       A5XX_CP_EVENT_WRITE_0_IRQ__MASK == A6XX_CP_EVENT_WRITE_0_IRQ__MASK,
+	       "scratch_fence sends one CP_EVENT_WRITE for a5xx and a6xx");
+_Static_assert(A6XX_EV_PC_CCU_INVALIDATE_DEPTH == A7XX_EV_CCU_INVALIDATE_DEPTH &&
+		       A6XX_EV_PC_CCU_INVALIDATE_COLOR == A7XX_EV_CCU_INVALIDATE_COLOR,
+	       "ccu_invalidate sends one pair of events for a6xx and a7xx");
 
 /* Where in the memstore BV's fence is, after the kernel's (a7xx) */
 #define BV_FENCE_OFFSET 0x20
@@ -296,8 +292,8 @@ static void thread_control(struct emu *emu, uint32_t word)
 
 static void ccu_invalidate(struct emu *emu)
 {
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_DEPTH}, 1);
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){EV_PC_CCU_INVALIDATE_COLOR}, 1);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){A7XX_EV_CCU_INVALIDATE_DEPTH}, 1);
+	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){A7XX_EV_CCU_INVALIDATE_COLOR}, 1);
 }
 
 /* a5xx and a6xx: the fence in CP_SCRATCH_REG[2], then CACHE_FLUSH_TS
@@ -306,8 +302,8 @@ static void scratch_fence(struct emu *emu, uint32_t scratch2, uint64_t fence, ui
 {
 	emu_push_pkt4(emu, scratch2, (uint32_t[]){seqno}, 1);
 	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){EV_CACHE_FLUSH_TS | EV_IRQ, (uint32_t)fence,
-				   (uint32_t)(fence >> 32), seqno},
+		      (uint32_t[]){A6XX_EV_CACHE_FLUSH_TS | A6XX_CP_EVENT_WRITE_0_IRQ__MASK,
+				   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
 		      4);
 }
 
@@ -344,7 +340,7 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 {
 	(void)gpu_id;
 	/* concurrent binning off, then the 7-word CP_ME_INIT */
-	thread_control(emu, CONCURRENT_BIN_DISABLE);
+	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE__MASK);
 	emu_push_pkt7(emu, PM4_CP_ME_INIT,
 		      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
 				   2, 0, 0, 0},
@@ -354,7 +350,7 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 static void a7xx_before(struct emu *emu)
 {
 	/* BR runs the command streams, once BV has met it there */
-	thread_control(emu, SYNC_THREADS | THREAD_BR);
+	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK | THREAD_BR);
 }
 
 /* BR invalidates the CCU; BV writes its fence when it is done with the
@@ -367,15 +363,17 @@ static void a7xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
 	ccu_invalidate(emu);
 	thread_control(emu, THREAD_BV);
 	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED, (uint32_t)bv_fence,
-				   (uint32_t)(bv_fence >> 32), seqno},
+		      (uint32_t[]){A7XX_EV_CACHE_CLEAN | A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK,
+				   (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno},
 		      4);
 	thread_control(emu, THREAD_BR);
 	emu_push_pkt7(emu, PM4_CP_WAIT_TIMESTAMP,
 		      (uint32_t[]){0, (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno}, 4);
 	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){EV_CACHE_CLEAN | EV7_WRITE_ENABLED | EV_IRQ, (uint32_t)fence,
-				   (uint32_t)(fence >> 32), seqno},
+		      (uint32_t[]){A7XX_EV_CACHE_CLEAN |
+					   A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK |
+					   A7XX_CP_EVENT_WRITE7_0_IRQ__MASK,
+				   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
 		      4);
 	thread_control(emu, THREAD_BOTH);
 }
