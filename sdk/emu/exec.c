@@ -468,6 +468,11 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 	case ISA_OP_CALL:
 		call(e, c, pc, in->imm);
 		return;
+	case ISA_OP_CALLR: /* gen 8: the table's target, as jump $reg takes it */
+		a = rd(e, c, in->src1, false);
+		if (!e->error_kind)
+			call(e, c, pc, a);
+		return;
 	case ISA_OP_BL:
 		wr(e, c, ISA_REG_LR, pc + 2);
 		branch_to(e, c, in->imm);
