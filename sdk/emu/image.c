@@ -77,10 +77,9 @@ static void predecode(const struct isa *isa, uint32_t word, struct emu_insn *out
  * of the generation, say gen70900's beside gen70500's) and the value
  * it checks control register 0 for. The main processor gets the
  * variant's presets instead of the default's. */
-static void use_image_facts(struct emu *e, const uint32_t *words, uint32_t count)
+static void use_image_facts(struct emu *e, const struct fw_info *info)
 {
-	struct fw_info fw;
-	fw_identify(words, count, e->gi->isa_gen, &fw);
+	const struct fw_info fw = *info;
 	const struct emu_gen_info *gi = emu_gen_variant(e->gi->gen, fw.reg_read_addr);
 	struct emu_cpu *c = &e->cpu[EMU_MAIN];
 	if (gi != e->gi) {
@@ -115,6 +114,16 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 			  EMU_MAX_IMAGE_WORDS);
 		return false;
 	}
+	/* A cut firmware image boots into whatever follows its end:
+	 * refused, as afuc-objdump refuses it (sdk/fw says where it ends and
+	 * what its header says). Only an image with an id word is held to
+	 * a header: a test's bare program (nops, say) has none. */
+	struct fw_info fw;
+	fw_identify(words + 1, (uint32_t)(count - 1), e->gi->isa_gen, &fw);
+	if (fw.truncated && fw.id) {
+		emu_fault(e, NULL, EMU_ERR_NO_IMAGE, "%s", fw.why);
+		return false;
+	}
 	e->image_size = (uint32_t)(count - 1);
 	e->image = util_xmalloc(e->image_size * sizeof *e->image);
 	memcpy(e->image, words + 1, e->image_size * sizeof *e->image);
@@ -125,7 +134,7 @@ bool emu_load_image(struct emu *e, const uint32_t *words, size_t count)
 		emu_mem_put(&e->mem, e->cfg.instr_base + 4ull * i, e->image[i]);
 	}
 	e->loaded = true;
-	use_image_facts(e, words + 1, e->image_size);
+	use_image_facts(e, &fw);
 	emu_cpu_start(e, &e->cpu[EMU_MAIN], e->cfg.instr_base);
 	return true;
 }

@@ -77,6 +77,14 @@ run "$emu" "$tmp/garbage.emu"
 is "$status" 1 "a garbage image ends with a failure"
 is "$(printf '%s\n' "$out" | head -2)" "not ok 1 - run (line 4) stopped with an error
 #   unknown encoding 0xffffffff for A6XX: no instruction of the ISA table matches (an illegal word, or one the SDK does not know yet)" "which says why: an encoding the ISA table does not know"
+# an image cut short (at a word boundary) is refused where it is named,
+# as afuc-objdump refuses it (the loader asks sdk/fw, as a replay does)
+head -c 400 "$tmp/sdk.fw" >"$tmp/cut.fw"
+printf 'image cut.fw\nrun\nexpect idle\n' >"$tmp/cut.emu"
+run "$emu" "$tmp/cut.emu"
+is "$status:$(printf '%s\n' "$err" | head -1)" \
+	"1:$tmp/cut.emu:1:7: error: truncated: the image ends at file word 0x63; its header says 0x$(printf '%x' $(($(wc -c <"$tmp/sdk.fw") / 4 - 1)))" \
+	"a truncated image: refused, naming where it ends and what its header says"
 printf 'image sdk.fw\nraw 0x7010bfff\nrun\nexpect error\n' >"$tmp/count.emu"
 run "$emu" "$tmp/count.emu"
 is "$status:$out" "0:ok 1 - expect error (line 4)
