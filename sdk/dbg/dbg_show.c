@@ -483,6 +483,6 @@ void dbg_cmd_list(struct dbg *d, int argc, char **argv)
 	free(d->list_file);
 	d->list_file = keep;
 	d->list_next = first + LIST_LINES;
-	if (!shown)
-		dbg_printf(d, "(line %u is past the end of %s)\n", first, file);
+	if (!shown) /* file may have been the list_file freed above */
+		dbg_printf(d, "(line %u is past the end of %s)\n", first, d->list_file);
 }

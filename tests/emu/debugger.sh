@@ -267,6 +267,17 @@ like "$out" "^error: pc 0x5f5e0ff is past SQE's code" "list past the code says s
 like "$out" "^error: pc 0x5000 is past SQE's code" "disassemble past the code says so"
 like "$out" "^pushed pkt7 CP_NOP: header 0x[0-9a-f]*, 80 words;" "push takes every word of a long line"
 
+# ---- list on past a file's end (make fuzz found the message read the
+# file name it had just freed: a use-after-free under SANITIZE=1) ----
+session "$fw" <<END
+push pkt7 CP_MEM_WRITE 0x1000 0 0x11 0x22
+break CP_MEM_WRITE
+continue
+$(for i in $(seq 80); do echo list; done)
+END
+like "$out" "^\\(line [0-9]+ is past the end of [^ ]*cp-handlers\\.S\\)$" \
+	"list on past the end of the file names the file"
+
 # ---- a line with more places than a breakpoint once kept (8) ----
 {
 	printf '.gpu a6xx\n'
