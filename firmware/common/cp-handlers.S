@@ -88,7 +88,10 @@ HANDLER(CP_MEM_TO_MEM)
 	mov $07, $02                    ; NEG bits, one source per shift
 	EXTRACT_BITS($0c, $02, 29, 29)
 	add $0c, $0c, 0x1               ; words per value
-	LOOP_REM()
+	; LOOP_REM's loop, with the shift to the next NEG bit in the delay
+	; slot of its branch (ENDLOOP's is a nop), as a530 does
+	IF_NE($rem, 0)
+mem_to_mem.source:
 		READ_ADDR64($08, $09)
 		START_MEM_READ($08, $09, $0c)
 		mov $0a, $memdata
@@ -103,8 +106,9 @@ HANDLER(CP_MEM_TO_MEM)
 			add $05, $05, $0a
 			addhi $06, $06, $0b
 		ENDIF()
-		ushr $07, $07, 0x1
-	ENDLOOP()
+		brne $rem, 0x0, #mem_to_mem.source
+		ushr $07, $07, 0x1              ; the next source's NEG bit
+	ENDIF()
 	SET_NRT_ADDR($03, $04)
 	NRT_WRITE($05)
 	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
