@@ -660,7 +660,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
 	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
-	OP("CP_LOAD_STATE4", A5, load_state4, TODO5("slower than a530_pm4")),
+	OP("CP_LOAD_STATE4", A5, load_state4),
 	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
 	OP("CP_LOAD_STATE6_FRAG", A6 | A7, load_state6_frag),
 	OP("CP_LOAD_STATE6", A6 | A7, load_state6_any),
