@@ -65,8 +65,7 @@ END_HANDLER()
 
 ; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there.
 HANDLER(CP_MEM_WRITE)
-	READ_ADDR64($02, $03)
-	SET_NRT_ADDR($02, $03)
+	SET_NRT_ADDR($data, $data)      ; the address straight from the packet
 	NRT_SELECT_DATA($11)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
@@ -402,11 +401,10 @@ HANDLER(CP_COND_WRITE5)
 			NRT_SELECT_DATA($11)
 			(rep)mov $data, $data
 			NEXT_PACKET()           ; nothing left to skip
-		ELSE()
-			EXTRACT_BITS($07, $07, 0, 17)
-			mov $usraddr, $07
-			mov $data, $data
 		ENDIF()
+		EXTRACT_BITS($07, $07, 0, 17)   ; a register
+		mov $usraddr, $07
+		mov $data, $data
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()

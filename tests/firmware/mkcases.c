@@ -636,9 +636,7 @@ struct opcode {
 static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
 	OP("PKT4", A5 | A6 | A7, pkt4_case),
-	OP("CP_MEM_WRITE", A5 | A6 | A7, mem_write,
-	   TODO6("one instruction more than a630: the address goes through $02:$03, which "
-		 "tests/emu/debugger.sh steps through")),
+	OP("CP_MEM_WRITE", A5 | A6 | A7, mem_write),
 	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem),
 	OP("CP_MEM_TO_REG", A5 | A6 | A7, mem_to_reg),
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
