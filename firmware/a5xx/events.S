@@ -174,22 +174,31 @@ END_SUBROUTINE()
 ; bank (A5XX_LOAD_STATE: command, address low and high); with STATE_SRC
 ; direct (0) the words that follow are the state, written one after the
 ; other to the data register after them. (a530_pm4 can also take the
-; state from its scratch registers, STATE_SRC 1; the SDK does not.)
+; state from its scratch registers, STATE_SRC 1; the SDK writes the three
+; words and drops the rest. STATE_SRC 3 is indirect, bit 17 being set.)
 #define A5XX_LOAD_STATE 0xe7a0
 #define A5XX_LOAD_STATE_DATA 0xe7a3
 HANDLER(CP_LOAD_STATE4)
 	mov $02, $data
-	or $06, G_BANK, A5XX_LOAD_STATE
-	mov $addr, $06
+	or $addr, G_BANK, A5XX_LOAD_STATE
+	; indirect (bit 17) first, on its own path, as a530_pm4 does: it is
+	; the three words only
+	IF_BIT_SET($02, 17)
+		mov $data, $02
+		mov $data, $data
+		mov $data, $data
+		SKIP_PAYLOAD()
+		NEXT_PACKET()
+	ENDIF()
 	mov $data, $02
 	mov $data, $data
 	mov $data, $data
-	EXTRACT_BITS($03, $02, 16, 17)
-	IF_EQ($03, 0)
+	IF_BIT_CLEAR($02, 16)           ; direct: the state follows
 		or $06, G_BANK, A5XX_LOAD_STATE_DATA
 		mov $07, FIXED_ADDR
 		or $addr, $06, $07
 		(rep)mov $data, $data
+		NEXT_PACKET()           ; nothing left to skip
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()

@@ -105,17 +105,19 @@ END_HANDLER()
 ; the table for the draws (which this firmware does not implement). A
 ; last group with fewer than three words is dropped.
 HANDLER(CP_SET_DRAW_STATE)
-	LOOP()
-		IF_LT($rem, 3, $11)
-			BREAK()
-		ENDIF()
+	; one test a group, at the loop's foot: the last word's cwrite goes in
+	; the branch's delay slot, so the test counts it as still unread
+	IF_GE($rem, 3, $11)
+draw_state.group:
 		mov $02, $data
-		EXTRACT_BITS($03, $02, 24, 28)
-		shl $03, $03, 0x2
+		ushr $03, $02, 22               ; 4 * GROUP_ID
+		and $03, $03, 0x7c
 		cwrite $02, [$03 + DS_TABLE]
 		cwrite $data, [$03 + DS_TABLE+0x1]
+		cmp $11, $rem, 0x4
+		brne $11, b2, #draw_state.group ; at least a group left (not less)
 		cwrite $data, [$03 + DS_TABLE+0x2]
-	ENDLOOP()
+	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
 

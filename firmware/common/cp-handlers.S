@@ -65,8 +65,7 @@ END_HANDLER()
 
 ; CP_MEM_WRITE: ADDR_LO, ADDR_HI, then the words to write there.
 HANDLER(CP_MEM_WRITE)
-	READ_ADDR64($02, $03)
-	SET_NRT_ADDR($02, $03)
+	SET_NRT_ADDR($data, $data)      ; the address straight from the packet
 	NRT_SELECT_DATA($11)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
@@ -88,7 +87,10 @@ HANDLER(CP_MEM_TO_MEM)
 	mov $07, $02                    ; NEG bits, one source per shift
 	EXTRACT_BITS($0c, $02, 29, 29)
 	add $0c, $0c, 0x1               ; words per value
-	LOOP_REM()
+	; LOOP_REM's loop, with the shift to the next NEG bit in the delay
+	; slot of its branch (ENDLOOP's is a nop), as a530 does
+	IF_NE($rem, 0)
+mem_to_mem.source:
 		READ_ADDR64($08, $09)
 		START_MEM_READ($08, $09, $0c)
 		mov $0a, $memdata
@@ -103,8 +105,9 @@ HANDLER(CP_MEM_TO_MEM)
 			add $05, $05, $0a
 			addhi $06, $06, $0b
 		ENDIF()
-		ushr $07, $07, 0x1
-	ENDLOOP()
+		brne $rem, 0x0, #mem_to_mem.source
+		ushr $07, $07, 0x1              ; the next source's NEG bit
+	ENDIF()
 	SET_NRT_ADDR($03, $04)
 	NRT_WRITE($05)
 	IF_BIT_SET($02, SHIFT(CP_MEM_TO_MEM_0_DOUBLE))
@@ -315,8 +318,9 @@ END_HANDLER()
 ; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds
 ; FUNCTION (0..2), SIGNED_COMPARE (3) and POLL (4..5: 0 register, 1
 ; memory, 2 scratch where there is one); $03:$04 the address (the
-; register in $03); $05 REF; $06 MASK. Sets $0b to 1 when
-; (value & MASK) FUNCTION REF holds, else 0. Clobbers $07..$0b.
+; register in $03); $05 REF; $06 MASK. Sets bit 0 of $0b when
+; (value & MASK) FUNCTION REF holds, else clears it (the other bits are
+; left over). Clobbers $07..$0b.
 ; The functions ALWAYS, LT, LE, EQ, NE, GE, GT (and 7, never) are a
 ; table of nibbles, one per function: bit 2 inverts, bits 0..1 pick the
 ; bit of cmp's result (0x2b equal, 0x1e less, 0 greater: b0 ==, b1 <=,
@@ -324,43 +328,46 @@ END_HANDLER()
 #define POLL_FUNCTIONS_HI 0x3564
 #define POLL_FUNCTIONS_LO 0x0127
 SUBROUTINE(poll_test)
-	EXTRACT_BITS($08, $02, 4, 5)
+	; POLL tested bit by bit, as a530_pm4 does (no field to extract)
 #if FW_GEN >= 6
-	IF_LT($08, 2, $0a)              ; registers and memory, not scratch
+	IF_BIT_CLEAR($02, 5)            ; registers and memory, not scratch
 		READ_SYNC($0a, $11)
 	ENDIF()
 #endif
-	SWITCH($08)
-	CASE(1)
+	IF_BIT_SET($02, 4)
 		START_MEM_READ($03, $04, 1, $0a)
 		mov $0a, $memdata
 #ifdef SCRATCH_BASE
-	CASE(2)
-		and $0b, $03, 0x7
-		cread $0a, [$0b + SCRATCH_BASE]
-#endif
-	DEFAULT()
+	ELSE()
+		IF_BIT_SET($02, 5)
+			and $0b, $03, 0x7
+			cread $0a, [$0b + SCRATCH_BASE]
+		ELSE()
+			READ_REG($0a, $03)
+		ENDIF()
+#else
+	ELSE()
 		READ_REG($0a, $03)
-	ENDSWITCH()
-	and $0a, $0a, $06
-	mov $07, 0x0                    ; sign flip for SIGNED_COMPARE
-	IF_BIT_SET($02, 3)
-		mov $07, 0x8000 << 16
+#endif
 	ENDIF()
-	xor $0a, $0a, $07
-	xor $07, $05, $07
+	and $0a, $0a, $06
+	mov $07, $05                    ; REF
+	IF_BIT_SET($02, 3)              ; SIGNED_COMPARE: flip both signs
+		mov $08, 0x8000 << 16
+		xor $0a, $0a, $08
+		xor $07, $05, $08
+	ENDIF()
 	cmp $09, $0a, $07
 	and $09, $09, 0x7
 	mov $08, POLL_FUNCTIONS_HI << 16
 	or $08, $08, POLL_FUNCTIONS_LO
-	EXTRACT_BITS($0b, $02, 0, 2)
+	and $0b, $02, 0x7               ; FUNCTION
 	shl $0b, $0b, 0x2
 	ushr $08, $08, $0b              ; the function's nibble
 	and $0b, $08, 0x3
 	ushr $09, $09, $0b
 	ushr $08, $08, 0x2
-	xor $0b, $09, $08
-	and $0b, $0b, 0x1
+	xor $0b, $09, $08               ; bit 0; the callers test only it
 END_SUBROUTINE()
 
 ; CP_WAIT_REG_MEM: the test of poll_test (its first word, POLL_ADDR_LO/HI,
@@ -371,12 +378,10 @@ HANDLER(CP_WAIT_REG_MEM)
 	mov $05, $data                  ; REF
 	mov $06, $data                  ; MASK
 	SKIP_PAYLOAD()
-	LOOP()
-		CALL(poll_test)
-		IF_NE($0b, 0)
-			BREAK()
-		ENDIF()
-	ENDLOOP()
+wait_reg_mem.poll:
+	CALL(poll_test)
+	brne $0b, b0, #wait_reg_mem.poll ; again while the test fails
+	nop
 END_HANDLER()
 
 ; CP_COND_WRITE5: the test of poll_test once (with WRITE_MEMORY in bit 8
@@ -389,17 +394,17 @@ HANDLER(CP_COND_WRITE5)
 	mov $05, $data                  ; REF
 	mov $06, $data                  ; MASK
 	CALL(poll_test)
-	IF_NE($0b, 0)
+	IF_BIT_SET($0b, 0)
 		READ_ADDR64($07, $08)
 		IF_BIT_SET($02, 8)
 			SET_NRT_ADDR($07, $08)
 			NRT_SELECT_DATA($11)
 			(rep)mov $data, $data
-		ELSE()
-			EXTRACT_BITS($07, $07, 0, 17)
-			mov $usraddr, $07
-			mov $data, $data
+			NEXT_PACKET()           ; nothing left to skip
 		ENDIF()
+		EXTRACT_BITS($07, $07, 0, 17)   ; a register
+		mov $usraddr, $07
+		mov $data, $data
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()

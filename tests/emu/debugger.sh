@@ -37,7 +37,7 @@ continue
 info packet
 stepi
 next
-print $02 $rem $pc
+print $01 $rem $pc
 next
 print |NRT_ADDR
 print %SP
@@ -60,13 +60,13 @@ like "$out" '^packet CP_MEM_WRITE \(0x3d\), header 0x703d0004, 4 payload words$'
 like "$out" '^  0x00001000 0x00000000 0xdeadbeef 0x00000007$' "and its payload"
 next_pc=$(printf '%04x' $((0x$mem_write + 1)))
 like "$out" "^SQE pc $next_pc cp-handlers\\.S:$first CP_MEM_WRITE\\+1$" "stepi: the next instruction"
-like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$((first + 1)) CP_MEM_WRITE\\+2$" \
-	"next: the first instruction of the next source line (READ_ADDR64 is 2 words)"
-like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$((first + 2)) CP_MEM_WRITE\\+5$" \
-	"next again: over SET_NRT_ADDR's 3 words"
-like "$out" '^\$02 = 0x00001000 \(4096\)$' 'print $02: the address READ_ADDR64 read'
+like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$((first + 1)) CP_MEM_WRITE\\+3$" \
+	"next: the first instruction of the next source line (SET_NRT_ADDR is 3 words)"
+like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$((first + 2)) CP_MEM_WRITE\\+4$" \
+	"next again: over NRT_SELECT_DATA's word"
+like "$out" '^\$01 = 0x703d0004 \(1883045892\)$' 'print $01: the header'
 like "$out" '^\$rem = 0x00000002 \(2\)$' 'print $rem: the words left'
-like "$out" "^\\\$pc = 0x0*$(printf '%x' $((0x$mem_write + 2))) " 'print $pc'
+like "$out" "^\\\$pc = 0x0*$(printf '%x' $((0x$mem_write + 3))) " 'print $pc'
 like "$out" '^\|NRT_ADDR \(last written\) = 0x00001000 \(4096\)$' 'print |NRT_ADDR: a pipe register'
 like "$out" '^%SP = 0x00000000 \(0\)$' 'print %SP: an SQE register'
 like "$out" '^@IB1_BASE = 0x00000000 \(0\)$' 'print @IB1_BASE: a control register'
@@ -74,11 +74,11 @@ like "$out" '^\$00   0x00000000   \$01   0x703d0004 ' 'info registers: $01 holds
 list_line=$(printf '%s\n' "$out" | grep -m1 "^=> $((first + 2)) ")
 is "$list_line" "=> $((first + 2))    $(sed -n "$((first + 2))p" "$cp_src")" \
 	"list marks the current line, with the file's text"
-like "$out" "^=> $(printf '%04x' $((0x$mem_write + 5))):  mov \\\$addr, " \
+like "$out" "^=> $(printf '%04x' $((0x$mem_write + 4))):  \\(rep\\)" \
 	"disassemble marks pc, with register names"
 like "$out" '^CP_MEM_WRITE:$' "and starts at the handler's label"
 end_line=$(awk -v f="$first" 'NR > f && /^END_HANDLER/ { print NR; exit }' "$cp_src")
-like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$end_line CP_MEM_WRITE\\+7$" \
+like "$out" "^SQE pc [0-9a-f]{4} cp-handlers\\.S:$end_line CP_MEM_WRITE\\+5$" \
 	"finish: to the waitin at END_HANDLER (line $end_line)"
 like "$out" '^0x00001000: 0xdeadbeef 0x00000007$' "x ADDR COUNT and x/COUNT ADDR: the words written"
 
@@ -115,7 +115,7 @@ info breakpoints
 END
 like "$out" "^SQE pc $boot [A-Za-z./-]*:[0-9]+ bootstrap$" "break LABEL: the bootstrap, at $boot"
 like "$out" "^breakpoint 2, \\*0x$mw2$" "break *PC"
-like "$out" "^SQE pc 0*$mw2 cp-handlers\\.S:$((first + 1)) CP_MEM_WRITE\\+2$" "stops at that pc"
+like "$out" "^SQE pc 0*$mw2 cp-handlers\\.S:$first CP_MEM_WRITE\\+2$" "stops at that pc"
 like "$out" "^breakpoint 4, cp-handlers\\.S:$rep_line$" "break FILE:LINE"
 rep_text=$(sed -n "${rep_line}p" "$cp_src")
 like "$out" "^$rep_line	$(printf '%s' "$rep_text" | sed 's/[][().$*]/\\&/g')$" \
@@ -150,7 +150,7 @@ like "$out" '^before the first run: set breakpoints' "a test file: the prompt co
 like "$out" '^watchpoint 1: CP_SCRATCH\[0x2\]\.REG = 0x00000055 \(written by SQE pc [0-9a-f]{4} [a-z-]+\.S:[0-9]+ PKT4\+[0-9]+\)$' \
 	"watch reg: the PKT4 handler's write"
 like "$out" '^CP_SCRATCH\[0x2\]\.REG \(0x00885\) = 0x00000055 \(85\)$' "print a GPU register, by name and offset"
-like "$out" "^watchpoint 2: mem 0x1000 = 0xdeadbeef \\(written by SQE pc [0-9a-f]{4} cp-handlers\\.S:$rep_line CP_MEM_WRITE\\+6\\)$" \
+like "$out" "^watchpoint 2: mem 0x1000 = 0xdeadbeef \\(written by SQE pc [0-9a-f]{4} cp-handlers\\.S:$rep_line CP_MEM_WRITE\\+4\\)$" \
 	"watch mem: CP_MEM_WRITE's write, at the (rep) line"
 like "$out" '^ok 1 - expect idle' "the test's TAP goes on"
 like "$out" '^ok 3 - expect reg CP_SCRATCH_REG\[2\] 0x55' "through its last expectation"
