@@ -13,7 +13,8 @@
  * format them as afuc-emu --writes does, and compare two of them packet
  * by packet (afuc-emu --diff); emu_replay_run does a whole capture, so
  * that diffing two firmwares is two emu_replay_run and one
- * emu_replay_diff. docs/afuc-emu.md, "Replaying captures",
+ * emu_replay_diff (or, a submission at a time, two emu_replay_run_one
+ * interleaved, as afuc-emu --diff does). docs/afuc-emu.md, "Replaying captures",
  * says what the kernel's packets are for each generation. Part of
  * libafuc-emu.a; nothing here does I/O except emu_replay_open reading
  * the capture.
