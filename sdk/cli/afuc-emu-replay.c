@@ -280,6 +280,21 @@ struct writes_file {
 	char *target;
 };
 
+/* Where a symbolic link that names no file yet points (malloc'ed), or
+ * NULL when path is not one. */
+static char *link_target(const char *path)
+{
+	char buf[4096];
+	ssize_t n = readlink(path, buf, sizeof buf - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	const char *slash = strrchr(path, '/');
+	if (buf[0] == '/' || !slash)
+		return util_xstrdup(buf);
+	return util_xasprintf("%.*s/%s", (int)(slash - path), path, buf);
+}
+
 static bool writes_open(struct writes_file *w, const char *path)
 {
 	struct stat st;
@@ -290,6 +305,8 @@ static bool writes_open(struct writes_file *w, const char *path)
 	} else {
 		/* through a symbolic link to the file it names */
 		char *real = realpath(path, NULL);
+		if (!real)
+			real = link_target(path);
 		if (real) {
 			free(w->target);
 			w->target = real;
