@@ -430,14 +430,21 @@ static void count_packets(void *ctx, const struct emu_replay_run *run,
 	*(size_t *)ctx += step->packets;
 }
 
-static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+/* A capture of subs submissions, each an IB of one CP_MEM_WRITE. */
+static struct rd_out mem_writes(int subs)
 {
 	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
 	struct rd_out c = {0};
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < subs; k++) {
 		rd_out_buffer(&c, IB, ib, 4);
 		rd_out_stream(&c, IB, 4);
 	}
+	return c;
+}
+
+static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = mem_writes(2);
 	char *path = save(&c, "kept.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	for (int keep = 0; r && keep < 3; keep++) {
@@ -479,12 +486,7 @@ static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
  * submission just run. */
 static void test_run_one(struct tap *t, const uint8_t *fw, size_t len)
 {
-	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
-	struct rd_out c = {0};
-	for (int k = 0; k < 3; k++) {
-		rd_out_buffer(&c, IB, ib, 4);
-		rd_out_stream(&c, IB, 4);
-	}
+	struct rd_out c = mem_writes(3);
 	char *path = save(&c, "one.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	struct emu_replay_run runs[3];
