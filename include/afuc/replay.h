@@ -13,7 +13,8 @@
  * format them as afuc-emu --writes does, and compare two of them packet
  * by packet (afuc-emu --diff); emu_replay_run does a whole capture, so
  * that diffing two firmwares is two emu_replay_run and one
- * emu_replay_diff. docs/afuc-emu.md, "Replaying captures",
+ * emu_replay_diff (or, a submission at a time, two emu_replay_run_one
+ * interleaved, as afuc-emu --diff does). docs/afuc-emu.md, "Replaying captures",
  * says what the kernel's packets are for each generation. Part of
  * libafuc-emu.a; nothing here does I/O except emu_replay_open reading
  * the capture.
@@ -140,6 +141,14 @@ struct emu_replay_diff {
 void emu_replay_diff(const struct emu_replay_log *a, const struct emu_replay_log *b,
 		     const struct emu_replay_ignore *ignore, struct emu_replay_diff *diff);
 void emu_replay_diff_free(struct emu_replay_diff *diff);
+/* The two steps of emu_replay_diff for one pair of packets, for a
+ * caller that compares a submission at a time: whether pa and pb are the
+ * same packet of the capture (where the firmwares did not diverge), and
+ * whether their writes agree. */
+bool emu_replay_same_packet(const struct emu_replay_packet *pa, const struct emu_replay_packet *pb);
+bool emu_replay_packets_agree(const struct emu_replay_log *a, const struct emu_replay_packet *pa,
+			      const struct emu_replay_log *b, const struct emu_replay_packet *pb,
+			      const struct emu_replay_ignore *ignore);
 /* Whether write w counts for a comparison under ignore. */
 bool emu_replay_counts(const struct emu_write *w, const struct emu_replay_ignore *ignore);
 
@@ -193,6 +202,10 @@ struct emu_replay_run {
 	uint64_t steps;
 	struct emu *emu;
 	char *error; /* why it stopped early (an image that did not load) */
+	/* private to emu_replay_run_one: the emulator in use, and whether
+	 * it has yet to take its first submission */
+	struct emu *current;
+	bool fresh;
 };
 
 /* Replays every submission of r through run's firmware as the kernel
@@ -203,6 +216,13 @@ struct emu_replay_run {
  * not be made. */
 bool emu_replay_run(struct emu_replay *r, struct emu_replay_run *run);
 void emu_replay_run_free(struct emu_replay_run *run);
+/* emu_replay_run a submission at a time, for a caller that interleaves
+ * two runs (afuc-emu --diff: side A's submission i, then side B's, in
+ * memory that does not grow): emu_replay_run_one for i = 0, 1, ... in
+ * order, then emu_replay_run_end (retires the last emulator). False when
+ * the replay ends at i: run->error set, or the hooks stopped it. */
+bool emu_replay_run_one(struct emu_replay *r, struct emu_replay_run *run, size_t i);
+void emu_replay_run_end(struct emu_replay_run *run);
 
 /* The log as afuc-emu --writes writes it: each packet's line, then its
  * writes' (emu for names). Malloc'ed. */

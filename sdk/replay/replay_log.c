@@ -319,9 +319,9 @@ static bool next_write(const struct emu_replay_log *log, const struct emu_replay
 	return false;
 }
 
-static bool packets_agree(const struct emu_replay_log *a, const struct emu_replay_packet *pa,
-			  const struct emu_replay_log *b, const struct emu_replay_packet *pb,
-			  const struct emu_replay_ignore *ig)
+bool emu_replay_packets_agree(const struct emu_replay_log *a, const struct emu_replay_packet *pa,
+			      const struct emu_replay_log *b, const struct emu_replay_packet *pb,
+			      const struct emu_replay_ignore *ig)
 {
 	size_t i = pa->write_first, j = pb->write_first;
 	for (;;) {
@@ -337,7 +337,7 @@ static bool packets_agree(const struct emu_replay_log *a, const struct emu_repla
 	}
 }
 
-static bool same_packet(const struct emu_replay_packet *pa, const struct emu_replay_packet *pb)
+bool emu_replay_same_packet(const struct emu_replay_packet *pa, const struct emu_replay_packet *pb)
 {
 	return pa->submit == pb->submit && pa->level == pb->level && pa->addr == pb->addr &&
 	       pa->header == pb->header && pa->made_up == pb->made_up;
@@ -354,8 +354,9 @@ void emu_replay_diff(const struct emu_replay_log *a, const struct emu_replay_log
 		bool ok = false;
 		if (diff->diverge == (size_t)-1) {
 			if (i < a->count && i < b->count &&
-			    same_packet(&a->packets[i], &b->packets[i]))
-				ok = packets_agree(a, &a->packets[i], b, &b->packets[i], ignore);
+			    emu_replay_same_packet(&a->packets[i], &b->packets[i]))
+				ok = emu_replay_packets_agree(a, &a->packets[i], b, &b->packets[i],
+							      ignore);
 			else
 				diff->diverge = i;
 		}

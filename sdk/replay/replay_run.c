@@ -49,61 +49,72 @@ static enum emu_status run_once(struct emu_replay_run *run, struct emu *emu)
 	return st;
 }
 
-bool emu_replay_run(struct emu_replay *r, struct emu_replay_run *run)
+bool emu_replay_run_one(struct emu_replay *r, struct emu_replay_run *run, size_t i)
 {
-	struct emu *emu = NULL;
-	bool first = true;
-	for (size_t i = 0; i < emu_replay_count(r); i++) {
-		if (!emu) {
-			emu = boot(run);
-			if (!emu)
-				return false;
-			first = true;
-		}
-		struct emu_replay_step step = {.index = i, .emu = emu};
-		step.missing = emu_replay_missing(r, i, &step.missing_addr);
-		char *error = NULL;
-		if (!emu_replay_push(r, i, emu, first, &error)) {
-			step.push_error = error;
-			if (run->submitted)
-				run->submitted(run->ctx, run, &step);
-			free(error);
-			continue;
-		}
-		first = false;
-		const uint64_t before = emu_total_steps(emu);
-		if (run->before_run && !run->before_run(run->ctx, emu))
-			break; /* the debugger's user quit */
-		step.status = run_once(run, emu);
-		if (step.status == EMU_STOPPED)
-			break;
-		if (run->keep_log || run->log_each) {
-			if (!run->keep_log) /* this submission's alone, in the same memory */
-				run->log.count = run->log.write_count = 0;
-			const size_t packets_before = run->log.count;
-			emu_replay_log_take(&run->log, emu, (uint32_t)(i + 1));
-			step.packets = run->log.count - packets_before;
-		} else {
-			step.packets = emu_replay_log_take_last(&run->log, emu, (uint32_t)(i + 1));
-		}
-		step.steps = emu_total_steps(emu) - before;
-		run->steps += step.steps;
-		step.fenced = step.status == EMU_IDLE && emu_replay_fenced(r, i, emu);
+	struct emu *emu = run->current;
+	if (!emu) {
+		emu = run->current = boot(run);
+		if (!emu)
+			return false;
+		run->fresh = true;
+	}
+	struct emu_replay_step step = {.index = i, .emu = emu};
+	step.missing = emu_replay_missing(r, i, &step.missing_addr);
+	char *error = NULL;
+	if (!emu_replay_push(r, i, emu, run->fresh, &error)) {
+		step.push_error = error;
 		if (run->submitted)
 			run->submitted(run->ctx, run, &step);
-		if (step.status != EMU_IDLE) {
-			/* a stopped emulator runs nothing more: boot a fresh one */
-			retire(run, emu);
-			emu = NULL;
-		}
+		free(error);
+		return true;
 	}
-	if (emu)
+	run->fresh = false;
+	const uint64_t before = emu_total_steps(emu);
+	if (run->before_run && !run->before_run(run->ctx, emu))
+		return false; /* the debugger's user quit */
+	step.status = run_once(run, emu);
+	if (step.status == EMU_STOPPED)
+		return false;
+	if (run->keep_log || run->log_each) {
+		if (!run->keep_log) /* this submission's alone, in the same memory */
+			run->log.count = run->log.write_count = 0;
+		const size_t packets_before = run->log.count;
+		emu_replay_log_take(&run->log, emu, (uint32_t)(i + 1));
+		step.packets = run->log.count - packets_before;
+	} else {
+		step.packets = emu_replay_log_take_last(&run->log, emu, (uint32_t)(i + 1));
+	}
+	step.steps = emu_total_steps(emu) - before;
+	run->steps += step.steps;
+	step.fenced = step.status == EMU_IDLE && emu_replay_fenced(r, i, emu);
+	if (run->submitted)
+		run->submitted(run->ctx, run, &step);
+	if (step.status != EMU_IDLE) {
+		/* a stopped emulator runs nothing more: boot a fresh one */
 		retire(run, emu);
+		run->current = NULL;
+	}
 	return true;
+}
+
+void emu_replay_run_end(struct emu_replay_run *run)
+{
+	if (run->current)
+		retire(run, run->current);
+	run->current = NULL;
+}
+
+bool emu_replay_run(struct emu_replay *r, struct emu_replay_run *run)
+{
+	for (size_t i = 0; i < emu_replay_count(r) && emu_replay_run_one(r, run, i); i++)
+		;
+	emu_replay_run_end(run);
+	return !run->error;
 }
 
 void emu_replay_run_free(struct emu_replay_run *run)
 {
+	emu_replay_run_end(run);
 	emu_free(run->emu);
 	run->emu = NULL;
 	emu_replay_log_free(&run->log);

@@ -3,7 +3,9 @@
  * mkcapture-nop) through the real a630 SQE image, at 100k and 1M pairs.
  * Prints emulated instructions per CPU second of the whole process (the
  * capture read, the image loaded, the replay, the report), its peak
- * memory, and the start-up of a replay of 10 pairs. With Mesa's
+ * memory, the peak memory of --writes, --stats and --diff (the image
+ * against itself), which stream their logs, and the start-up of a
+ * replay of 10 pairs. With Mesa's
  * afuc-disasm on PATH, a column says what it takes to load the same
  * image (its start-up). Targets: 50 M/s, < 64 MiB at 1M pairs, < 3 ms. */
 #define _DEFAULT_SOURCE /* wait4: the rusage of one child */
@@ -111,16 +113,18 @@ int main(void)
 		fprintf(stderr, "bench-replay: SDK_BIN and SDK_BUILD must be set (make bench)\n");
 		return 1;
 	}
-	char emu[4096], gen[4096], cap[4096];
+	char emu[4096], gen[4096], cap[4096], wlog[4096];
 	snprintf(emu, sizeof emu, "%s/afuc-emu", bin);
 	snprintf(gen, sizeof gen, "%s/bench/emu/mkcapture-nop", build);
 	snprintf(cap, sizeof cap, "%s/bench-replay-%ld.rd", tmp, (long)getpid());
+	snprintf(wlog, sizeof wlog, "%s/bench-replay-%ld.writes", tmp, (long)getpid());
 	const bool mesa = on_path("afuc-disasm");
 	printf("# afuc-emu --replay, a630 SQE, (CP_NOP, PKT4) pairs, 1000 a submission; "
 	       "median of 3 runs, CPU time of the whole process\n");
 	printf("# %9s %12s %10s %9s %10s\n", "pairs", "instructions", "M insn/s", "peak MiB",
 	       "file MiB");
 	static const char *const sizes[] = {"100000", "1000000"};
+	long flag_peak[2][3] = {{0}};
 	int status = 0;
 	for (size_t i = 0; i < 2; i++) {
 		struct figures g = run((char *const[]){gen, cap, (char *)sizes[i], NULL});
@@ -128,6 +132,17 @@ int main(void)
 								 NULL},
 						 3)
 					: g;
+		/* the flags that read logs: one run each, for the peak */
+		char *const flags[3][8] = {
+			{emu, "--replay", cap, fw_path, "--writes", wlog, NULL},
+			{emu, "--replay", cap, fw_path, "--stats", NULL},
+			{emu, "--replay", cap, "--diff", fw_path, fw_path, NULL},
+		};
+		for (int k = 0; k < 3 && r.ok; k++) {
+			struct figures fl = run(flags[k]);
+			flag_peak[i][k] = fl.ok ? fl.peak_kib : -1;
+		}
+		remove(wlog);
 		FILE *f = fopen(cap, "rb");
 		long bytes = 0;
 		if (f && fseek(f, 0, SEEK_END) == 0)
@@ -147,6 +162,21 @@ int main(void)
 			printf("# targets at 1M pairs: 50 M insn/s: %s; peak < 64 MiB: %s\n",
 			       (double)r.insns / r.cpu / 1e6 >= 50 ? "met" : "NOT met",
 			       r.peak_kib < 64 * 1024 ? "met" : "NOT met");
+	}
+	printf("# peak MiB with the flags that read logs (streamed; --diff: the image against "
+	       "itself)\n# %9s %9s %9s %9s\n",
+	       "pairs", "--writes", "--stats", "--diff");
+	for (size_t i = 0; i < 2; i++) {
+		printf("# %9s", sizes[i]);
+		for (int k = 0; k < 3; k++) {
+			if (flag_peak[i][k] < 0) {
+				printf(" %9s", "failed");
+				status = 1;
+			} else {
+				printf(" %9.1f", (double)flag_peak[i][k] / 1024);
+			}
+		}
+		printf("\n");
 	}
 	/* start-up: a replay of 10 pairs is nearly all of it */
 	struct figures g = run((char *const[]){gen, cap, "10", NULL});

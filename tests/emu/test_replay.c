@@ -430,14 +430,21 @@ static void count_packets(void *ctx, const struct emu_replay_run *run,
 	*(size_t *)ctx += step->packets;
 }
 
-static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+/* A capture of subs submissions, each an IB of one CP_MEM_WRITE. */
+static struct rd_out mem_writes(int subs)
 {
 	uint32_t ib[] = {PKT7(CP_MEM_WRITE, 3), DATA, 0, 1};
 	struct rd_out c = {0};
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < subs; k++) {
 		rd_out_buffer(&c, IB, ib, 4);
 		rd_out_stream(&c, IB, 4);
 	}
+	return c;
+}
+
+static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = mem_writes(2);
 	char *path = save(&c, "kept.rd", false);
 	struct emu_replay *r = emu_replay_open(path, NULL);
 	for (int keep = 0; r && keep < 3; keep++) {
@@ -468,6 +475,66 @@ static void test_log_kept(struct tap *t, const uint8_t *fw, size_t len)
 			       run.log.count, packets);
 		emu_replay_run_free(&run);
 	}
+	emu_replay_close(r);
+	remove(path);
+	free(path);
+	free(c.bytes);
+}
+
+/* emu_replay_run_one: two runs interleaved a submission at a time, as
+ * afuc-emu --diff does, compare as the whole logs do; each log holds the
+ * submission just run. */
+static void test_run_one(struct tap *t, const uint8_t *fw, size_t len)
+{
+	struct rd_out c = mem_writes(3);
+	char *path = save(&c, "one.rd", false);
+	struct emu_replay *r = emu_replay_open(path, NULL);
+	struct emu_replay_run runs[3];
+	for (int k = 0; k < 3; k++)
+		runs[k] = (struct emu_replay_run){
+			.image = {fw, NULL},
+			.image_len = {len, 0},
+			.config = {.gen = EMU_A6XX},
+			.keep_log = k == 2,
+			.log_each = k < 2,
+		};
+	size_t agree = 0, total = 0, own = 0, subs = r ? emu_replay_count(r) : 0;
+	bool ran = r != NULL, changed = false;
+	for (size_t i = 0; i < subs && ran; i++) {
+		for (int k = 0; k < 2; k++)
+			ran = ran && emu_replay_run_one(r, &runs[k], i);
+		const struct emu_replay_log *a = &runs[0].log, *b = &runs[1].log;
+		for (size_t p = 0; ran && p < a->count && p < b->count; p++) {
+			own += a->packets[p].submit == i + 1;
+			total++;
+			agree += emu_replay_same_packet(&a->packets[p], &b->packets[p]) &&
+				 emu_replay_packets_agree(a, &a->packets[p], b, &b->packets[p],
+							  NULL);
+		}
+		/* one write changed, or the packet another: no longer agree */
+		if (ran && b->count && b->packets[0].write_count && !changed) {
+			struct emu_replay_packet pb = b->packets[0];
+			b->writes[pb.write_first].value ^= 1;
+			changed = !emu_replay_packets_agree(a, &a->packets[0], b, &pb, NULL);
+			b->writes[pb.write_first].value ^= 1;
+			pb.addr += 4;
+			changed = changed && !emu_replay_same_packet(&a->packets[0], &pb);
+		}
+	}
+	for (int k = 0; k < 2; k++)
+		emu_replay_run_end(&runs[k]);
+	tap_ok(t, ran && subs == 3 && runs[0].emu && runs[0].steps > 0,
+	       "emu_replay_run_one runs each submission (%zu), then emu_replay_run_end retires",
+	       subs);
+	tap_ok(t, r && emu_replay_run(r, &runs[2]), "and emu_replay_run the whole capture");
+	tap_ok(t, total > 0 && own == total && total == runs[2].log.count && agree == total,
+	       "each log holds its submission alone; compared a submission at a time, every "
+	       "packet agrees, as many as the whole log holds (%zu of %zu)",
+	       agree, runs[2].log.count);
+	tap_ok(t, changed,
+	       "a write changed: the packets do not agree; another address: not the same packet");
+	for (int k = 0; k < 3; k++)
+		emu_replay_run_free(&runs[k]);
 	emu_replay_close(r);
 	remove(path);
 	free(path);
@@ -656,6 +723,7 @@ int main(void)
 	test_run(&t, fw, len);
 	test_top_buffer(&t, fw, len);
 	test_log_kept(&t, fw, len);
+	test_run_one(&t, fw, len);
 	test_streamed(&t, fw, len);
 	test_bad_captures(&t);
 	test_submissions(&t);
