@@ -97,18 +97,23 @@ END_HANDLER()
 ; the register database), and CONTEXT_DONE follows.
 #define A5XX_DISPATCH_A 0xe781
 #define A5XX_DISPATCH_B 0xe3a1
+; SEND_DISPATCH(word): the dispatch word to both units of the current
+; bank, then CONTEXT_DONE (a macro: CP_EXEC_CS pays no call for it).
+DEFINE_MACRO(SEND_DISPATCH, {
+	or $06, G_BANK, A5XX_DISPATCH_A
+	mov $addr, $06
+	mov $data, $1
+	or $06, G_BANK, A5XX_DISPATCH_B
+	mov $addr, $06
+	mov $data, $1
+	CALL(context_done)
+})
 HANDLER(CP_EXEC_CS)
 	mov $02, $data
 	or $06, G_BANK, HLSQ_CS_KERNEL_GROUP_X
 	mov $addr, $06
 	(rep)mov $data, $data
-	or $06, G_BANK, A5XX_DISPATCH_A
-	mov $addr, $06
-	mov $data, $02
-	or $06, G_BANK, A5XX_DISPATCH_B
-	mov $addr, $06
-	mov $data, $02
-	CALL(context_done)
+	SEND_DISPATCH($02)
 END_HANDLER()
 
 ; CP_EXEC_CS_INDIRECT, as the PFP makes it up (pfp.S): the word the ME
@@ -140,13 +145,7 @@ HANDLER(CP_EXEC_CS_INDIRECT)
 	mov $data, $0c
 	mov $data, $0d
 	mov $data, $0e
-	or $06, G_BANK, A5XX_DISPATCH_A
-	mov $addr, $06
-	mov $data, $02
-	or $06, G_BANK, A5XX_DISPATCH_B
-	mov $addr, $06
-	mov $data, $02
-	CALL(context_done)
+	SEND_DISPATCH($02)
 END_HANDLER()
 
 ; a5xx_global_size: with $08 = a LOCALSIZE field and $09 its group count,
