@@ -226,6 +226,13 @@ bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
  * page look-up a page. */
 bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count);
 
+/* Whether count words from addr stay below 2^64: past it a base plus a
+ * size would wrap to address 0. */
+EMU_INLINE bool emu_mem_fits(uint64_t addr, uint64_t count)
+{
+	return count <= (~addr >> 2) + 1;
+}
+
 /* emu_mem_put, with the page of the last access inline */
 EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 {

@@ -100,6 +100,8 @@ bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
 
 bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count)
 {
+	if (!emu_mem_fits(addr, count))
+		return false;
 	while (count) {
 		/* the first word creates the page; the rest of it is a copy */
 		if (!emu_mem_put(m, addr, util_le32(bytes)))
