@@ -475,6 +475,10 @@ EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_k
 
 /* The fault of a write past EMU_MEM_MAX_PAGES. */
 void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);
+/* A fault, and true, when dwords words read from addr would pass 2^64,
+ * where the address would wrap to 0; what names the reader. */
+bool emu_mem_past_top(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
+		      uint64_t dwords);
 
 EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
 				     uint32_t value)

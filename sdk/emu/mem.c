@@ -126,3 +126,16 @@ void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t valu
 		  EMU_MEM_MAX_PAGES, (unsigned long long)(EMU_MEM_MAX_BYTES >> 20), value,
 		  (unsigned long long)addr);
 }
+
+bool emu_mem_past_top(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
+		      uint64_t dwords)
+{
+	if (emu_mem_fits(addr, dwords))
+		return false;
+	emu_fault(e, c, EMU_ERR_ADDRESS,
+		  "%s at 0x%llx of %llu dwords runs past the top of the 64-bit address space "
+		  "(0x%llx bytes)",
+		  what, (unsigned long long)addr, (unsigned long long)dwords,
+		  (unsigned long long)(4 * dwords));
+	return true;
+}

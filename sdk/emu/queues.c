@@ -18,21 +18,6 @@ static unsigned current_level(struct emu *e, struct emu_cpu *c)
 
 enum pull { PULL_OK, PULL_EMPTY, PULL_FAULT };
 
-/* A fault when dwords words read from addr would pass the top of the
- * 64-bit space, where the address would wrap to 0. */
-static bool past_top(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
-		     uint64_t dwords)
-{
-	if (emu_mem_fits(addr, dwords))
-		return false;
-	emu_fault(e, c, EMU_ERR_ADDRESS,
-		  "%s at 0x%llx of %llu dwords runs past the top of the 64-bit address space "
-		  "(0x%llx bytes)",
-		  what, (unsigned long long)addr, (unsigned long long)dwords,
-		  (unsigned long long)(4 * dwords));
-	return true;
-}
-
 /* The next word of the current level's stream, consumed unless peek. */
 static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 {
@@ -76,7 +61,7 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 				  gi->level_name[level], (unsigned long long)base);
 			return PULL_FAULT;
 		}
-		if (past_top(e, c, gi->level_name[level], base, *dwords))
+		if (emu_mem_past_top(e, c, gi->level_name[level], base, *dwords))
 			return PULL_FAULT;
 		c->fetch_base = base;
 		c->fetch_at = emu_mem_words(&e->mem, base, &c->fetch_avail);
@@ -178,7 +163,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 			return emu_fault(e, c, EMU_ERR_ADDRESS,
 					 "memory read at 0x%llx, not a multiple of 4",
 					 (unsigned long long)c->mrq[h].addr);
-		if (past_top(e, c, "the memory read", c->mrq[h].addr, c->mrq[h].dwords))
+		if (emu_mem_past_top(e, c, "the memory read", c->mrq[h].addr, c->mrq[h].dwords))
 			return false;
 		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
 		note_read(e, true, c->mrq[h].addr, *value);
@@ -199,7 +184,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "MEM_READ_ADDR 0x%llx is not a multiple of 4",
 				 (unsigned long long)addr);
-	if (past_top(e, c, "the memory read (MEM_READ_ADDR)", addr, *dwords))
+	if (emu_mem_past_top(e, c, "the memory read (MEM_READ_ADDR)", addr, *dwords))
 		return false;
 	*value = emu_mem_get(&e->mem, addr);
 	note_read(e, true, addr, *value);
