@@ -239,9 +239,10 @@ bool emu_set_error(struct emu *emu, enum emu_error_kind kind, const char *messag
 
 /* Sparse 64-bit GPU memory, in 32-bit words at 4-byte aligned addresses;
  * unwritten memory reads 0. Writes through these are not logged. False
- * for an unaligned address, or when the memory written would pass
- * EMU_MEM_MAX_BYTES (the firmware's own writes past it stop the run with
- * EMU_ERR_ADDRESS). */
+ * for an unaligned address, for words that would run past the top of the
+ * 64-bit space (never wrapped to address 0), or when the memory written
+ * would pass EMU_MEM_MAX_BYTES (the firmware's own writes past it stop
+ * the run with EMU_ERR_ADDRESS). */
 #define EMU_MEM_MAX_BYTES (256ull << 20)
 bool emu_mem_write32(struct emu *emu, uint64_t addr, uint32_t value);
 bool emu_mem_write(struct emu *emu, uint64_t addr, const uint32_t *words, size_t count);

@@ -263,7 +263,7 @@ bool emu_mem_write32(struct emu *e, uint64_t addr, uint32_t value)
 
 bool emu_mem_write(struct emu *e, uint64_t addr, const uint32_t *words, size_t count)
 {
-	if (addr & 3)
+	if ((addr & 3) || !emu_mem_fits(addr, count))
 		return false;
 	for (size_t i = 0; i < count; i++)
 		if (!emu_mem_put(&e->mem, addr + 4 * i, words[i]))

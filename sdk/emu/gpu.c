@@ -67,6 +67,8 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 				 "visibility stream at 0x%llx of %u dwords: the model decodes "
 				 "at most %u",
 				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
+	if (emu_mem_past_top(e, c, "the visibility stream", addr, dwords))
+		return false;
 	e->vsd.count = e->vsd.read = 0;
 	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
 	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)

@@ -226,6 +226,13 @@ bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value);
  * page look-up a page. */
 bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count);
 
+/* Whether count words from addr stay below 2^64: past it a base plus a
+ * size would wrap to address 0. */
+EMU_INLINE bool emu_mem_fits(uint64_t addr, uint64_t count)
+{
+	return count <= (~addr >> 2) + 1;
+}
+
 /* emu_mem_put, with the page of the last access inline */
 EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 {
@@ -468,6 +475,10 @@ EMU_INLINE void emu_log_write(struct emu *e, struct emu_cpu *c, enum emu_write_k
 
 /* The fault of a write past EMU_MEM_MAX_PAGES. */
 void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value);
+/* A fault, and true, when dwords words read from addr would pass 2^64,
+ * where the address would wrap to 0; what names the reader. */
+bool emu_mem_past_top(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
+		      uint64_t dwords);
 
 EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t addr,
 				     uint32_t value)

@@ -100,6 +100,8 @@ bool emu_mem_put(struct emu_mem *m, uint64_t addr, uint32_t value)
 
 bool emu_mem_put_le(struct emu_mem *m, uint64_t addr, const uint8_t *bytes, size_t count)
 {
+	if (!emu_mem_fits(addr, count))
+		return false;
 	while (count) {
 		/* the first word creates the page; the rest of it is a copy */
 		if (!emu_mem_put(m, addr, util_le32(bytes)))
@@ -123,4 +125,17 @@ void emu_mem_full(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t valu
 		  "emulator's limit; the write of 0x%08x to 0x%llx is lost",
 		  EMU_MEM_MAX_PAGES, (unsigned long long)(EMU_MEM_MAX_BYTES >> 20), value,
 		  (unsigned long long)addr);
+}
+
+bool emu_mem_past_top(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
+		      uint64_t dwords)
+{
+	if (emu_mem_fits(addr, dwords))
+		return false;
+	emu_fault(e, c, EMU_ERR_ADDRESS,
+		  "%s at 0x%llx of %llu dwords runs past the top of the 64-bit address space "
+		  "(0x%llx bytes)",
+		  what, (unsigned long long)addr, (unsigned long long)dwords,
+		  (unsigned long long)(4 * dwords));
+	return true;
 }

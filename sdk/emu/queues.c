@@ -53,12 +53,16 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 	uint32_t *lo = emu_ctrl_slot(e, c, gi->level_base[level]);
 	uint32_t *hi = emu_ctrl_slot(e, c, gi->level_base[level] + 1u);
 	uint64_t base = (uint64_t)*hi << 32 | *lo;
-	if (EMU_UNLIKELY(c->fetch_base != base || c->fetch_avail == 0)) {
+	/* The top word takes the slow path too, so that the check of the
+	 * size there sees an IB set again at the cached address. */
+	if (EMU_UNLIKELY(c->fetch_base != base || c->fetch_avail == 0 || base == ~3ull)) {
 		if (base & 3) {
 			emu_fault(e, c, EMU_ERR_ADDRESS, "%s base 0x%llx is not a multiple of 4",
 				  gi->level_name[level], (unsigned long long)base);
 			return PULL_FAULT;
 		}
+		if (emu_mem_past_top(e, c, gi->level_name[level], base, *dwords))
+			return PULL_FAULT;
 		c->fetch_base = base;
 		c->fetch_at = emu_mem_words(&e->mem, base, &c->fetch_avail);
 		if (!c->fetch_at)
@@ -159,6 +163,8 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 			return emu_fault(e, c, EMU_ERR_ADDRESS,
 					 "memory read at 0x%llx, not a multiple of 4",
 					 (unsigned long long)c->mrq[h].addr);
+		if (emu_mem_past_top(e, c, "the memory read", c->mrq[h].addr, c->mrq[h].dwords))
+			return false;
 		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
 		note_read(e, true, c->mrq[h].addr, *value);
 		if (!peek) {
@@ -178,6 +184,8 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "MEM_READ_ADDR 0x%llx is not a multiple of 4",
 				 (unsigned long long)addr);
+	if (emu_mem_past_top(e, c, "the memory read (MEM_READ_ADDR)", addr, *dwords))
+		return false;
 	*value = emu_mem_get(&e->mem, addr);
 	note_read(e, true, addr, *value);
 	if (!peek) {

@@ -307,13 +307,19 @@ static void body_ib(struct prog *p)
 	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
 }
 
-static void test_ib(struct tap *t)
+static struct emu *ib_handler(struct prog *p)
 {
-	struct prog p;
-	struct emu *emu = handler(&p, EMU_A6XX, body_ib);
+	struct emu *emu = handler(p, EMU_A6XX, body_ib);
 	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, 2); /* CP_INDIRECT_BUFFER */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x0a, 9); /* IN_IB_END */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x3d, 13);
+	return emu;
+}
+
+static void test_ib(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = ib_handler(&p);
 	uint32_t ib[] = {emu_pkt7_header(0x3d, 1), 0xaa, emu_pkt7_header(0x3d, 2), 0xbb, 0xbc};
 	emu_mem_write(emu, 0x100008000ull, ib, 5);
 	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x8000, 1, 5}, 3);
@@ -353,6 +359,74 @@ static void test_ib(struct tap *t)
 	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x20000, 0, 1}, 3);
 	tap_is_int(t, emu_run(emu), EMU_ERROR, "an IB in memory never written reads 0s");
 	tap_ok(t, strstr(emu_error(emu), "0x00000000") != NULL, "a 0 header: %s", emu_error(emu));
+	emu_free(emu);
+}
+
+/* Bases near 2^64: words that reach its end are read; one more would
+ * wrap to address 0, which is a located fault, never a read of 0. */
+static void body_memdata_at(struct prog *p)
+{
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x018))); /* MEM_READ_ADDR */
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x019)));
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x01a))); /* MEM_READ_DWORDS */
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_MEMDATA)));
+}
+
+/* A run that stops with an address error whose message holds msg. */
+static void stops_past_top(struct tap *t, struct emu *emu, const char *msg, const char *what)
+{
+	enum emu_status st = emu_run(emu);
+	tap_ok(t,
+	       st == EMU_ERROR && emu_error_kind(emu) == EMU_ERR_ADDRESS &&
+		       strstr(emu_error(emu), msg) != NULL,
+	       "%s: an address error naming where and how much: %s", what, emu_error(emu));
+}
+
+static void test_top_of_memory(struct tap *t)
+{
+	const uint64_t top = ~7ull; /* the last two words */
+	struct prog p;
+	struct emu *emu = ib_handler(&p);
+	const uint32_t ib[] = {emu_pkt7_header(0x3d, 1), 0xaa};
+	tap_ok(t, !emu_mem_write(emu, top, ib, 3) && emu_mem_read32(emu, 0) == 0,
+	       "emu_mem_write: 3 words from 2^64 - 8 refused, nothing wrapped to 0");
+	tap_ok(t,
+	       !emu_mem_write_le(emu, top, (const uint8_t[12]){1}, 3) &&
+		       emu_mem_read32(emu, 0) == 0,
+	       "emu_mem_write_le: the same");
+	tap_ok(t, emu_mem_write(emu, top, ib, 2), "2 words up to 2^64 are written");
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)top, (uint32_t)(top >> 32), 2}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "an IB that ends at 2^64 runs: %s", emu_error(emu));
+	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa), "its packet ran");
+	emu_clear_writes(emu);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)top, (uint32_t)(top >> 32), 5}, 3);
+	stops_past_top(t, emu,
+		       "IB1 at 0xfffffffffffffff8 of 5 dwords runs past the top of the 64-bit "
+		       "address space",
+		       "an IB of 5 words at 2^64 - 8");
+	emu_free(emu);
+
+	/* an IB set again where the last one stopped, in the cached page */
+	emu = ib_handler(&p);
+	const uint64_t at = ~15ull;
+	const uint32_t two[] = {emu_pkt7_header(0x3d, 1), 0xaa, emu_pkt7_header(0x3d, 1), 0xbb};
+	emu_mem_write(emu, at, two, 4);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)at, (uint32_t)(at >> 32), 2}, 3);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){(uint32_t)top, (uint32_t)(top >> 32), 3}, 3);
+	stops_past_top(t, emu, "IB1 at 0xfffffffffffffffc of 2 dwords",
+		       "an IB continuing the last one past 2^64, at its last word");
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A6XX, body_memdata_at);
+	emu_mem_write32(emu, ~3ull, 0x5a5a);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffffc, 0xffffffff, 1}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "$memdata reads the last word: %s", emu_error(emu));
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0x5a5a, "its value");
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffff8, 0xffffffff, 3}, 3);
+	stops_past_top(t, emu,
+		       "the memory read (MEM_READ_ADDR) at 0xfffffffffffffff8 of 3 dwords runs "
+		       "past the top",
+		       "$memdata: a read of 3 words at 2^64 - 8");
 	emu_free(emu);
 }
 
@@ -817,6 +891,7 @@ int main(void)
 	test_register_spaces(&t);
 	test_ib(&t);
 	test_ib_a5xx(&t);
+	test_top_of_memory(&t);
 	test_limits(&t);
 	test_fuzz(&t);
 	test_two(&t);
