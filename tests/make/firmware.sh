@@ -5,9 +5,11 @@
 cd "$SDK_ROOT" || exit 1
 [ -d firmware ] || skip_all "no firmware/ directory"
 
-# -n -W SOURCE: what make would do were SOURCE new (nothing is built).
+# -n -W SOURCE: what make would do were SOURCE new (nothing is built);
+# without the flags of a make above (make -s check would silence
+# "Nothing to be done").
 would() {
-	make --no-print-directory -n -W "$1" "$2" 2>&1
+	MAKEFLAGS= MFLAGS= make --no-print-directory -n -W "$1" "$2" 2>&1
 }
 out=$(would firmware/a6xx/sqe.S firmware)
 like "$out" "afuc-as .*firmware/a6xx/sqe.S" "make firmware: rebuilds a changed a6xx source (not 'up to date')"
