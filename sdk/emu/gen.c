@@ -28,6 +28,19 @@ static const uint8_t a7xx_void_pipes[] = {EMU_A7XX_VOID_PIPES 0};
 	.ts_addr = g##_PIPE_EVENT_TS_ADDR, .ts_ctrl = g##_PIPE_EVENT_TS_CTRL, \
 	.ts_data = g##_PIPE_EVENT_TS_DATA
 
+/* The halts CP_SMMU_TABLE_UPDATE asks for around its TLB flush, each
+ * acknowledged by a register it polls (a650, a660, a702, gen70500:
+ * RBBM_GBIF_HALT, then GBIF_HALT on parts with a GBIF; the GMU-wrapper
+ * parts: RBBM_GPR0_CNTL and RBBM_VBIF_GX_RESET_STATUS), and the SRAM
+ * init the kernel's set_pagetable waits for with CP_WAIT_REG_MEM. */
+#define ACKS(g)                                                                               \
+	{REG_##g##_RBBM_GBIF_HALT, REG_##g##_RBBM_GBIF_HALT_ACK},                             \
+		{REG_##g##_GBIF_HALT, REG_##g##_GBIF_HALT_ACK},                               \
+		{REG_##g##_RBBM_GPR0_CNTL, REG_##g##_RBBM_VBIF_GX_RESET_STATUS},              \
+	{                                                                                     \
+		REG_##g##_RBBM_PERFCTR_SRAM_INIT_CMD, REG_##g##_RBBM_PERFCTR_SRAM_INIT_STATUS \
+	}
+
 static const struct emu_gen_info gen_a5xx = {
 	.gen = EMU_A5XX,
 	.variant = "A5XX",
@@ -139,6 +152,9 @@ static const struct emu_gen_info gen_a6xx = {
 	.instr_base_regs = {REG_A6XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A6XX),
 	.ts_flag_timestamp = true,
+	/* a630_sqe (control register 0 clear: a VBIF part) halts through
+	 * 0x3800 and polls bit 0 of 0x3801 (unnamed; inferred from it) */
+	.acks = {ACKS(A6XX), {0x3800, 0x3801}},
 };
 
 static const struct emu_gen_info gen_a7xx = {
@@ -195,6 +211,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
+	.acks = {ACKS(A7XX)},
 	/* 0x051 (unnamed in the database): the draw-state engine's status
 	 * after gen70500's BR writes a mode to 0x053 before a draw or
 	 * dispatch (bit 0: ready, polled; bit 1: no group left to run as
@@ -266,11 +283,16 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	TS_PIPES(A7XX),
 	/* the AQE bootstraps index their register pairs with control 0
 	 * bits 24-27 minus 4 (0: AQE0_PREEMPT_BASE 0x275, 1: AQE1's 0x26e) */
+	/* gen 8 moved RBBM_GBIF_HALT and its ack to 0x00a and 0x00b
+	 * (gen80000_sqe's CP_SMMU_TABLE_UPDATE; no gen 8 GPU registers in
+	 * the database) */
+	.acks = {ACKS(A7XX), {0x00a, 0x00b}},
 	.aqe_ctrl0 = 4u << 24,
 	.reset_ctrl = {{A7XX_GEN3_CTRL_CHIP_ID, 7u << 28}, {A7XX_GEN3_CTRL_PROCESSOR_ID, 1u << 21}},
 };
 
 #undef TS_PIPES
+#undef ACKS
 #undef N
 
 /* The first of a generation is its default; the others are variants

@@ -114,6 +114,13 @@ struct emu_gen_info {
 		uint16_t addr, dwords;
 		uint8_t level;
 	} me_fetch;
+	/* Handshakes the model answers at once (regs.c): a write to GPU
+	 * register request shows its value in GPU register status, as the
+	 * hardware acknowledges a bus halt (CP_SMMU_TABLE_UPDATE waits for
+	 * it) or reports an SRAM initialised. request 0 ends the list. */
+	struct {
+		uint32_t request, status;
+	} acks[6];
 };
 
 /* The default facts of a generation, and those of the variant whose

@@ -52,6 +52,9 @@ void emu_gpu_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 		emu_gpu_event(e, c, e->gpu);
 	else if (gi->lpac_by_gpu && offset == gi->lpac_gpu_cntl && (value & 1))
 		start_proc_at(e, c, EMU_LPAC, gpu64(e, gi->lpac_gpu_instr_base), EMU_NONE);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->acks) && gi->acks[i].request; i++)
+		if (offset == gi->acks[i].request)
+			e->gpu[gi->acks[i].status] = value;
 }
 
 static void ctrl_set(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
