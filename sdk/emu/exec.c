@@ -92,17 +92,9 @@ EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = a + 0x01000000u;
 	} else {
-		const struct emu_gen_info *gi = e->gi;
-		if (gi->nrt_gpu ||
-		    (gi->lpac_by_gpu && (a & EMU_REG_OFFSET_MASK) == gi->lpac_gpu_cntl)) {
-			/* registers with side effects (a5xx memory, a6xx LPAC start) */
-			emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
-		} else {
-			if (e->gpu[a & EMU_REG_OFFSET_MASK] != value)
-				e->progress_step = e->steps;
-			e->gpu[a & EMU_REG_OFFSET_MASK] = value;
-			emu_log_write(e, c, EMU_WRITE_GPU, a & EMU_REG_OFFSET_MASK, value);
-		}
+		/* with the side effects of regs.c (a5xx memory, a6xx LPAC
+		 * start, the handshakes the model acknowledges) */
+		emu_gpu_write(e, c, a & EMU_REG_OFFSET_MASK, value);
 		if (!(a & EMU_REG_NOINC))
 			c->gpr[ISA_REG_ADDR] = (a & ~EMU_REG_OFFSET_MASK) |
 					       ((a + 1) & EMU_REG_OFFSET_MASK);

@@ -28,12 +28,18 @@ _Static_assert(A6XX_EV_PC_CCU_INVALIDATE_DEPTH == A7XX_EV_CCU_INVALIDATE_DEPTH &
 		       A6XX_EV_PC_CCU_INVALIDATE_COLOR == A7XX_EV_CCU_INVALIDATE_COLOR,
 	       "ccu_invalidate sends one pair of events for a6xx and a7xx");
 
-/* Where in the memstore BV's fence is, after the kernel's (a7xx) */
-#define BV_FENCE_OFFSET 0x20
+_Static_assert(REG_A6XX_CP_ALWAYS_ON_COUNTER == REG_A7XX_CP_ALWAYS_ON_COUNTER &&
+		       REG_A6XX_RBBM_PERFCTR_SRAM_INIT_CMD == REG_A7XX_RBBM_PERFCTR_SRAM_INIT_CMD &&
+		       REG_A6XX_RBBM_PERFCTR_SRAM_INIT_STATUS ==
+			       REG_A7XX_RBBM_PERFCTR_SRAM_INIT_STATUS &&
+		       A6XX_CP_REG_TO_MEM_0_64B__MASK == A7XX_CP_REG_TO_MEM_0_64B__MASK &&
+		       A6XX_CP_REG_TO_MEM_0_CNT__SHIFT == A7XX_CP_REG_TO_MEM_0_CNT__SHIFT,
+	       "a6xx_set_pagetable and get_stats_counter send the same words on a6xx and a7xx");
 
 struct emu_replay {
 	struct rd_capture cap;
 	uint64_t memstore; /* the kernel's fence lives here */
+	uint32_t *context; /* each submission's context, numbered from 1 */
 };
 
 /* The kernel's memstore, where its fence is written: at MEMSTORE, far
@@ -145,6 +151,42 @@ static char *wrapping_buffer(const struct rd_capture *cap)
 	return msg.text ? util_str_take(&msg) : NULL;
 }
 
+/* The process a label names ("null_platform_t/2995" of
+ * "null_platform_t/2995: fence=1855", as the kernel's rd writes it),
+ * its length; 0 when it names none. */
+static size_t label_process(const char *label)
+{
+	const char *colon = strstr(label, ": ");
+	if (!colon)
+		return 0;
+	const char *slash = memchr(label, '/', (size_t)(colon - label));
+	return slash ? (size_t)(colon - label) : 0;
+}
+
+/* Numbers each submission's context: each process the labels name is
+ * one, numbered from 1 as they first appear; a submission whose label
+ * names none stays in the context before it (the first: context 1). */
+static void number_contexts(struct emu_replay *r)
+{
+	const struct rd_capture *cap = &r->cap;
+	r->context = util_xcalloc(cap->submit_count ? cap->submit_count : 1, sizeof *r->context);
+	uint32_t count = 0;
+	for (size_t i = 0; i < cap->submit_count; i++) {
+		const char *label = cap->submits[i].label;
+		size_t len = label_process(label);
+		uint32_t ctx = i ? r->context[i - 1] : 0;
+		if (len) {
+			ctx = 0;
+			for (size_t j = 0; j < i && !ctx; j++) {
+				const char *other = cap->submits[j].label;
+				if (label_process(other) == len && !memcmp(other, label, len))
+					ctx = r->context[j];
+			}
+		}
+		r->context[i] = ctx ? ctx : ++count;
+	}
+}
+
 struct emu_replay *emu_replay_open(const char *path, char **error)
 {
 	struct emu_replay *r = util_xcalloc(1, sizeof *r);
@@ -179,6 +221,7 @@ struct emu_replay *emu_replay_open(const char *path, char **error)
 		free(r);
 		return NULL;
 	}
+	number_contexts(r);
 	return r;
 }
 
@@ -187,6 +230,7 @@ void emu_replay_close(struct emu_replay *r)
 	if (!r)
 		return;
 	rd_free(&r->cap);
+	free(r->context);
 	free(r);
 }
 
@@ -275,65 +319,192 @@ uint64_t emu_replay_fence_addr(const struct emu_replay *r)
 	return r->memstore;
 }
 
+/* What the kernel writes into its memstore (struct msm_rbmemptrs and
+ * the rptr shadow), at these offsets from the replay's memstore: the
+ * fence at 0 (emu_replay_fence_addr), BV's fence, the shadow
+ * CP_WHERE_AM_I writes, the TTBR0 set_pagetable records, and the stats
+ * counters of the last STATS_COUNT submissions. */
+enum {
+	BV_FENCE_OFFSET = 0x20,
+	SHADOW_OFFSET = 0x40,
+	TTBR0_OFFSET = 0x48,
+	STATS_OFFSET = 0x100,
+	STATS_COUNT = 64, /* MSM_GPU_SUBMIT_STATS_COUNT */
+	STATS_SIZE = 32,  /* cpcycles start, end; always-on start, end: 64 bits each */
+};
+_Static_assert(STATS_OFFSET + STATS_COUNT * STATS_SIZE <= 0x1000, "the stats fit the memstore");
+
+/* The page tables the replay gives each context of a capture: context
+ * n (1-based) has TTBR0 PT_BASE + n pages and ASID n. */
+#define PT_BASE 0x100000000ull
+
+/* Packet fields the generated headers do not have (adreno_pm4.xml):
+ * CP_SMMU_TABLE_UPDATE's second word, CP_WAIT_REG_MEM's function,
+ * CP_RESET_CONTEXT_STATE's flags, and the a7xx markers a7xx_submit sets
+ * (IFPC off and on, the IB1 list's start and end). */
+enum {
+	SMMU_ASID_SHIFT = 16,
+	WRITE_EQ = 3,
+	RESET_CONTEXT_ALL = 0xf, /* on-chip TS, resource table, BV/BR counter, global/local TS */
+	MARKER_IFPC_DISABLE = 0x101,
+	MARKER_IFPC_ENABLE = 0x100,
+	MARKER_IB1LIST_START = 0x00d,
+	MARKER_IB1LIST_END = 0x00e,
+};
+
+/* A packet of literal words, counted */
+#define PKT7(emu, op, ...)                                        \
+	emu_push_pkt7(emu, op, (uint32_t[]){__VA_ARGS__},         \
+		      (uint32_t)(sizeof((uint32_t[]){__VA_ARGS__}) / \
+				 sizeof(uint32_t)))
+#define LO(x) ((uint32_t)(x))
+#define HI(x) ((uint32_t)((x) >> 32))
+
+/* One submission's wrapping: what the kernel knows when it writes it. */
+struct wrap {
+	struct emu *emu;
+	const struct rd_submit *sub;
+	uint64_t memstore;
+	uint32_t seqno, gpu_id;
+	bool switched;  /* another context than the ring's: set_pagetable runs */
+	uint32_t asid; /* the context's number */
+};
+
 /* The kernel's packets, one function per generation as drivers/gpu/drm/msm
- * has them: what its cp_init sends once, and what its submit sends
- * around the command streams (the buffers are in memory already). */
+ * has them: what its cp_init sends once, and its submit. */
 struct kernel {
 	void (*init)(struct emu *emu, uint32_t gpu_id);
-	/* before the command streams, and after them with the fence */
-	void (*before)(struct emu *emu);
-	void (*after)(struct emu *emu, uint64_t fence, uint32_t seqno);
+	void (*submit)(const struct wrap *w);
 };
 
 static void thread_control(struct emu *emu, uint32_t word)
 {
-	emu_push_pkt7(emu, PM4_CP_THREAD_CONTROL, &word, 1);
+	PKT7(emu, PM4_CP_THREAD_CONTROL, word);
 }
 
 static void ccu_invalidate(struct emu *emu)
 {
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){A7XX_EV_CCU_INVALIDATE_DEPTH}, 1);
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE, (uint32_t[]){A7XX_EV_CCU_INVALIDATE_COLOR}, 1);
+	PKT7(emu, PM4_CP_EVENT_WRITE, A7XX_EV_CCU_INVALIDATE_DEPTH);
+	PKT7(emu, PM4_CP_EVENT_WRITE, A7XX_EV_CCU_INVALIDATE_COLOR);
+}
+
+/* update_shadow_rptr (a6xx; a5xx_flush alike): where the CP is, for a
+ * part without APRIV (a650 and later have it, and send none) */
+static void where_am_i(const struct wrap *w)
+{
+	if (w->gpu_id >= 650)
+		return;
+	const uint64_t shadow = w->memstore + SHADOW_OFFSET;
+	PKT7(w->emu, PM4_CP_WHERE_AM_I, LO(shadow), HI(shadow));
+}
+
+/* get_stats_counter: a 64-bit counter to the submission's stats slot
+ * (which: 0 cpcycles start, 1 end, 2 always-on start, 3 end) */
+static void stats_counter(const struct wrap *w, uint32_t reg, unsigned which)
+{
+	const uint64_t at = w->memstore + STATS_OFFSET + (w->seqno % STATS_COUNT) * STATS_SIZE +
+			    8u * which;
+	PKT7(w->emu, PM4_CP_REG_TO_MEM,
+	     reg << A6XX_CP_REG_TO_MEM_0_REG__SHIFT | 2u << A6XX_CP_REG_TO_MEM_0_CNT__SHIFT |
+		     A6XX_CP_REG_TO_MEM_0_64B__MASK,
+	     LO(at), HI(at));
+}
+
+/* the two counters get_stats_counter reads, at the start (end false) or
+ * the end of the command streams */
+static void stats(const struct wrap *w, uint32_t perfctr_cp0, bool end)
+{
+	stats_counter(w, perfctr_cp0, end);
+	stats_counter(w, REG_A6XX_CP_ALWAYS_ON_COUNTER, 2 + end);
+}
+
+/* One CP_INDIRECT_BUFFER_PFE per captured command stream, as the submit
+ * loop does for MSM_SUBMIT_CMD_BUF; with shadow, the CP_WHERE_AM_I
+ * after every 32nd (a6xx) */
+static void indirect_buffers(const struct wrap *w, bool shadow)
+{
+	unsigned ibs = 0;
+	for (size_t n = 0; n < w->sub->stream_count; n++) {
+		const struct rd_stream *st = &w->sub->streams[n];
+		if (!stream_captured(w->sub, st))
+			continue; /* emu_replay_missing tells */
+		PKT7(w->emu, PM4_CP_INDIRECT_BUFFER_PFE, LO(st->addr), HI(st->addr), st->dwords);
+		if (shadow && ++ibs % 32 == 0)
+			where_am_i(w);
+	}
 }
 
 /* a5xx and a6xx: the fence in CP_SCRATCH_REG[2], then CACHE_FLUSH_TS
  * writes it */
-static void scratch_fence(struct emu *emu, uint32_t scratch2, uint64_t fence, uint32_t seqno)
+static void scratch_fence(const struct wrap *w, uint32_t scratch2)
 {
-	emu_push_pkt4(emu, scratch2, (uint32_t[]){seqno}, 1);
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){A6XX_EV_CACHE_FLUSH_TS | A6XX_CP_EVENT_WRITE_0_IRQ__MASK,
-				   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
-		      4);
+	emu_push_pkt4(w->emu, scratch2, (uint32_t[]){w->seqno}, 1);
+	PKT7(w->emu, PM4_CP_EVENT_WRITE, A6XX_EV_CACHE_FLUSH_TS | A6XX_CP_EVENT_WRITE_0_IRQ__MASK,
+	     LO(w->memstore), HI(w->memstore), w->seqno);
+}
+
+/* a6xx_set_pagetable, when the context changed: protected mode off (not
+ * on a7xx), the perf counters' SRAM init started, the SMMU switched to
+ * the context's TTBR0 and ASID, the TTBR0 recorded in the memstore, the
+ * UCHE invalidated, the SRAM init waited for, protected mode on. a7xx
+ * first waits for the ring's last fence and resets BR and BV's shared
+ * state. */
+static void a6xx_set_pagetable(const struct wrap *w, bool a7xx)
+{
+	if (!w->switched)
+		return;
+	struct emu *emu = w->emu;
+	const uint64_t ttbr = PT_BASE + ((uint64_t)w->asid << 12);
+	const uint64_t ttbr_rec = w->memstore + TTBR0_OFFSET;
+	if (a7xx) {
+		PKT7(emu, PM4_CP_WAIT_TIMESTAMP, 0, LO(w->memstore), HI(w->memstore), w->seqno - 1);
+		thread_control(emu, THREAD_BOTH);
+		PKT7(emu, PM4_CP_RESET_CONTEXT_STATE, RESET_CONTEXT_ALL);
+		thread_control(emu, THREAD_BR);
+	} else {
+		PKT7(emu, PM4_CP_SET_PROTECTED_MODE, 0);
+	}
+	emu_push_pkt4(emu, REG_A6XX_RBBM_PERFCTR_SRAM_INIT_CMD, (uint32_t[]){1}, 1);
+	PKT7(emu, PM4_CP_SMMU_TABLE_UPDATE, LO(ttbr), HI(ttbr) | w->asid << SMMU_ASID_SHIFT, 0, 0);
+	PKT7(emu, PM4_CP_MEM_WRITE, LO(ttbr_rec), HI(ttbr_rec), LO(ttbr),
+	     w->asid << SMMU_ASID_SHIFT | HI(ttbr));
+	PKT7(emu, PM4_CP_EVENT_WRITE, A6XX_EV_CACHE_INVALIDATE);
+	PKT7(emu, PM4_CP_WAIT_REG_MEM, WRITE_EQ, REG_A6XX_RBBM_PERFCTR_SRAM_INIT_STATUS, 0, 1, 1,
+	     0);
+	if (!a7xx)
+		PKT7(emu, PM4_CP_SET_PROTECTED_MODE, 1);
 }
 
 static void a5xx_me_init(struct emu *emu, uint32_t gpu_id)
 {
 	/* the a505/a506/a530 microcode workaround word */
 	uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
-	emu_push_pkt7(emu, PM4_CP_ME_INIT,
-		      (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0}, 8);
+	PKT7(emu, PM4_CP_ME_INIT, 0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0);
 }
 
-static void a5xx_before(struct emu *emu)
+/* a5xx_submit: no page tables (one address space), no stats; its
+ * preemption packets stay out (see docs/afuc-emu.md) */
+static void a5xx_submit(const struct wrap *w)
 {
-	(void)emu;
-}
-
-static void a5xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
-{
-	scratch_fence(emu, REG_A5XX_CP_SCRATCH_REG(2), fence, seqno);
+	indirect_buffers(w, false);
+	scratch_fence(w, REG_A5XX_CP_SCRATCH_REG(2));
 }
 
 static void a6xx_cp_init(struct emu *emu, uint32_t gpu_id)
 {
 	(void)gpu_id;
-	emu_push_pkt7(emu, PM4_CP_ME_INIT, (uint32_t[]){0x2f, 3, 0x20000000, 0, 0, 0, 0, 0}, 8);
+	PKT7(emu, PM4_CP_ME_INIT, 0x2f, 3, 0x20000000, 0, 0, 0, 0, 0);
 }
 
-static void a6xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
+static void a6xx_submit(const struct wrap *w)
 {
-	scratch_fence(emu, REG_A6XX_CP_SCRATCH_REG(2), fence, seqno);
+	a6xx_set_pagetable(w, false);
+	stats(w, REG_A6XX_RBBM_PERFCTR_CP(0), false);
+	ccu_invalidate(w->emu);
+	indirect_buffers(w, true);
+	stats(w, REG_A6XX_RBBM_PERFCTR_CP(0), true);
+	scratch_fence(w, REG_A6XX_CP_SCRATCH_REG(2));
+	where_am_i(w); /* a6xx_flush */
 }
 
 static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
@@ -341,47 +512,48 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 	(void)gpu_id;
 	/* concurrent binning off, then the 7-word CP_ME_INIT */
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE__MASK);
-	emu_push_pkt7(emu, PM4_CP_ME_INIT,
-		      (uint32_t[]){1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
-				   2, 0, 0, 0},
-		      7);
+	PKT7(emu, PM4_CP_ME_INIT, 1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
+	     2, 0, 0, 0);
 }
 
-static void a7xx_before(struct emu *emu)
+/* a7xx_submit: BR and BV meet and BR switches the page table; both run
+ * the command streams; then BR invalidates the CCU, BV writes its fence
+ * when it is done with the submission, and BR waits for that before it
+ * writes the kernel's fence */
+static void a7xx_submit(const struct wrap *w)
 {
-	/* BR runs the command streams, once BV has met it there */
+	struct emu *emu = w->emu;
+	const uint64_t fence = w->memstore, bv_fence = w->memstore + BV_FENCE_OFFSET;
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK | THREAD_BR);
-}
-
-/* BR invalidates the CCU; BV writes its fence when it is done with the
- * submission, and BR waits for that before it writes the kernel's
- * fence; then both take what follows */
-static void a7xx_after(struct emu *emu, uint64_t fence, uint32_t seqno)
-{
-	const uint64_t bv_fence = fence + BV_FENCE_OFFSET;
+	a6xx_set_pagetable(w, true);
+	stats(w, REG_A7XX_RBBM_PERFCTR_CP(0), false);
+	thread_control(emu, THREAD_BOTH);
+	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IFPC_DISABLE);
+	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IB1LIST_START);
+	indirect_buffers(w, false);
+	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IB1LIST_END);
+	stats(w, REG_A7XX_RBBM_PERFCTR_CP(0), true);
+	emu_push_pkt4(emu, REG_A7XX_CP_SCRATCH_REG(2), (uint32_t[]){w->seqno}, 1);
 	thread_control(emu, THREAD_BR);
 	ccu_invalidate(emu);
 	thread_control(emu, THREAD_BV);
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){A7XX_EV_CACHE_CLEAN | A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK,
-				   (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno},
-		      4);
+	PKT7(emu, PM4_CP_EVENT_WRITE,
+	     A7XX_EV_CACHE_CLEAN | A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK, LO(bv_fence),
+	     HI(bv_fence), w->seqno);
 	thread_control(emu, THREAD_BR);
-	emu_push_pkt7(emu, PM4_CP_WAIT_TIMESTAMP,
-		      (uint32_t[]){0, (uint32_t)bv_fence, (uint32_t)(bv_fence >> 32), seqno}, 4);
-	emu_push_pkt7(emu, PM4_CP_EVENT_WRITE,
-		      (uint32_t[]){A7XX_EV_CACHE_CLEAN |
-					   A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK |
-					   A7XX_CP_EVENT_WRITE7_0_IRQ__MASK,
-				   (uint32_t)fence, (uint32_t)(fence >> 32), seqno},
-		      4);
+	PKT7(emu, PM4_CP_WAIT_TIMESTAMP, 0, LO(bv_fence), HI(bv_fence), w->seqno);
+	PKT7(emu, PM4_CP_EVENT_WRITE,
+	     A7XX_EV_CACHE_CLEAN | A7XX_CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK |
+		     A7XX_CP_EVENT_WRITE7_0_IRQ__MASK,
+	     LO(fence), HI(fence), w->seqno);
 	thread_control(emu, THREAD_BOTH);
+	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IFPC_ENABLE);
 }
 
 static const struct kernel kernels[] = {
-	[EMU_A5XX] = {a5xx_me_init, a5xx_before, a5xx_after},
-	[EMU_A6XX] = {a6xx_cp_init, ccu_invalidate, a6xx_after},
-	[EMU_A7XX] = {a7xx_cp_init, a7xx_before, a7xx_after},
+	[EMU_A5XX] = {a5xx_me_init, a5xx_submit},
+	[EMU_A6XX] = {a6xx_cp_init, a6xx_submit},
+	[EMU_A7XX] = {a7xx_cp_init, a7xx_submit},
 };
 
 /* Submission i's captured buffers into emu's memory (read from the
@@ -432,17 +604,16 @@ bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first
 	const struct kernel *k = &kernels[emu_gen(emu)];
 	if (first)
 		k->init(emu, r->cap.gpu_id);
-	k->before(emu);
-	for (size_t n = 0; n < s->stream_count; n++) {
-		const struct rd_stream *st = &s->streams[n];
-		if (!stream_captured(s, st))
-			continue; /* emu_replay_missing tells */
-		emu_push_pkt7(
-			emu, PM4_CP_INDIRECT_BUFFER,
-			(uint32_t[]){(uint32_t)st->addr, (uint32_t)(st->addr >> 32), st->dwords},
-			3);
-	}
-	k->after(emu, r->memstore, (uint32_t)i + 1);
+	const struct wrap w = {
+		.emu = emu,
+		.sub = s,
+		.memstore = r->memstore,
+		.seqno = (uint32_t)i + 1,
+		.gpu_id = r->cap.gpu_id,
+		.switched = first || i == 0 || r->context[i] != r->context[i - 1],
+		.asid = r->context[i],
+	};
+	k->submit(&w);
 	return true;
 }
 
