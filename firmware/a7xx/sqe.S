@@ -86,6 +86,17 @@ bv_bootstrap:
 
 #include "events.S"
 #include "../common/ib-handlers.S"
+
+; CP_SET_MARKER on BV: the IFPC requests, which gen70500's BV passes to
+; the GMU as BR does; the rest is BR's.
+HANDLER(CP_SET_MARKER)
+	mov $02, $data
+	SKIP_PAYLOAD()
+	IF_BIT_SET($02, 8)
+		IFPC_MARKER($02, $03, $11)
+	ENDIF()
+END_HANDLER()
+
 #define THREAD_SELF 2
 #include "thread-control.S"
 #undef THREAD_SELF

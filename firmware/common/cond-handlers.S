@@ -157,6 +157,18 @@ HANDLER(SET_MARKER_OPCODE)
 	mov $02, $data
 	SKIP_PAYLOAD()
 	IF_BIT_CLEAR($02, 8)
+#if FW_GEN == 7
+		; the kernel's marks around its IBs (a7xx_submit: 0xd before,
+		; 0xe after), not render modes: after them gen70500 waits for
+		; idle
+		IF_EQ($02, MARK_IB1LIST_END)
+			CALL(wait_for_idle)
+			NEXT_PACKET()
+		ENDIF()
+		IF_EQ($02, MARK_IB1LIST_START)
+			NEXT_PACKET()
+		ENDIF()
+#endif
 		and G_MODE, $02, 0xf
 #if FW_GEN >= 6
 		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19 =
@@ -166,12 +178,7 @@ HANDLER(SET_MARKER_OPCODE)
 			WRITE_REG_DIRECT(PC_ENDVIS, $03, $11)
 		ENDIF()
 	ELSE()
-		READ_REG($03, CP_CP2GMU_STATUS)
-		or $03, $03, 0x1
-		IF_BIT_CLEAR($02, 0)
-			xor $03, $03, 0x1
-		ENDIF()
-		WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $03, $11)
+		IFPC_MARKER($02, $03, $11)
 #endif
 	ENDIF()
 END_HANDLER()

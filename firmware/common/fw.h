@@ -107,6 +107,19 @@ $1:
 	nop
 })
 
+/* IFPC_MARKER(word, tmp, tmp2): CP_SET_MARKER's IFPC request (bit 8 of
+ * word set; bit 0 set: no power collapse) to bit 0 of CP_CP2GMU_STATUS,
+ * where a630 and gen70500 pass it to the GMU (a6xx and a7xx: the SQE or
+ * BR, and the a7xx BV alike). */
+DEFINE_MACRO(IFPC_MARKER, {
+	READ_REG($2, CP_CP2GMU_STATUS)
+	or $2, $2, 0x1
+	IF_BIT_CLEAR($1, 0)
+		xor $2, $2, 0x1
+	ENDIF()
+	WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $2, $3)
+})
+
 /* TS_UNIT_CASES(reg): the CASEs of a SWITCH over a timestamp event
  * (a5xx and a6xx CP_EVENT_WRITE) that put in reg the unit writing its
  * value, as bits 8..10 of EVENT_TS_CTRL take it: WT_DONE_TS 2,
@@ -164,5 +177,8 @@ DEFINE_MACRO(DRAW_INDX_OFFSET_ARGS, {
 #define RM6_BYPASS 1
 #define RM6_BINNING 2
 #define RM6_ENDVIS 5
+/* and the kernel's marks around the IBs of a submission (a7xx) */
+#define MARK_IB1LIST_START 0xd
+#define MARK_IB1LIST_END 0xe
 
 #endif

@@ -3,6 +3,7 @@
  * indirect buffers), which the a5xx PFP has too, and draw states. */
 #include "cond-handlers.S"
 #include "ib-handlers.S"
+#include "smmu.S"
 
 ; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
 ; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
@@ -21,12 +22,11 @@ END_HANDLER()
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
-; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
-; emulator does not have (docs/firmware.md, "Not done").
+; ring: CP_SET_PSEUDO_REG) in hardware the emulator does not have
+; (docs/firmware.md, "Not done"). CP_SMMU_TABLE_UPDATE is smmu.S's.
 HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
 	CP_DRAW_PRED_ENABLE_GLOBAL, CP_DRAW_PRED_ENABLE_LOCAL, CP_DRAW_PRED_SET,
-	CP_SET_PROTECTED_MODE, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
-	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
+	CP_SET_PROTECTED_MODE, CP_SET_SECURE_MODE, CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
 	SKIP_PAYLOAD()
 END_HANDLER()
 

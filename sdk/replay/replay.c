@@ -516,8 +516,9 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 	     2, 0, 0, 0);
 }
 
-/* a7xx_submit: BR and BV meet and BR switches the page table; both run
- * the command streams; then BR invalidates the CCU, BV writes its fence
+/* a7xx_submit: BR and BV meet and BR switches the page table; BR runs
+ * the command streams (the kernel lets both take them); then BR
+ * invalidates the CCU, BV writes its fence
  * when it is done with the submission, and BR waits for that before it
  * writes the kernel's fence */
 static void a7xx_submit(const struct wrap *w)
@@ -527,7 +528,8 @@ static void a7xx_submit(const struct wrap *w)
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK | THREAD_BR);
 	a6xx_set_pagetable(w, true);
 	stats(w, REG_A7XX_RBBM_PERFCTR_CP(0), false);
-	thread_control(emu, THREAD_BOTH);
+	/* the kernel's CP_SET_THREAD_BOTH: BR alone here (docs/afuc-emu.md) */
+	thread_control(emu, THREAD_BR);
 	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IFPC_DISABLE);
 	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IB1LIST_START);
 	indirect_buffers(w, false);

@@ -81,20 +81,20 @@ turnip_a7xx=$tmp/turnip-a7xx.rd
 }
 
 plan 19
-compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1408
+compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1430
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
-compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 98
+compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 147
 
 # BV reads the stream too: on both firmwares its first CP_THREAD_CONTROL
 # reports its event number, and that write is BV's, after BR's, in the
 # packet at the same place in the stream (the ring's first). BV's fence
 # of the first submission (1, at the memstore + 0x20) is BV's write, in
-# the THREAD_BV section's CP_THREAD_CONTROL (ring 0x58): BR passed it
+# the THREAD_BV section's CP_THREAD_CONTROL (ring 0x140): BR passed it
 # over, so BV's packets there go to it.
 expected_first='# packet 1 ring 0x0 CP_THREAD_CONTROL
 reg 0xd601 0x00000000 # CP_EVENT_END
 reg 0xd601 0x00000000 # CP_EVENT_END (BV)'
-expected_fence='# packet 1 ring 0x58 CP_THREAD_CONTROL
+expected_fence='# packet 1 ring 0x140 CP_THREAD_CONTROL
 mem 0x7ffff00020 0x00000001 # (BV)'
 for image in gen70500_sqe.fw SDK; do
 	if [ "$image" = SDK ]; then
