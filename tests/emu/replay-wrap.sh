@@ -1,0 +1,99 @@
+# The replay wraps each submission as the msm kernel does
+# (docs/afuc-emu.md, "Replaying captures"): a capture written here of two
+# processes (submissions 1 and 2 of app/100, 3 of other/200) replayed
+# through the SDK's images and every vendor image there is. On a6xx and
+# a7xx the kernel's set_pagetable runs where the context changes
+# (submissions 1 and 3), and CP_SMMU_TABLE_UPDATE, whose vendor handlers
+# wait for the bus halt the model acknowledges, runs to idle and writes
+# the context's TTBR0 and ASID (context n: TTBR0 0x100000000 + n pages,
+# ASID n) into the SMMU's context bank (TTBR0 at word 0x8 of the bank, in
+# the GPU register window above 0x10000). a5xx has no page-table switch.
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
+
+le32() {
+	for v in "$@"; do
+		printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $((v & 255)) $((v >> 8 & 255)) \
+			$((v >> 16 & 255)) $((v >> 24 & 255)))"
+	done
+}
+# submission LABEL ADDR: the driver's note, then a buffer at ADDR holding
+# one CP_WAIT_FOR_IDLE, run as a one-dword command stream
+submission() {
+	le32 2 ${#1}
+	printf '%s' "$1"
+	le32 3 12 "$2" 16 0 12 16 0x70268000 0 0 0 6 12 "$2" 1 0
+}
+# capture GPU_ID
+capture() {
+	le32 13 4 "$1"
+	submission "app/100: fence=1" 0x100000
+	submission "app/100: fence=2" 0x101000
+	submission "other/200: fence=3" 0x102000
+}
+capture 630 >"$tmp/two-contexts.rd"
+capture 540 >"$tmp/two-contexts-a5xx.rd"
+
+# check NAME IMAGE [TODO]: three tests of one image
+check() {
+	name=$1
+	todo=${3:+ # TODO $3}
+	run "$SDK_BIN/afuc-emu" --replay "$tmp/two-contexts.rd" "$2" --writes "$tmp/writes.log"
+	ok "$([ "$status" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c '^ok')" -eq 3 ] &&
+		echo 0 || echo 1)" "$name: every submission runs to idle and writes its fence$todo" ||
+		diag "$(printf '%s\n' "$out" | grep -A3 '^not ok' | head -8)"
+	took=$(sed -n 's/^# packet \([0-9]*\) ring .* CP_SMMU_TABLE_UPDATE$/\1/p' "$tmp/writes.log" |
+		tr '\n' ' ')
+	is "$took" "1 3 " "$name: CP_SMMU_TABLE_UPDATE where the context changes$todo"
+	# consecutive writes of a context bank's TTBR0 (low, then high word
+	# with the ASID): "SUBMISSION LOW HIGH"
+	ttbr=$(awk 'function hex(h, i, v) {
+			v = 0
+			for (i = 3; i <= length(h); i++)
+				v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			return v
+		}
+		/^# packet/ { smmu = / CP_SMMU_TABLE_UPDATE$/; s = $3; prev = -1; next }
+		smmu && $1 == "reg" {
+			off = hex($2)
+			if (prev >= 65536 && off == prev + 1 && prev % 1024 == 8)
+				printf "%s %s %s; ", s, pval, $3
+			prev = off; pval = $3
+		}' "$tmp/writes.log")
+	is "$ttbr" "1 0x00001000 0x00010001; 3 0x00002000 0x00020001; " \
+		"$name: the SMMU gets each context's TTBR0 and ASID$todo"
+}
+
+check "SDK a6xx/sqe.fw" "$SDK_BUILD/firmware/a6xx/sqe.fw"
+check "SDK a7xx/sqe.fw" "$SDK_BUILD/firmware/a7xx/sqe.fw"
+
+all_firmware '*_sqe*.fw*'
+for f in $images; do
+	name=$(firmware_name "$f")
+	if ! unpack_firmware "$f"; then
+		skip 3 "$name: cannot unpack $f"
+		continue
+	fi
+	case $name in
+	gen801* | gen802*)
+		check "$name" "$tmp/$name" "BV overflows its call stack at its register call 0xdc600000 (pc 0174), issue 26's gen 8 part"
+		;;
+	*) check "$name" "$tmp/$name" ;;
+	esac
+done
+
+# a5xx: a5xx_submit switches no page table
+for pair in "$SDK_BUILD/firmware/a5xx/pfp.fw,$SDK_BUILD/firmware/a5xx/me.fw" vendor; do
+	if [ "$pair" = vendor ]; then
+		if pfp=$(find_firmware a530_pfp.fw) && me=$(find_firmware a530_pm4.fw); then
+			pair=$pfp,$me
+		else
+			skip 2 "a530_pfp.fw or a530_pm4.fw not found"
+			continue
+		fi
+	fi
+	run "$SDK_BIN/afuc-emu" --replay "$tmp/two-contexts-a5xx.rd" "$pair" --writes "$tmp/writes.log"
+	is "$status $(printf '%s\n' "$out" | grep -c '^ok')" "0 3" \
+		"${pair##*/}: every a5xx submission runs to idle and writes its fence"
+	is "$(grep -c 'CP_SMMU_TABLE_UPDATE' "$tmp/writes.log")" 0 "${pair##*/}: and no page table is switched"
+done
+done_testing
