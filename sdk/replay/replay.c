@@ -353,10 +353,9 @@ enum {
 };
 
 /* A packet of literal words, counted */
-#define PKT7(emu, op, ...)                                        \
-	emu_push_pkt7(emu, op, (uint32_t[]){__VA_ARGS__},         \
-		      (uint32_t)(sizeof((uint32_t[]){__VA_ARGS__}) / \
-				 sizeof(uint32_t)))
+#define PKT7(emu, op, ...)                                \
+	emu_push_pkt7(emu, op, (uint32_t[]){__VA_ARGS__}, \
+		      (uint32_t)(sizeof((uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t)))
 #define LO(x) ((uint32_t)(x))
 #define HI(x) ((uint32_t)((x) >> 32))
 
@@ -366,7 +365,7 @@ struct wrap {
 	const struct rd_submit *sub;
 	uint64_t memstore;
 	uint32_t seqno, gpu_id;
-	bool switched;  /* another context than the ring's: set_pagetable runs */
+	bool switched; /* another context than the ring's: set_pagetable runs */
 	uint32_t asid; /* the context's number */
 };
 
@@ -512,8 +511,8 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 	(void)gpu_id;
 	/* concurrent binning off, then the 7-word CP_ME_INIT */
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE__MASK);
-	PKT7(emu, PM4_CP_ME_INIT, 1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000,
-	     2, 0, 0, 0);
+	PKT7(emu, PM4_CP_ME_INIT, 1u << 0 | 1u << 1 | 1u << 3 | 1u << 6 | 1u << 8, 3, 0x20000000, 2,
+	     0, 0, 0);
 }
 
 /* a7xx_submit: BR and BV meet and BR switches the page table; BR runs
