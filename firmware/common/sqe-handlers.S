@@ -51,12 +51,14 @@ END_HANDLER()
 ; CP_WHERE_AM_I (the kernel's, from the ring): the ring's read pointer
 ; to the 64-bit address (the kernel's shadow of it), then the wait for
 ; the write, as a630 firmware does. From an IB it is dropped.
+; The address goes from the packet straight to NRT_ADDR (and its high
+; word), after which $addr has moved on to NRT_DATA.
 HANDLER(CP_WHERE_AM_I)
 	IF_EQ(G_LEVEL, 0)
-		READ_ADDR64($02, $03)
-		SET_NRT_ADDR($02, $03)
+		mov $addr, |NRT_ADDR << 24
+		(xmov1)mov $data, $data
 		cread $04, [$00 + @RB_RPTR]
-		NRT_WRITE($04)
+		mov $data, $04
 		WAIT_MEM_WRITES()
 	ENDIF()
 	SKIP_PAYLOAD()
