@@ -57,11 +57,14 @@ size_t emu_replay_missing(const struct emu_replay *r, size_t i, uint64_t *first_
 
 /* Puts submission i on emu as the kernel would: writes its captured
  * buffers to GPU memory, then pushes onto the ring the kernel's
- * CP_ME_INIT (the first time for this emu: first says so), its packets
- * around the IBs and a CP_INDIRECT_BUFFER per command stream, ending in
- * the fence (CP_EVENT_WRITE with CACHE_FLUSH_TS or, on a7xx,
- * CACHE_CLEAN). false (nothing pushed) when a buffer does not fit in the
- * emulator's memory; *error then says why (malloc'ed). */
+ * CP_ME_INIT (the first time for this emu: first says so) and what its
+ * a5xx_submit, a6xx_submit or a7xx_submit writes: the page-table switch
+ * (CP_SMMU_TABLE_UPDATE) when the submission's context is not the last
+ * one's (or first), the stats counters, a CP_INDIRECT_BUFFER_PFE per
+ * command stream, the fence (CP_EVENT_WRITE with CACHE_FLUSH_TS or, on
+ * a7xx, CACHE_CLEAN), CP_WHERE_AM_I (docs/afuc-emu.md has the list).
+ * false (nothing pushed) when a buffer does not fit in the emulator's
+ * memory; *error then says why (malloc'ed). */
 bool emu_replay_push(struct emu_replay *r, size_t i, struct emu *emu, bool first, char **error);
 /* Whether submission i's fence reached memory, as the kernel waits for
  * it: the fence address holds its sequence number (i + 1). */
