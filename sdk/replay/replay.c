@@ -517,9 +517,8 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 
 /* a7xx_submit: BR and BV meet and BR switches the page table; BR runs
  * the command streams (the kernel lets both take them); then BR
- * invalidates the CCU, BV writes its fence
- * when it is done with the submission, and BR waits for that before it
- * writes the kernel's fence */
+ * invalidates the CCU, BV writes its fence when it is done with the
+ * submission, and BR waits for that before it writes the kernel's fence */
 static void a7xx_submit(const struct wrap *w)
 {
 	struct emu *emu = w->emu;
