@@ -96,6 +96,20 @@ HANDLER(CP_ME_INIT)
 	FORWARD()
 END_HANDLER()
 
+; CP_WAIT_FOR_ME: the PFP reads ahead of the ME, so a packet after this
+; one that reads registers or memory (CP_REG_TEST, CP_COND_EXEC, the
+; indirect draws) sees what the packets before it wrote only once the ME
+; is done with them: it waits until control register 0x008, the ME's
+; busy state, reads 0 (as a530_pfp does), then passes the packet on.
+#define A5XX_PFP_ME_BUSY 0x008
+HANDLER(CP_WAIT_FOR_ME)
+	cread $02, [$00 + A5XX_PFP_ME_BUSY]
+wait_for_me.poll:
+	brne $02, 0x0, #wait_for_me.poll
+	cread $02, [$00 + A5XX_PFP_ME_BUSY]
+	FORWARD()
+END_HANDLER()
+
 #include "../common/cond-handlers.S"
 #include "../common/ib-handlers.S"
 

@@ -43,6 +43,19 @@ HANDLER(CP_COND_EXEC)
 	ENDIF()
 END_HANDLER()
 
+; PRED_BIT(dst, word, lo): the predicate bit a packet names in bits
+; lo..lo+4 of word. a5xx has one, bit 0, whatever the packet names, as
+; a530_pfp (its CP_REG_TEST and CP_COND_REG_EXEC ignore the field).
+#if FW_GEN == 5
+DEFINE_MACRO(PRED_BIT, {
+	mov $1, 0x0
+})
+#else
+DEFINE_MACRO(PRED_BIT, {
+	EXTRACT_BITS($1, $2, $3, $3 + 4)
+})
+#endif
+
 ; CP_REG_TEST: REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
 ; (26..30): predicate bit PRED_BIT = bit BIT of the register, read after
 ; the pipeline unless SKIP_WAIT_FOR_ME (sync.S). With PRED_UPDATE (31) two
@@ -70,7 +83,7 @@ HANDLER(CP_REG_TEST)
 		EXTRACT_BITS($05, $02, 20, 24)
 		ushr $04, $04, $05
 		and $04, $04, 0x1
-		EXTRACT_BITS($05, $02, 26, 30)
+		PRED_BIT($05, $02, 26)
 		mov $06, 0x1
 		shl $06, $06, $05
 		or G_PRED, G_PRED, $06          ; clear the bit,
@@ -89,17 +102,22 @@ END_HANDLER()
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
 ;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
-; PRED_TEST, what binning passes send for every bin, is tested first.
+; PRED_TEST, what binning passes send for every bin, is tested first,
+; with DWORDS read in the delay slot of the test.
 HANDLER(CP_COND_REG_EXEC)
 	mov $02, $data
 	EXTRACT_BITS($05, $02, 28, 31)
 	IF_EQ($05, 1)
+#if FW_GEN == 5
+		breq G_PRED, b0, #cond_reg_exec.run     ; the one predicate set: run
+#else
 		EXTRACT_BITS($07, $02, 18, 22)
 		ushr $06, G_PRED, $07
-		mov $04, $data          ; DWORDS
-		IF_BIT_CLEAR($06, 0)
-			SKIP_DWORDS($04)
-		ENDIF()
+		breq $06, b0, #cond_reg_exec.run        ; set: the words run
+#endif
+		mov $04, $data                          ; DWORDS
+		SKIP_DWORDS($04)
+cond_reg_exec.run:
 		NEXT_PACKET()
 	ENDIF()
 	mov $03, $data

@@ -147,6 +147,8 @@ static void reg_rmw(struct words *b, const struct gen *g)
 	PKT4(b, g->reg, 0xf0f0);
 	PKT7(b, PM4_CP_REG_RMW, g->reg, 0xff00ff00, 0x5);
 	PKT7(b, PM4_CP_REG_RMW, g->reg | 1u << 29, 0xffffffff, 0x10);
+	if (g->bit == A5) /* ROTATE, which a530_pm4 hands to the ME's hardware */
+		PKT7(b, PM4_CP_REG_RMW, g->reg | 4u << 24, 0x0ff0ffff, 0x3);
 }
 
 /* CP_REG_TO_SCRATCH: REG, SCRATCH 20..22, CNT 24..26 (CNT + 1 registers) */
@@ -491,10 +493,15 @@ static void skip_ib2_local(struct words *b, const struct gen *g)
 }
 
 /* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), CP_COND_EXEC, as
- * freedreno's GMEM bins and turnip's conditional sections use them */
+ * freedreno's GMEM bins and turnip's conditional sections use them. The
+ * a5xx PFP reads the register without waiting for the ME, which may not
+ * have written it yet: a CP_WAIT_FOR_ME first, as drivers send before
+ * register reads. */
 static void conditions(struct words *b, const struct gen *g)
 {
 	PKT4(b, g->reg, 1);
+	if (g->bit == A5)
+		PKT7(b, PM4_CP_WAIT_FOR_ME);
 	PKT7(b, PM4_CP_REG_TEST, g->reg | 0u << 25);
 	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 /* PRED_TEST */, 2);
 	PKT4(b, g->reg, 2);
@@ -640,9 +647,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem),
 	OP("CP_MEM_TO_REG", A5 | A6 | A7, mem_to_reg),
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
-	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw,
-	   SKIP5("TODO: the model lacks the a5xx ME's register read-modify-write ($usraddr bits 20 "
-		 "and 23), which a530_pm4 hands the plain form to")),
+	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
@@ -679,9 +684,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_SET_RENDER_MODE", A5, set_render_mode),
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
-	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions,
-	   TODO5("the SDK's PFP reads CP_REG_TEST's register before the ME has written it, where "
-		 "a530's is later (neither waits; the model's scheduling decides)")),
+	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
 	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
