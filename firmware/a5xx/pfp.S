@@ -13,10 +13,12 @@
 #define FW_A5XX_PFP
 #include "../common/fw.h"
 
-/* The PFP's draw-state table: group n (GROUP_ID) at control registers
- * DS_TABLE + 4n (header, ADDR_LO, ADDR_HI); 32 groups up to 0x17f,
- * where neither a530 image reads or writes. */
-#define DS_TABLE 0x100
+/* The CP's draw-state unit, which keeps the groups of CP_SET_DRAW_STATE
+ * for the draws: the packet's first word goes to DS_HDR, every other to
+ * DS_WORDS, as a530_pfp hands them over (control registers; the
+ * emulator keeps only the last word of each). */
+#define DS_HDR 0x02c
+#define DS_WORDS 0x02b
 
 /* The bits of a530_pfp's state word that the SDK keeps
  * (render-mode.S). */
@@ -96,17 +98,24 @@ HANDLER(CP_ME_INIT)
 	FORWARD()
 END_HANDLER()
 
-; CP_WAIT_FOR_ME: the PFP reads ahead of the ME, so a packet after this
-; one that reads registers or memory (CP_REG_TEST, CP_COND_EXEC, the
-; indirect draws) sees what the packets before it wrote only once the ME
-; is done with them: it waits until control register 0x008, the ME's
-; busy state, reads 0 (as a530_pfp does), then passes the packet on.
+; WAIT_ME_IDLE(tmp, label): waits until control register 0x008, the
+; ME's busy state, reads 0: the ME is done with every packet passed to
+; it. The PFP reads ahead of the ME, so what it reads itself (registers,
+; memory) may not be what the packets before wrote until then. label
+; names the poll, once per use.
 #define A5XX_PFP_ME_BUSY 0x008
+DEFINE_MACRO(WAIT_ME_IDLE, {
+	cread $1, [$00 + A5XX_PFP_ME_BUSY]
+$2:
+	brne $1, 0x0, #$2
+	cread $1, [$00 + A5XX_PFP_ME_BUSY]
+})
+
+; CP_WAIT_FOR_ME: the ME done, as a530_pfp waits for it, then the packet
+; goes on to the ME. The packets after it that the PFP runs (CP_REG_TEST,
+; CP_COND_EXEC) see what the ones before wrote.
 HANDLER(CP_WAIT_FOR_ME)
-	cread $02, [$00 + A5XX_PFP_ME_BUSY]
-wait_for_me.poll:
-	brne $02, 0x0, #wait_for_me.poll
-	cread $02, [$00 + A5XX_PFP_ME_BUSY]
+	WAIT_ME_IDLE($02, wait_for_me.poll)
 	FORWARD()
 END_HANDLER()
 
@@ -115,24 +124,16 @@ END_HANDLER()
 
 ; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
 ; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
-; and the group's 64-bit address, each stored in the group's place in
-; the table for the draws (which this firmware does not implement). A
-; last group with fewer than three words is dropped.
+; and the group's 64-bit address, handed to the draw-state unit word by
+; word, as a530_pfp does; an empty packet hands nothing (a530_pfp would
+; take the next header for its first word). The groups are not run: the
+; draws of this firmware do not load them, nor does LOAD_IMMED.
 HANDLER(CP_SET_DRAW_STATE)
-	; one test a group, at the loop's foot: the last word's cwrite goes in
-	; the branch's delay slot, so the test counts it as still unread
-	IF_GE($rem, 3, $11)
-draw_state.group:
-		mov $02, $data
-		ushr $03, $02, 22               ; 4 * GROUP_ID
-		and $03, $03, 0x7c
-		cwrite $02, [$03 + DS_TABLE]
-		cwrite $data, [$03 + DS_TABLE+0x1]
-		cmp $11, $rem, 0x4
-		brne $11, b2, #draw_state.group ; at least a group left (not less)
-		cwrite $data, [$03 + DS_TABLE+0x2]
-	ENDIF()
-	SKIP_PAYLOAD()
+	breq $rem, 0x0, #draw_state.done
+	nop
+	cwrite $data, [$00 + DS_HDR]
+	(rep)cwrite $data, [$00 + DS_WORDS]
+draw_state.done:
 END_HANDLER()
 
 ; GPU register 0xa890 (unnamed in the register database) holds what the
@@ -186,7 +187,9 @@ END_HANDLER()
 #define EXEC_CS_INDIRECT_ME_HDR_LO 0x8005
 
 ; forward_args: to the ME, the $05 words of arguments at $06:$07 (the
-; packet's payload all read).
+; packet's payload all read). The handlers wait for the ME before they
+; pass the made-up header, as a530_pfp does, so that the arguments are
+; those the packets before wrote.
 SUBROUTINE(forward_args)
 	PFP_START_MEM_READ($06, $07, $05, $05)
 	mov $rem, $05
@@ -198,6 +201,7 @@ HANDLER(CP_DRAW_INDIRECT)
 	mov $02, $data
 	READ_ADDR64($06, $07)
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, draw_indirect.wait)
 	mov $04, DRAW_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, DRAW_INDIRECT_ME_HDR_LO
 	mov $data, $02
@@ -212,6 +216,7 @@ HANDLER(CP_EXEC_CS_INDIRECT)
 	READ_ADDR64($06, $07)
 	mov $08, $data
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, exec_cs_indirect.wait)
 	mov $04, EXEC_CS_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, EXEC_CS_INDIRECT_ME_HDR_LO
 	mov $data, $02
@@ -229,6 +234,7 @@ HANDLER(CP_DRAW_INDX_INDIRECT)
 	mov $0a, $data
 	READ_ADDR64($06, $07)
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, draw_indx_indirect.wait)
 	mov $04, DRAW_INDX_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, DRAW_INDX_INDIRECT_ME_HDR_LO
 	mov $data, $02

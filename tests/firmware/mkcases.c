@@ -263,6 +263,12 @@ static void draw_indirect(struct words *b, const struct gen *g)
 	if (g->bit != A5) /* in sysmem too */
 		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
 	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW + 16)), HI(DATA(D_DRAW + 16)));
+	if (g->bit == A5) {
+		/* arguments the packet before writes: the a5xx PFP, which reads
+		 * them, waits for the ME first, as a530_pfp does */
+		PKT7(b, PM4_CP_MEM_WRITE, LO(RESULT(0x40)), HI(RESULT(0x40)), 6, 1, 2, 0);
+		PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(RESULT(0x40)), HI(RESULT(0x40)));
+	}
 }
 
 static void draw_indx_indirect(struct words *b, const struct gen *g)
@@ -406,6 +412,8 @@ static void set_draw_state(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 17 | 1u << 24, 0, 0);
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 2 | 1u << 19 | 3u << 24, LO(STATE_BASE), HI(STATE_BASE));
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 18, 0, 0);
+	if (g->bit == A5) /* the kernel's a5xx_set_pagetable */
+		PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 18, 1, 0);
 }
 
 /* CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's draw stream, where its
@@ -670,9 +678,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs),
 	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
 	OP("CP_BLIT", A5 | A6 | A7, blit),
-	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state,
-	   TODO5("slower: the PFP stores each group where a530_pfp hands the packet to hardware "
-		 "the model lacks")),
+	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
 	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5,
 	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
 		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
