@@ -484,6 +484,8 @@ static void set_render_mode(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 2 /* BINNING */, 0, 0, 1u << 5, 0);
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 3 /* GMEM */, 0, 0, 1u << 4, 0);
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 1 /* BYPASS */, 0, 0, 0, 0);
+	/* the kernel's a5xx_submit after the IBs: NULL, "done rendering" */
+	PKT7(b, PM4_CP_SET_RENDER_MODE, 0, 0, 0, 0, 0);
 }
 
 static void skip_ib2_global(struct words *b, const struct gen *g)
@@ -696,7 +698,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
 	OP("CP_ME_INIT", A5 | A6 | A7, me_init),
 	OP("CP_SET_PROTECTED_MODE", A5 | A6 | A7, set_protected_mode),
-	OP("CP_SMMU_TABLE_UPDATE", A6 | A7, smmu_table_update),
+	OP("CP_SMMU_TABLE_UPDATE", A5 | A6 | A7, smmu_table_update),
 	OP("CP_SET_SECURE_MODE", A5 | A6 | A7, set_secure_mode),
 	OP("CP_WHERE_AM_I", A5 | A6, where_am_i),
 	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg),
