@@ -362,14 +362,21 @@ static void load_state6_any(struct words *b, const struct gen *g)
 }
 
 /* CP_LOAD_STATE4 (a5xx): DST_OFF, STATE_SRC 16..17, STATE_BLOCK
- * 18..21, NUM_UNIT 22..; STATE_TYPE 0..1 and the address */
+ * 18..21, NUM_UNIT 22..; STATE_TYPE 0..1 and the address; as fd5_emit
+ * fills them: constants inline and from memory, a sampler, SSBO sizes */
+enum { SB4_FS_TEX = 4, SB4_VS_SHADER = 8, SB4_FS_SHADER = 12, SB4_SSBO = 14 };
+enum { ST4_SHADER = 0, ST4_CONSTANTS = 1 };
+#define LS4(dst, src, block, units)                                                         \
+	((dst) | (uint32_t)(src) << 16 | (uint32_t)(block) << 18 | (uint32_t)(units) << 22)
 static void load_state4(struct words *b, const struct gen *g)
 {
 	(void)g;
-	PKT7(b, PM4_CP_LOAD_STATE4, 0 | 0u << 16 | 2u << 18 /* SB4_VS */ | 1u << 22,
-	     1 /* CONSTANTS */, 0, 0x3f800000, 0, 0, 0x3f800000);
-	PKT7(b, PM4_CP_LOAD_STATE4, 4 | 2u << 16 | 6u << 18 /* SB4_FS */ | 2u << 22,
-	     LO(DATA(D_CONST)) | 1, HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_VS_SHADER, 1), ST4_CONSTANTS, 0, 0x3f800000, 0,
+	     0, 0x3f800000);
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(4, 2, SB4_FS_SHADER, 2), LO(DATA(D_CONST)) | ST4_CONSTANTS,
+	     HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_FS_TEX, 1), ST4_SHADER, 0, 0x1, 0x2, 0x3, 0x4);
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_SSBO, 1), ST4_CONSTANTS, 0, 0x100, 0);
 }
 
 static void exec_cs(struct words *b, const struct gen *g)
