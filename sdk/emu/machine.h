@@ -286,8 +286,8 @@ struct emu_cpu {
 	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
 	uint32_t rmw_reg, rmw_mask; /* a5xx: what a read-modify-write latched */
-	bool rrb_armed;   /* REG_READ_ADDR written: one read even with 0 dwords */
-	unsigned rem_dec; /* $rem decrements of the current iteration */
+	bool rrb_armed;             /* REG_READ_ADDR written: one read even with 0 dwords */
+	unsigned rem_dec;           /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];
 	uint32_t sqe[EMU_CONTROL_COUNT];
 	uint32_t pipe[256];
@@ -570,8 +570,7 @@ uint32_t emu_me_busy(const struct emu *e);
  * the ME's busy state while the ME is busy. Waiting, it runs no
  * instructions, so a poll counts the same however the processors'
  * turns fall (the model has no timing). */
-bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c,
-			  const struct emu_insn *in);
+bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c, const struct emu_insn *in);
 /* Whether the ME must wait before its next instruction: it reads more
  * $data words than the MEQ holds. */
 bool emu_meq_waits(struct emu *e, struct emu_cpu *c);

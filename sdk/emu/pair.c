@@ -136,8 +136,7 @@ uint32_t emu_me_busy(const struct emu *e)
 	return e->meq_read != e->meq_count || me->pending || me->code[me->pc].op != ISA_OP_WAITIN;
 }
 
-bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c,
-			  const struct emu_insn *in)
+bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c, const struct emu_insn *in)
 {
 	const struct emu_gen_info *gi = e->gi;
 	return c->id == EMU_PFP && in->src1 < ISA_REG_MEMDATA && gi->me_fetch.present &&

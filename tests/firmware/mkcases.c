@@ -366,13 +366,13 @@ static void load_state6_any(struct words *b, const struct gen *g)
  * fills them: constants inline and from memory, a sampler, SSBO sizes */
 enum { SB4_FS_TEX = 4, SB4_VS_SHADER = 8, SB4_FS_SHADER = 12, SB4_SSBO = 14 };
 enum { ST4_SHADER = 0, ST4_CONSTANTS = 1 };
-#define LS4(dst, src, block, units)                                                         \
+#define LS4(dst, src, block, units) \
 	((dst) | (uint32_t)(src) << 16 | (uint32_t)(block) << 18 | (uint32_t)(units) << 22)
 static void load_state4(struct words *b, const struct gen *g)
 {
 	(void)g;
-	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_VS_SHADER, 1), ST4_CONSTANTS, 0, 0x3f800000, 0,
-	     0, 0x3f800000);
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_VS_SHADER, 1), ST4_CONSTANTS, 0, 0x3f800000, 0, 0,
+	     0x3f800000);
 	PKT7(b, PM4_CP_LOAD_STATE4, LS4(4, 2, SB4_FS_SHADER, 2), LO(DATA(D_CONST)) | ST4_CONSTANTS,
 	     HI(DATA(D_CONST)));
 	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_FS_TEX, 1), ST4_SHADER, 0, 0x1, 0x2, 0x3, 0x4);
