@@ -120,6 +120,21 @@ HANDLER(CP_WAIT_FOR_ME)
 	FORWARD()
 END_HANDLER()
 
+; CP_REG_TEST: REG (0..17), BIT (20..24); the predicate, one bit (bit 0)
+; on a5xx as in a530_pfp, becomes bit BIT of the register, read at once
+; (a CP_WAIT_FOR_ME before makes it what the packets before wrote).
+; PRED_BIT, SKIP_WAIT_FOR_ME and PRED_UPDATE are a6xx's: the word is a
+; register test here too, and the words after it are dropped.
+HANDLER(CP_REG_TEST)
+	mov $02, $data
+	EXTRACT_BITS($03, $02, 0, 17)
+	cwrite $03, [$00 + @REG_READ_ADDR]
+	EXTRACT_BITS($04, $02, 20, 24)
+	ushr $04, $regdata, $04
+	and G_PRED, $04, 0x1
+	SKIP_PAYLOAD()
+END_HANDLER()
+
 #include "../common/cond-handlers.S"
 #include "../common/ib-handlers.S"
 

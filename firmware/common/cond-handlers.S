@@ -43,33 +43,20 @@ HANDLER(CP_COND_EXEC)
 	ENDIF()
 END_HANDLER()
 
-; PRED_BIT(dst, word, lo): the predicate bit a packet names in bits
-; lo..lo+4 of word. a5xx has one, bit 0, whatever the packet names, as
-; a530_pfp (its CP_REG_TEST and CP_COND_REG_EXEC ignore the field).
-#if FW_GEN == 5
-DEFINE_MACRO(PRED_BIT, {
-	mov $1, 0x0
-})
-#else
-DEFINE_MACRO(PRED_BIT, {
-	EXTRACT_BITS($1, $2, $3, $3 + 4)
-})
-#endif
-
-; CP_REG_TEST: REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
+; CP_REG_TEST (the a5xx PFP's, with one predicate bit, is its own):
+; REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
 ; (26..30): predicate bit PRED_BIT = bit BIT of the register, read after
 ; the pipeline unless SKIP_WAIT_FOR_ME (sync.S). With PRED_UPDATE (31) two
 ; more words, PRED_MASK and PRED_VAL, set the predicate bits directly.
+#if FW_GEN >= 6
 HANDLER(CP_REG_TEST)
 	mov $02, $data
-#if FW_GEN >= 6
 	IF_BIT_CLEAR($02, 31)
 		IF_BIT_CLEAR($02, 25)
 			WAIT_FOR_ME_SYNC($03)
 		ENDIF()
 		SET_APERTURE($03, $11)
 	ENDIF()
-#endif
 	IF_BIT_SET($02, 31)
 		mov $03, $data                  ; mask
 		mov $04, $data                  ; values
@@ -83,7 +70,7 @@ HANDLER(CP_REG_TEST)
 		EXTRACT_BITS($05, $02, 20, 24)
 		ushr $04, $04, $05
 		and $04, $04, 0x1
-		PRED_BIT($05, $02, 26)
+		EXTRACT_BITS($05, $02, 26, 30)
 		mov $06, 0x1
 		shl $06, $06, $05
 		or G_PRED, G_PRED, $06          ; clear the bit,
@@ -93,6 +80,7 @@ HANDLER(CP_REG_TEST)
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
+#endif
 
 ; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
 ; run only when the test passes.
@@ -109,7 +97,9 @@ HANDLER(CP_COND_REG_EXEC)
 	EXTRACT_BITS($05, $02, 28, 31)
 	IF_EQ($05, 1)
 #if FW_GEN == 5
-		breq G_PRED, b0, #cond_reg_exec.run     ; the one predicate set: run
+		; a5xx has one predicate, bit 0, whatever PRED_BIT names, as
+		; a530_pfp (and CP_REG_TEST, in firmware/a5xx/pfp.S)
+		breq G_PRED, b0, #cond_reg_exec.run     ; set: the words run
 #else
 		EXTRACT_BITS($07, $02, 18, 22)
 		ushr $06, G_PRED, $07
