@@ -212,6 +212,9 @@ static void event_write(struct words *b, const struct gen *g)
 	if (g->bit == A6)
 		PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_RB_DONE_TS | 1u << 30, LO(RESULT(32)),
 		     HI(RESULT(32)), 0);
+	if (g->bit == A5) /* the kernel's a5xx_submit fence, with IRQ */
+		PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_CACHE_FLUSH_TS | 1u << 31, LO(RESULT(40)),
+		     HI(RESULT(40)), 9);
 	static const uint32_t plain[] = {
 		A6XX_EV_CACHE_INVALIDATE,
 		A6XX_EV_PC_CCU_INVALIDATE_DEPTH,
