@@ -13,10 +13,12 @@
 #define FW_A5XX_PFP
 #include "../common/fw.h"
 
-/* The PFP's draw-state table: group n (GROUP_ID) at control registers
- * DS_TABLE + 4n (header, ADDR_LO, ADDR_HI); 32 groups up to 0x17f,
- * where neither a530 image reads or writes. */
-#define DS_TABLE 0x100
+/* The CP's draw-state unit, which keeps the groups of CP_SET_DRAW_STATE
+ * for the draws: the packet's first word goes to DS_HDR, every other to
+ * DS_WORDS, as a530_pfp hands them over (control registers; the
+ * emulator keeps only the last word of each). */
+#define DS_HDR 0x02c
+#define DS_WORDS 0x02b
 
 /* The bits of a530_pfp's state word that the SDK keeps
  * (render-mode.S). */
@@ -83,9 +85,10 @@ __default_handler:
 	NEXT_PACKET()
 
 ; CP_NOP needs no ME, nor do the kernel's secure mode, read-pointer
-; shadow and preemption switch, whose state this firmware does not keep
-; (a530_pfp keeps them to itself as well).
-HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL)
+; shadow, preemption switch and page-table switch, whose state this
+; firmware does not keep (a530_pfp keeps the first three to itself as
+; well, and drops a page-table switch from an IB).
+HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL, CP_SMMU_TABLE_UPDATE)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
@@ -96,29 +99,57 @@ HANDLER(CP_ME_INIT)
 	FORWARD()
 END_HANDLER()
 
+; WAIT_ME_IDLE(tmp, label): waits until control register 0x008, the
+; ME's busy state, reads 0: the ME is done with every packet passed to
+; it. The PFP reads ahead of the ME, so what it reads itself (registers,
+; memory) may not be what the packets before wrote until then. label
+; names the poll, once per use.
+#define A5XX_PFP_ME_BUSY 0x008
+DEFINE_MACRO(WAIT_ME_IDLE, {
+	cread $1, [$00 + A5XX_PFP_ME_BUSY]
+$2:
+	brne $1, 0x0, #$2
+	cread $1, [$00 + A5XX_PFP_ME_BUSY]
+})
+
+; CP_WAIT_FOR_ME: the ME done, as a530_pfp waits for it, then the packet
+; goes on to the ME. The packets after it that the PFP runs (CP_REG_TEST,
+; CP_COND_EXEC) see what the ones before wrote.
+HANDLER(CP_WAIT_FOR_ME)
+	WAIT_ME_IDLE($02, wait_for_me.poll)
+	FORWARD()
+END_HANDLER()
+
+; CP_REG_TEST: REG (0..17), BIT (20..24); the predicate, one bit (bit 0)
+; on a5xx as in a530_pfp, becomes bit BIT of the register, read at once
+; (a CP_WAIT_FOR_ME before makes it what the packets before wrote).
+; PRED_BIT, SKIP_WAIT_FOR_ME and PRED_UPDATE are a6xx's: the word is a
+; register test here too, and the words after it are dropped.
+HANDLER(CP_REG_TEST)
+	mov $02, $data
+	EXTRACT_BITS($03, $02, 0, 17)
+	cwrite $03, [$00 + @REG_READ_ADDR]
+	EXTRACT_BITS($04, $02, 20, 24)
+	ushr $04, $regdata, $04
+	and G_PRED, $04, 0x1
+	SKIP_PAYLOAD()
+END_HANDLER()
+
 #include "../common/cond-handlers.S"
 #include "../common/ib-handlers.S"
 
 ; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
 ; 16, DISABLE 17, DISABLE_ALL_GROUPS 18, LOAD_IMMED 19, GROUP_ID 24..28)
-; and the group's 64-bit address, each stored in the group's place in
-; the table for the draws (which this firmware does not implement). A
-; last group with fewer than three words is dropped.
+; and the group's 64-bit address, handed to the draw-state unit word by
+; word, as a530_pfp does; an empty packet hands nothing (a530_pfp would
+; take the next header for its first word). The groups are not run: the
+; draws of this firmware do not load them, nor does LOAD_IMMED.
 HANDLER(CP_SET_DRAW_STATE)
-	; one test a group, at the loop's foot: the last word's cwrite goes in
-	; the branch's delay slot, so the test counts it as still unread
-	IF_GE($rem, 3, $11)
-draw_state.group:
-		mov $02, $data
-		ushr $03, $02, 22               ; 4 * GROUP_ID
-		and $03, $03, 0x7c
-		cwrite $02, [$03 + DS_TABLE]
-		cwrite $data, [$03 + DS_TABLE+0x1]
-		cmp $11, $rem, 0x4
-		brne $11, b2, #draw_state.group ; at least a group left (not less)
-		cwrite $data, [$03 + DS_TABLE+0x2]
-	ENDIF()
-	SKIP_PAYLOAD()
+	breq $rem, 0x0, #draw_state.done
+	nop
+	cwrite $data, [$00 + DS_HDR]
+	(rep)cwrite $data, [$00 + DS_WORDS]
+draw_state.done:
 END_HANDLER()
 
 ; GPU register 0xa890 (unnamed in the register database) holds what the
@@ -172,7 +203,9 @@ END_HANDLER()
 #define EXEC_CS_INDIRECT_ME_HDR_LO 0x8005
 
 ; forward_args: to the ME, the $05 words of arguments at $06:$07 (the
-; packet's payload all read).
+; packet's payload all read). The handlers wait for the ME before they
+; pass the made-up header, as a530_pfp does, so that the arguments are
+; those the packets before wrote.
 SUBROUTINE(forward_args)
 	PFP_START_MEM_READ($06, $07, $05, $05)
 	mov $rem, $05
@@ -184,6 +217,7 @@ HANDLER(CP_DRAW_INDIRECT)
 	mov $02, $data
 	READ_ADDR64($06, $07)
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, draw_indirect.wait)
 	mov $04, DRAW_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, DRAW_INDIRECT_ME_HDR_LO
 	mov $data, $02
@@ -198,6 +232,7 @@ HANDLER(CP_EXEC_CS_INDIRECT)
 	READ_ADDR64($06, $07)
 	mov $08, $data
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, exec_cs_indirect.wait)
 	mov $04, EXEC_CS_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, EXEC_CS_INDIRECT_ME_HDR_LO
 	mov $data, $02
@@ -215,6 +250,7 @@ HANDLER(CP_DRAW_INDX_INDIRECT)
 	mov $0a, $data
 	READ_ADDR64($06, $07)
 	SKIP_PAYLOAD()
+	WAIT_ME_IDLE($04, draw_indx_indirect.wait)
 	mov $04, DRAW_INDX_INDIRECT_ME_HDR_HI << 16
 	or $data, $04, DRAW_INDX_INDIRECT_ME_HDR_LO
 	mov $data, $02

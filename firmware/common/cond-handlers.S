@@ -43,20 +43,20 @@ HANDLER(CP_COND_EXEC)
 	ENDIF()
 END_HANDLER()
 
-; CP_REG_TEST: REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
+; CP_REG_TEST (the a5xx PFP's, with one predicate bit, is its own):
+; REG (0..17), BIT (20..24), SKIP_WAIT_FOR_ME (25), PRED_BIT
 ; (26..30): predicate bit PRED_BIT = bit BIT of the register, read after
 ; the pipeline unless SKIP_WAIT_FOR_ME (sync.S). With PRED_UPDATE (31) two
 ; more words, PRED_MASK and PRED_VAL, set the predicate bits directly.
+#if FW_GEN >= 6
 HANDLER(CP_REG_TEST)
 	mov $02, $data
-#if FW_GEN >= 6
 	IF_BIT_CLEAR($02, 31)
 		IF_BIT_CLEAR($02, 25)
 			WAIT_FOR_ME_SYNC($03)
 		ENDIF()
 		SET_APERTURE($03, $11)
 	ENDIF()
-#endif
 	IF_BIT_SET($02, 31)
 		mov $03, $data                  ; mask
 		mov $04, $data                  ; values
@@ -80,6 +80,7 @@ HANDLER(CP_REG_TEST)
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
+#endif
 
 ; CP_COND_REG_EXEC: MODE (28..31) says what to test; the next DWORDS words
 ; run only when the test passes.
@@ -89,17 +90,24 @@ END_HANDLER()
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
 ;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
-; PRED_TEST, what binning passes send for every bin, is tested first.
+; PRED_TEST, what binning passes send for every bin, is tested first,
+; with DWORDS read in the delay slot of the test.
 HANDLER(CP_COND_REG_EXEC)
 	mov $02, $data
 	EXTRACT_BITS($05, $02, 28, 31)
 	IF_EQ($05, 1)
+#if FW_GEN == 5
+		; a5xx has one predicate, bit 0, whatever PRED_BIT names, as
+		; a530_pfp (and CP_REG_TEST, in firmware/a5xx/pfp.S)
+		breq G_PRED, b0, #cond_reg_exec.run     ; set: the words run
+#else
 		EXTRACT_BITS($07, $02, 18, 22)
 		ushr $06, G_PRED, $07
-		mov $04, $data          ; DWORDS
-		IF_BIT_CLEAR($06, 0)
-			SKIP_DWORDS($04)
-		ENDIF()
+		breq $06, b0, #cond_reg_exec.run        ; set: the words run
+#endif
+		mov $04, $data                          ; DWORDS
+		SKIP_DWORDS($04)
+cond_reg_exec.run:
 		NEXT_PACKET()
 	ENDIF()
 	mov $03, $data

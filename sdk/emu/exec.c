@@ -73,6 +73,22 @@ EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint3
 	}
 }
 
+/* a5xx ME, $addr bit 23 (a530_pm4's CP_REG_RMW): with bit 20 too, a
+ * $data write latches the register and an AND mask and writes nothing;
+ * without it, register = ((register & mask) rotated left by $addr's low
+ * 5 bits) | value. $addr stays as it is. */
+static void reg_rmw(struct emu *e, struct emu_cpu *c, uint32_t a, uint32_t value)
+{
+	if (a & EMU_REG_CHECK) {
+		c->rmw_reg = a & EMU_REG_OFFSET_MASK;
+		c->rmw_mask = value;
+		return;
+	}
+	const uint32_t v = e->gpu[c->rmw_reg] & c->rmw_mask;
+	const unsigned r = a & 31;
+	emu_gpu_write(e, c, c->rmw_reg, (r ? v << r | v >> (32 - r) : v) | value);
+}
+
 /* $data as a destination: a GPU register, or a pipe register when the
  * high 8 bits of $addr are set; the address increments unless bit 18. */
 EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
@@ -82,6 +98,10 @@ EMU_INLINE void write_data(struct emu *e, struct emu_cpu *c, uint32_t value)
 		return;
 	}
 	uint32_t a = c->gpr[ISA_REG_ADDR];
+	if (EMU_UNLIKELY(a & EMU_REG_RMW) && e->gi->reg_rmw && !(a >> 24)) {
+		reg_rmw(e, c, a, value);
+		return;
+	}
 	if ((a & EMU_REG_CHECK) && e->gi->protect_status != EMU_NONE) {
 		/* an access check of value registers: always allowed here */
 		*emu_ctrl_slot(e, c, e->gi->protect_status) = 1;
@@ -647,6 +667,10 @@ EMU_INLINE bool waits(struct emu *e, struct emu_cpu *c, const struct emu_insn *i
 			c->state = EMU_CPU_IDLE;
 			c->counts[c->pc]++; /* waiting is its work: counted once */
 		}
+		return true;
+	}
+	if (EMU_UNLIKELY(in->op == ISA_OP_CREAD && e->pair) && emu_pfp_waits_for_me(e, c, in)) {
+		c->state = EMU_CPU_IDLE; /* a pair's PFP reading the ME's busy state */
 		return true;
 	}
 	if ((c->id != EMU_MAIN || e->aqe) && reads_data(c, in) &&

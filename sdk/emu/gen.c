@@ -74,8 +74,9 @@ static const struct emu_gen_info gen_a5xx = {
 	.level_count = 3,
 	.ib_end_opcode = PM4_IN_IB_END, /* UNKN10 on a5xx: the opcode is a6xx's */
 	/* a530_pfp's CP_EXEC_CS_INDIRECT writes the address and 3 dwords
-	 * there; a530_pm4's reads them at IB_LEVEL 5; offsets inferred */
-	.me_fetch = {.present = true, .addr = 0x0bc, .dwords = 0x0be, .level = 5},
+	 * there; a530_pm4's reads them at IB_LEVEL 5; a530_pfp's
+	 * CP_WAIT_FOR_ME spins until 0x008 reads 0; offsets inferred */
+	.me_fetch = {.present = true, .addr = 0x0bc, .dwords = 0x0be, .busy = 0x008, .level = 5},
 	/* the database has no a5xx SQE registers: the ME's are a6xx's */
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -87,6 +88,7 @@ static const struct emu_gen_info gen_a5xx = {
 	.gpu_write_data = REG_A5XX_CP_ME_MEM_WRITE_DATA,
 	.uncounted_memdata = true,
 	.direct_regdata = true,
+	.reg_rmw = true,
 	.instr_base_regs = {REG_A5XX_CP_ME_INSTR_BASE_LO, REG_A5XX_CP_PFP_INSTR_BASE_LO},
 	.ts_gpu = true,
 	.ts_ctrl = REG_A5XX_CP_ME_EVENT_TS_CTRL,

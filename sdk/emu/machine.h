@@ -75,6 +75,7 @@ struct emu_gen_info {
 	uint32_t gpu_read_addr, gpu_read_dwords, gpu_write_addr, gpu_write_data;
 	bool uncounted_memdata; /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
 	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
+	bool reg_rmw;           /* $addr bit 23: a register read-modify-write (a5xx ME) */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];
 	/* AQE0's number, or'ed into control register 0 of an AQE image */
@@ -108,10 +109,11 @@ struct emu_gen_info {
 	} vsd;
 	/* a5xx: the PFP has the ME's words fetched from memory (address,
 	 * dwords: a write of dwords fetches), which the ME reads at IB_LEVEL
-	 * level instead of the MEQ (CP_EXEC_CS_INDIRECT's dispatch size) */
+	 * level instead of the MEQ (CP_EXEC_CS_INDIRECT's dispatch size);
+	 * and it reads at busy whether the ME is still at work */
 	struct {
 		bool present;
-		uint16_t addr, dwords;
+		uint16_t addr, dwords, busy;
 		uint8_t level;
 	} me_fetch;
 	/* Handshakes the model answers at once (regs.c): a write to GPU
@@ -255,6 +257,7 @@ EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 #define EMU_HISTORY 16u
 #define EMU_REG_NOINC (1u << 18) /* $addr bit 18: no auto-increment */
 #define EMU_REG_CHECK (1u << 20) /* $addr bit 20: $data checks CP_PROTECT, writes nothing */
+#define EMU_REG_RMW (1u << 23)   /* a5xx ME $addr bit 23: a read-modify-write (gi->reg_rmw) */
 #define EMU_REG_OFFSET_MASK 0x3ffffu
 
 enum emu_cpu_state { EMU_CPU_OFF, EMU_CPU_RUNNING, EMU_CPU_IDLE };
@@ -289,8 +292,9 @@ struct emu_cpu {
 	unsigned mrq_head, mrq_count;
 	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
-	bool rrb_armed;   /* REG_READ_ADDR written: one read even with 0 dwords */
-	unsigned rem_dec; /* $rem decrements of the current iteration */
+	uint32_t rmw_reg, rmw_mask; /* a5xx: what a read-modify-write latched */
+	bool rrb_armed;             /* REG_READ_ADDR written: one read even with 0 dwords */
+	unsigned rem_dec;           /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];
 	uint32_t sqe[EMU_CONTROL_COUNT];
 	uint32_t pipe[256];
@@ -566,6 +570,14 @@ bool emu_meq_pull(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
 /* A PFP write of gi->me_fetch.dwords: that many words from the address
  * it holds are fetched for the ME. */
 bool emu_me_fetch(struct emu *e, struct emu_cpu *c, uint32_t dwords);
+/* 1 while the ME has MEQ words to read or is inside a packet, else 0:
+ * what a pair's PFP reads at gi->me_fetch.busy. */
+uint32_t emu_me_busy(const struct emu *e);
+/* Whether c, a pair's PFP about to run in (a cread), waits: in reads
+ * the ME's busy state while the ME is busy. Waiting, it runs no
+ * instructions, so a poll counts the same however the processors'
+ * turns fall (the model has no timing). */
+bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c, const struct emu_insn *in);
 /* Whether the ME must wait before its next instruction: it reads more
  * $data words than the MEQ holds. */
 bool emu_meq_waits(struct emu *e, struct emu_cpu *c);

@@ -130,6 +130,19 @@ bool emu_meq_waits(struct emu *e, struct emu_cpu *c)
 	return e->meq_count - e->meq_read < need;
 }
 
+uint32_t emu_me_busy(const struct emu *e)
+{
+	const struct emu_cpu *me = &e->cpu[EMU_ME];
+	return e->meq_read != e->meq_count || me->pending || me->code[me->pc].op != ISA_OP_WAITIN;
+}
+
+bool emu_pfp_waits_for_me(const struct emu *e, const struct emu_cpu *c, const struct emu_insn *in)
+{
+	const struct emu_gen_info *gi = e->gi;
+	return c->id == EMU_PFP && in->src1 < ISA_REG_MEMDATA && gi->me_fetch.present &&
+	       c->gpr[in->src1] + in->imm == gi->me_fetch.busy && emu_me_busy(e);
+}
+
 void emu_pair_check_idle(struct emu *e)
 {
 	struct emu_cpu *me = &e->cpu[EMU_ME];

@@ -194,8 +194,13 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
-	*value = e->gi->vsd.present && offset == e->gi->vsd.fifo ? emu_vsd_pop(e)
-								 : *emu_ctrl_slot(e, c, offset);
+	const struct emu_gen_info *gi = e->gi;
+	if (gi->vsd.present && offset == gi->vsd.fifo)
+		*value = emu_vsd_pop(e);
+	else if (gi->me_fetch.present && offset == gi->me_fetch.busy && e->pair && c->id == EMU_PFP)
+		*value = emu_me_busy(e);
+	else
+		*value = *emu_ctrl_slot(e, c, offset);
 	return true;
 }
 

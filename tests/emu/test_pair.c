@@ -322,6 +322,71 @@ static void test_bytes(struct tap *t)
 	emu_free(emu);
 }
 
+/* The ME's register read-modify-write, $addr bit 23 (a530_pm4's
+ * CP_REG_RMW): with bit 20 too a $data write latches the register and
+ * an AND mask and writes nothing; with bit 23 alone it writes
+ * ((register & mask) rotated left by $addr's bits 0-4) | value. */
+static void test_reg_rmw(struct tap *t)
+{
+	struct prog pfp, me;
+	pfp_prog(&pfp);
+	prog_init(&me, EMU_A5XX);
+	li(&me, R_ADDR, SEEN | 1u << 20 | 1u << 23);
+	li(&me, R_DATA, 0xff00ff00);
+	li(&me, R_ADDR, 4 | 1u << 23);
+	li(&me, R_DATA, 5);
+	prog_end(&me);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	if (!emu || !emu_load_pair(emu, pfp.words, pfp.count, me.words, me.count))
+		abort();
+	emu_set_reg(emu, SEEN, 0xf0f0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "the ME's bootstrap runs: %s", emu_error(emu));
+	tap_is_hex(t, emu_get_reg(emu, SEEN), 0xf0005,
+		   "((0xf0f0 & 0xff00ff00) rotated left by 4) | 5 lands on the latched register");
+	tap_is_hex(t, emu_get_reg(emu, 4), 0, "nothing lands on the second $addr's register (4)");
+	emu_free(emu);
+}
+
+/* The ME's busy state, the PFP's control 0x008: a PFP that passes the
+ * ME a slow packet, reads 0x008 and then a register the ME writes at the
+ * end of that packet sees the ME's write; the read waited, running no
+ * instructions. */
+static void test_me_busy(struct tap *t)
+{
+	struct prog pfp, me;
+	prog_init(&pfp, EMU_A5XX);
+	li(&pfp, 2, emu_pkt7_header(0x11, 0));
+	put(&pfp, A(&pfp, "mov", F(DST, R_DATA), F(SRC2, 2)));
+	const uint32_t poll = here(&pfp);
+	put(&pfp, A(&pfp, "cread", F(DST, 3), F(SRC1, 0), F(IMM, 0x008)));
+	li(&pfp, 4, SEEN);
+	put(&pfp, A(&pfp, "cwrite", F(SRC1, 4), F(SRC2, 0), F(IMM, 0x013)));
+	put(&pfp, A(&pfp, "mov", F(DST, 5), F(SRC2, ISA_REG_REGDATA)));
+	put(&pfp, A(&pfp, "cwrite", F(SRC1, 3), F(SRC2, 0), F(IMM, 0x0a0)));
+	put(&pfp, A(&pfp, "cwrite", F(SRC1, 5), F(SRC2, 0), F(IMM, 0x0a1)));
+	prog_end(&pfp);
+	prog_init(&me, EMU_A5XX);
+	prog_end(&me); /* 0 */
+	/* 2: 150 rounds of other work, then SEEN = 1 */
+	put(&me, A(&me, "mov", F(DST, 2), F(IMM, 150)));
+	uint32_t loop = here(&me);
+	put(&me, A(&me, "brne", F(SRC1, 2), F(IMM, 0), F(OFFSET, (uint32_t)to(&me, loop))));
+	put(&me, A(&me, "sub", F(DST, 2), F(SRC1, 2), F(IMM, 1)));
+	li(&me, R_ADDR, SEEN);
+	li(&me, R_DATA, 1);
+	prog_end(&me);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A5XX}, NULL);
+	if (!emu || !emu_load_pair(emu, pfp.words, pfp.count, me.words, me.count))
+		abort();
+	emu_set_packet_entry(emu, EMU_ME, 0x11, 2);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "both run: %s", emu_error(emu));
+	tap_is_hex(t, emu_ctrl(emu, EMU_PFP, 0x0a0), 0, "0x008 read 0: the ME was done");
+	tap_is_hex(t, emu_ctrl(emu, EMU_PFP, 0x0a1), 1, "so the PFP read the ME's write");
+	tap_is_int(t, (long long)emu_exec_count(emu, poll), 1,
+		   "the PFP ran its read of 0x008 once, waiting without instructions");
+	emu_free(emu);
+}
+
 int main(void)
 {
 	struct tap t;
@@ -331,5 +396,7 @@ int main(void)
 	test_errors(&t);
 	test_bytes(&t);
 	test_attribution(&t);
+	test_reg_rmw(&t);
+	test_me_busy(&t);
 	return tap_done_testing(&t);
 }

@@ -147,6 +147,8 @@ static void reg_rmw(struct words *b, const struct gen *g)
 	PKT4(b, g->reg, 0xf0f0);
 	PKT7(b, PM4_CP_REG_RMW, g->reg, 0xff00ff00, 0x5);
 	PKT7(b, PM4_CP_REG_RMW, g->reg | 1u << 29, 0xffffffff, 0x10);
+	if (g->bit == A5) /* ROTATE, which a530_pm4 hands to the ME's hardware */
+		PKT7(b, PM4_CP_REG_RMW, g->reg | 4u << 24, 0x0ff0ffff, 0x3);
 }
 
 /* CP_REG_TO_SCRATCH: REG, SCRATCH 20..22, CNT 24..26 (CNT + 1 registers) */
@@ -210,6 +212,9 @@ static void event_write(struct words *b, const struct gen *g)
 	if (g->bit == A6)
 		PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_RB_DONE_TS | 1u << 30, LO(RESULT(32)),
 		     HI(RESULT(32)), 0);
+	if (g->bit == A5) /* the kernel's a5xx_submit fence, with IRQ */
+		PKT7(b, PM4_CP_EVENT_WRITE, A6XX_EV_CACHE_FLUSH_TS | 1u << 31, LO(RESULT(40)),
+		     HI(RESULT(40)), 9);
 	static const uint32_t plain[] = {
 		A6XX_EV_CACHE_INVALIDATE,
 		A6XX_EV_PC_CCU_INVALIDATE_DEPTH,
@@ -261,6 +266,12 @@ static void draw_indirect(struct words *b, const struct gen *g)
 	if (g->bit != A5) /* in sysmem too */
 		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
 	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW + 16)), HI(DATA(D_DRAW + 16)));
+	if (g->bit == A5) {
+		/* arguments the packet before writes: the a5xx PFP, which reads
+		 * them, waits for the ME first, as a530_pfp does */
+		PKT7(b, PM4_CP_MEM_WRITE, LO(RESULT(0x40)), HI(RESULT(0x40)), 6, 1, 2, 0);
+		PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(RESULT(0x40)), HI(RESULT(0x40)));
+	}
 }
 
 static void draw_indx_indirect(struct words *b, const struct gen *g)
@@ -354,14 +365,21 @@ static void load_state6_any(struct words *b, const struct gen *g)
 }
 
 /* CP_LOAD_STATE4 (a5xx): DST_OFF, STATE_SRC 16..17, STATE_BLOCK
- * 18..21, NUM_UNIT 22..; STATE_TYPE 0..1 and the address */
+ * 18..21, NUM_UNIT 22..; STATE_TYPE 0..1 and the address; as fd5_emit
+ * fills them: constants inline and from memory, a sampler, SSBO sizes */
+enum { SB4_FS_TEX = 4, SB4_VS_SHADER = 8, SB4_FS_SHADER = 12, SB4_SSBO = 14 };
+enum { ST4_SHADER = 0, ST4_CONSTANTS = 1 };
+#define LS4(dst, src, block, units) \
+	((dst) | (uint32_t)(src) << 16 | (uint32_t)(block) << 18 | (uint32_t)(units) << 22)
 static void load_state4(struct words *b, const struct gen *g)
 {
 	(void)g;
-	PKT7(b, PM4_CP_LOAD_STATE4, 0 | 0u << 16 | 2u << 18 /* SB4_VS */ | 1u << 22,
-	     1 /* CONSTANTS */, 0, 0x3f800000, 0, 0, 0x3f800000);
-	PKT7(b, PM4_CP_LOAD_STATE4, 4 | 2u << 16 | 6u << 18 /* SB4_FS */ | 2u << 22,
-	     LO(DATA(D_CONST)) | 1, HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_VS_SHADER, 1), ST4_CONSTANTS, 0, 0x3f800000, 0, 0,
+	     0x3f800000);
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(4, 2, SB4_FS_SHADER, 2), LO(DATA(D_CONST)) | ST4_CONSTANTS,
+	     HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_FS_TEX, 1), ST4_SHADER, 0, 0x1, 0x2, 0x3, 0x4);
+	PKT7(b, PM4_CP_LOAD_STATE4, LS4(0, 0, SB4_SSBO, 1), ST4_CONSTANTS, 0, 0x100, 0);
 }
 
 static void exec_cs(struct words *b, const struct gen *g)
@@ -404,6 +422,8 @@ static void set_draw_state(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 17 | 1u << 24, 0, 0);
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 2 | 1u << 19 | 3u << 24, LO(STATE_BASE), HI(STATE_BASE));
 	PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 18, 0, 0);
+	if (g->bit == A5) /* the kernel's a5xx_set_pagetable */
+		PKT7(b, PM4_CP_SET_DRAW_STATE, 1u << 18, 1, 0);
 }
 
 /* CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's draw stream, where its
@@ -474,6 +494,8 @@ static void set_render_mode(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 2 /* BINNING */, 0, 0, 1u << 5, 0);
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 3 /* GMEM */, 0, 0, 1u << 4, 0);
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 1 /* BYPASS */, 0, 0, 0, 0);
+	/* the kernel's a5xx_submit after the IBs: NULL, "done rendering" */
+	PKT7(b, PM4_CP_SET_RENDER_MODE, 0, 0, 0, 0, 0);
 }
 
 static void skip_ib2_global(struct words *b, const struct gen *g)
@@ -491,10 +513,15 @@ static void skip_ib2_local(struct words *b, const struct gen *g)
 }
 
 /* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), CP_COND_EXEC, as
- * freedreno's GMEM bins and turnip's conditional sections use them */
+ * freedreno's GMEM bins and turnip's conditional sections use them. The
+ * a5xx PFP reads the register without waiting for the ME, which may not
+ * have written it yet: a CP_WAIT_FOR_ME first, as drivers send before
+ * register reads. */
 static void conditions(struct words *b, const struct gen *g)
 {
 	PKT4(b, g->reg, 1);
+	if (g->bit == A5)
+		PKT7(b, PM4_CP_WAIT_FOR_ME);
 	PKT7(b, PM4_CP_REG_TEST, g->reg | 0u << 25);
 	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 /* PRED_TEST */, 2);
 	PKT4(b, g->reg, 2);
@@ -640,9 +667,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_MEM_TO_MEM", A5 | A6 | A7, mem_to_mem),
 	OP("CP_MEM_TO_REG", A5 | A6 | A7, mem_to_reg),
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
-	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw,
-	   SKIP5("TODO: the model lacks the a5xx ME's register read-modify-write ($usraddr bits 20 "
-		 "and 23), which a530_pm4 hands the plain form to")),
+	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
@@ -665,9 +690,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_EXEC_CS", A5 | A6 | A7, exec_cs),
 	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
 	OP("CP_BLIT", A5 | A6 | A7, blit),
-	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state,
-	   TODO5("slower: the PFP stores each group where a530_pfp hands the packet to hardware "
-		 "the model lacks")),
+	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
 	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5,
 	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
 		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
@@ -679,15 +702,13 @@ static const struct opcode opcodes[] = {
 	OP("CP_SET_RENDER_MODE", A5, set_render_mode),
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
-	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions,
-	   TODO5("the SDK's PFP reads CP_REG_TEST's register before the ME has written it, where "
-		 "a530's is later (neither waits; the model's scheduling decides)")),
+	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
 	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
 	OP("CP_ME_INIT", A5 | A6 | A7, me_init),
 	OP("CP_SET_PROTECTED_MODE", A5 | A6 | A7, set_protected_mode),
-	OP("CP_SMMU_TABLE_UPDATE", A6 | A7, smmu_table_update),
+	OP("CP_SMMU_TABLE_UPDATE", A5 | A6 | A7, smmu_table_update),
 	OP("CP_SET_SECURE_MODE", A5 | A6 | A7, set_secure_mode),
 	OP("CP_WHERE_AM_I", A5 | A6, where_am_i),
 	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg),
