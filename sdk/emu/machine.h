@@ -18,6 +18,7 @@
 
 #define EMU_NONE 0xffffu /* a control register this generation lacks */
 #define EMU_MAX_LEVELS 5 /* IB_LEVEL 0 (ring) .. 4 */
+#define EMU_SP_MASK 0xfu /* the bits of SQE register SP: a depth 0..8 */
 
 /* What writing a control register does besides storing the value. */
 enum emu_ctrl_action {
@@ -63,7 +64,7 @@ struct emu_gen_info {
 	const char *level_name[EMU_MAX_LEVELS];
 	unsigned level_count;   /* levels including the ring */
 	uint32_t ib_end_opcode; /* packet-table entry for an exhausted IB, or EMU_NONE */
-	/* SQE registers of the call stack */
+	/* SQE registers of the call stack (SP's bits: EMU_SP_MASK) */
 	uint16_t sqe_sp, sqe_stack0;
 	/* pipe registers */
 	bool nrt_pipe; /* NRT_ADDR/NRT_DATA are pipe registers */

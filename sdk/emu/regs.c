@@ -202,6 +202,10 @@ bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)",
 				 offset, EMU_CONTROL_COUNT - 1);
+	/* SP keeps 4 bits: the vendor preemption restore writes SP with
+	 * STACK7's saved value in bits 4 and up, then STACK7 with it >> 4 */
+	if (offset == e->gi->sqe_sp)
+		value &= EMU_SP_MASK;
 	c->sqe[offset] = value;
 	if (e->trace_fn)
 		emu_trace_change(e, EMU_CHANGE_SQE, offset, value);
