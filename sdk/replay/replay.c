@@ -349,12 +349,8 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 
 static void a7xx_before(struct emu *emu)
 {
-	/* BR alone, once BV has met it there, for what the kernel does
-	 * first; then both, so that BV enters the command streams: a BV
-	 * passing packets over enters an IB only below the level of the
-	 * CP_THREAD_CONTROL it ran last (docs/emu-api.md) */
+	/* BR runs the command streams, once BV has met it there */
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK | THREAD_BR);
-	thread_control(emu, THREAD_BOTH);
 }
 
 /* BR invalidates the CCU; BV writes its fence when it is done with the
