@@ -35,9 +35,9 @@ enum emu_gen { EMU_A5XX = 5, EMU_A6XX = 6, EMU_A7XX = 7 };
  * SQE) runs as EMU_MAIN; on a7xx EMU_MAIN is BR, which starts BV and LPAC
  * from its bootstrap (a660's SQE starts LPAC the same way). An a5xx pair (emu_load_pair) runs the PFP as
  * EMU_MAIN, also called EMU_PFP, fed by the ring buffer, and the ME as
- * EMU_ME, fed by the PFP through the MEQ. */
-/* The processors: EMU_PROC4 and EMU_PROC4B are the two that gen 8 BR's
- * bootstrap starts on the fourth image of its file (docs/emu-api.md). */
+ * EMU_ME, fed by the PFP through the MEQ. EMU_PROC4 and EMU_PROC4B are
+ * the two processors gen 8 BR's bootstrap starts on the fourth image of
+ * its file (docs/emu-api.md). */
 enum emu_proc {
 	EMU_MAIN,
 	EMU_BV,
