@@ -35,8 +35,19 @@ enum emu_gen { EMU_A5XX = 5, EMU_A6XX = 6, EMU_A7XX = 7 };
  * SQE) runs as EMU_MAIN; on a7xx EMU_MAIN is BR, which starts BV and LPAC
  * from its bootstrap (a660's SQE starts LPAC the same way). An a5xx pair (emu_load_pair) runs the PFP as
  * EMU_MAIN, also called EMU_PFP, fed by the ring buffer, and the ME as
- * EMU_ME, fed by the PFP through the MEQ. */
-enum emu_proc { EMU_MAIN, EMU_BV, EMU_LPAC, EMU_ME, EMU_PROC_COUNT, EMU_PFP = EMU_MAIN };
+ * EMU_ME, fed by the PFP through the MEQ. EMU_PROC4 and EMU_PROC4B are
+ * the two processors gen 8 BR's bootstrap starts on the fourth image of
+ * its file (docs/emu-api.md). */
+enum emu_proc {
+	EMU_MAIN,
+	EMU_BV,
+	EMU_LPAC,
+	EMU_ME,
+	EMU_PROC4,
+	EMU_PROC4B,
+	EMU_PROC_COUNT,
+	EMU_PFP = EMU_MAIN
+};
 
 /* Register spaces, for names and for the write log. */
 enum emu_space {
@@ -134,12 +145,12 @@ const uint32_t *emu_image(const struct emu *emu);
 bool emu_proc_base(const struct emu *emu, enum emu_proc proc, uint32_t *base);
 /* Whether the loaded image has processor proc at all (started or not
  * yet): the main one always, BV on a7xx, LPAC on a660 and a7xx, the ME
- * in an a5xx pair. */
+ * in an a5xx pair, PROC4 and PROC4B in a gen 8 SQE file. */
 bool emu_has_proc(const struct emu *emu, enum emu_proc proc);
 /* How many words proc's code window holds (0 if proc has not started). */
 uint32_t emu_proc_size(const struct emu *emu, enum emu_proc proc);
 /* The processor as messages name it: "SQE", "BR", "BV", "LPAC", "PFP",
- * "ME", or "PFP/ME" for an a5xx image alone. */
+ * "ME", "PROC4", "PROC4B", or "PFP/ME" for an a5xx image alone. */
 const char *emu_proc_name(const struct emu *emu, enum emu_proc proc);
 
 /* ---- packets ----------------------------------------------------------- */

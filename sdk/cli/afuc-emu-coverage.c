@@ -142,8 +142,8 @@ static void print_unreachable(const struct emu *emu, FILE *out)
 
 void afuc_emu_print_coverage(const struct emu *emu, FILE *out)
 {
-	static const char *const names[EMU_PROC_COUNT] = {"the main processor", "BV", "LPAC",
-							  "the ME"};
+	static const char *const names[EMU_PROC_COUNT] = {
+		"the main processor", "BV", "LPAC", "the ME", "PROC4", "PROC4B"};
 	for (int p = 0; p < EMU_PROC_COUNT; p++)
 		coverage_of(emu, (enum emu_proc)p,
 			    p == EMU_PFP && emu_is_pair(emu) ? "the PFP" : names[p], out);

@@ -195,7 +195,8 @@ static void print_name(const struct emu *emu, enum emu_space space, uint64_t val
 
 static void trace(void *ctx, const struct emu *emu, const struct emu_trace *t)
 {
-	static const char *const procs[EMU_PROC_COUNT] = {"main", "BV", "LPAC", "ME"};
+	static const char *const procs[EMU_PROC_COUNT] = {"main", "BV",    "LPAC",
+							  "ME",   "PROC4", "PROC4B"};
 	static const char *const gprs[32] = {
 		[0x1a] = "$sp", [0x1b] = "$lr", [0x1c] = "$rem", [0x1d] = "$addr"};
 	FILE *out = ctx;

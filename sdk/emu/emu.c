@@ -41,6 +41,8 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	}
 	if (gi->me_fetch.present)
 		set_action(e, gi->me_fetch.dwords, EMU_CA_ME_FETCH);
+	for (size_t i = 0; gi->proc4.present && i < UTIL_ARRAY_SIZE(gi->proc4.cntl); i++)
+		set_action(e, gi->proc4.cntl[i], EMU_CA_START_PROC4);
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {
 		uint32_t r = gi->instr_base_regs[i];
 		if (r == EMU_NONE)

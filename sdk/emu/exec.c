@@ -14,6 +14,8 @@
  * - waitin peeks the next header, the delay slot (mov $01, $data) reads
  *   it, then $rem is the packet's count and the handler starts.
  */
+#include <string.h>
+
 #include "emu/machine.h"
 
 static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, bool peek)
@@ -260,16 +262,25 @@ static void branch_to(struct emu *e, struct emu_cpu *c, uint32_t target)
 	c->target = target;
 }
 
+/* A call with all EMU_STACK_DEPTH entries in use drops the oldest one
+ * (STACK1.. move down a place) and SP stays at the depth: gen 8's BV
+ * leaves an entry behind for each packet it passes over (its `call $03`
+ * target jumps back to the dispatch loop), so the hardware must lose
+ * one (docs/emu-api.md, "Call stack"). */
 static void call(struct emu *e, struct emu_cpu *c, uint32_t pc, uint32_t target)
 {
 	const struct emu_gen_info *gi = e->gi;
 	uint32_t sp = c->sqe[gi->sqe_sp];
-	if (sp >= EMU_STACK_DEPTH) {
-		emu_fault(e, c, EMU_ERR_STACK, "call with the call stack full (%u of %u entries)",
-			  sp, EMU_STACK_DEPTH);
+	if (sp > EMU_STACK_DEPTH) {
+		emu_fault(e, c, EMU_ERR_STACK, "call with a corrupt call stack (SP is %u)", sp);
 		return;
 	}
-	c->sqe[gi->sqe_stack0 + sp] = pc + 2; /* past the delay slot */
+	uint32_t *stack = &c->sqe[gi->sqe_stack0];
+	if (sp == EMU_STACK_DEPTH) {
+		memmove(stack, stack + 1, (EMU_STACK_DEPTH - 1) * sizeof *stack);
+		sp--;
+	}
+	stack[sp] = pc + 2; /* past the delay slot */
 	c->sqe[gi->sqe_sp] = sp + 1;
 	branch_to(e, c, target);
 }

@@ -8,9 +8,9 @@
 /* An a5xx image alone runs as PFP or ME, and nothing in it says which;
  * in a pair the main processor is the PFP. */
 static const char *const proc_names[][EMU_PROC_COUNT] = {
-	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC", "ME"},
-	[EMU_A6XX] = {"SQE", "BV", "LPAC", "ME"},
-	[EMU_A7XX] = {"BR", "BV", "LPAC", "ME"},
+	[EMU_A5XX] = {"PFP/ME", "BV", "LPAC", "ME", "PROC4", "PROC4B"},
+	[EMU_A6XX] = {"SQE", "BV", "LPAC", "ME", "PROC4", "PROC4B"},
+	[EMU_A7XX] = {"BR", "BV", "LPAC", "ME", "PROC4", "PROC4B"},
 };
 
 const char *emu_proc_name(const struct emu *e, enum emu_proc proc)

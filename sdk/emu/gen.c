@@ -283,6 +283,10 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	/* gen 8's CP_SQE_INSTR_BASE: the database has no gen 8 GPU registers */
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, 0x816},
 	TS_PIPES(A7XX),
+	/* gen80000, gen80100, gen80200 BR: 0x088/0x089 and 0x08b/0x08c the
+	 * fourth image's address, then 0x08a = 1 and 0x08d = 1; gen70900's
+	 * file has no fourth image (its BR writes 0x08c/0x08d otherwise) */
+	.proc4 = {.present = true, .instr_base = {0x088, 0x08b}, .cntl = {0x08a, 0x08d}},
 	/* the AQE bootstraps index their register pairs with control 0
 	 * bits 24-27 minus 4 (0: AQE0_PREEMPT_BASE 0x275, 1: AQE1's 0x26e) */
 	/* gen 8 moved RBBM_GBIF_HALT and its ack to 0x00a and 0x00b

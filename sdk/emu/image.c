@@ -91,6 +91,7 @@ static void use_image_facts(struct emu *e, const struct fw_info *info)
 	e->has_ctrl0 = fw.ctrl0 != FW_NONE;
 	e->ctrl0 = e->has_ctrl0 ? fw.ctrl0 : 0;
 	e->aqe = fw.layout == FW_LAYOUT_AQE;
+	e->has_proc4 = fw.layout == FW_LAYOUT_BUNDLE && fw.proc_count > 3;
 	e->part = fw.gpu;
 	emu_cpu_preset(e, c);
 }

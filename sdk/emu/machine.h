@@ -18,6 +18,7 @@
 
 #define EMU_NONE 0xffffu /* a control register this generation lacks */
 #define EMU_MAX_LEVELS 5 /* IB_LEVEL 0 (ring) .. 4 */
+#define EMU_SP_MASK 0xfu /* the bits of SQE register SP: a depth 0..8 */
 
 /* What writing a control register does besides storing the value. */
 enum emu_ctrl_action {
@@ -29,6 +30,7 @@ enum emu_ctrl_action {
 	EMU_CA_DS_SEL,        /* selects the draw-state group the DRAW_STATE_* registers show */
 	EMU_CA_START_BV,      /* a7xx BV_CNTL: starts BV at BV_INSTR_BASE */
 	EMU_CA_START_LPAC,    /* a7xx LPAC_CNTL */
+	EMU_CA_START_PROC4,   /* gen 8: either of the fourth image's CNTLs */
 	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
 	EMU_CA_VSD_CNTL,      /* the visibility stream decoder's control (gpu.c) */
 	EMU_CA_VSD_SKIP,      /* a request to skip draw packets (gpu.c) */
@@ -63,7 +65,7 @@ struct emu_gen_info {
 	const char *level_name[EMU_MAX_LEVELS];
 	unsigned level_count;   /* levels including the ring */
 	uint32_t ib_end_opcode; /* packet-table entry for an exhausted IB, or EMU_NONE */
-	/* SQE registers of the call stack */
+	/* SQE registers of the call stack (SP's bits: EMU_SP_MASK) */
 	uint16_t sqe_sp, sqe_stack0;
 	/* pipe registers */
 	bool nrt_pipe; /* NRT_ADDR/NRT_DATA are pipe registers */
@@ -107,6 +109,13 @@ struct emu_gen_info {
 		 * packets to pass over when bit 5 is set */
 		uint16_t skip;
 	} vsd;
+	/* gen 8: BR's bootstrap starts two processors on the fourth image of
+	 * the file, each as BV: its 64-bit base, then its CNTL = 1. Both
+	 * read their base at instr_base[0] (the fourth image's bootstrap). */
+	struct {
+		bool present;
+		uint16_t instr_base[2], cntl[2];
+	} proc4;
 	/* a5xx: the PFP has the ME's words fetched from memory (address,
 	 * dwords: a write of dwords fetches), which the ME reads at IB_LEVEL
 	 * level instead of the MEQ (CP_EXEC_CS_INDIRECT's dispatch size);
@@ -343,6 +352,9 @@ struct emu {
 	 * from BR) waits like BV's when the ring is empty, and which finds
 	 * its number in control register 0 (aqe_ctrl0). */
 	bool aqe;
+	/* The file holds a fourth image (gen 8 SQE files: sdk/fw's PROC4),
+	 * which gi->proc4's writes start. */
+	bool has_proc4;
 
 	struct emu_cpu cpu[EMU_PROC_COUNT];
 	/* who holds each COPROCESSOR_LOCK bit: enum emu_proc + 1, 0 free */

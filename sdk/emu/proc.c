@@ -59,6 +59,9 @@ bool emu_has_proc(const struct emu *e, enum emu_proc proc)
 		return emu_has_lpac(e) && !e->aqe;
 	case EMU_ME:
 		return e->pair;
+	case EMU_PROC4:
+	case EMU_PROC4B:
+		return e->has_proc4 && !e->aqe;
 	default:
 		return false;
 	}

@@ -113,6 +113,16 @@ static bool start_proc(struct emu *e, struct emu_cpu *c, enum emu_proc id, uint1
 	return start_proc_at(e, c, id, emu_ctrl64(e, c, base_reg), base_reg);
 }
 
+/* A write of gi->proc4.cntl[i]: the fourth image's processor i starts
+ * at the address BR put before it, which it reads at instr_base[0]. */
+static bool start_proc4(struct emu *e, struct emu_cpu *c, uint32_t offset)
+{
+	const struct emu_gen_info *gi = e->gi;
+	const unsigned i = offset == gi->proc4.cntl[0] ? 0 : 1;
+	return start_proc_at(e, c, i ? EMU_PROC4B : EMU_PROC4,
+			     emu_ctrl64(e, c, gi->proc4.instr_base[i]), gi->proc4.instr_base[0]);
+}
+
 /* COPROCESSOR_LOCK: a 1 bit asks for that lock, which c gets when no
  * other processor holds it; a 0 bit gives up one c holds. c reads back
  * the bits it holds, which only its own writes change. */
@@ -174,6 +184,8 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return !(value & 1) || start_proc(e, c, EMU_BV, gi->bv_instr_base);
 	case EMU_CA_START_LPAC:
 		return !(value & 1) || start_proc(e, c, EMU_LPAC, gi->lpac_instr_base);
+	case EMU_CA_START_PROC4:
+		return !(value & 1) || !e->has_proc4 || start_proc4(e, c, offset);
 	case EMU_CA_LOCK:
 		take_locks(e, c, offset, value);
 		return true;
@@ -210,6 +222,10 @@ bool emu_sqe_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t v
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "SQE register 0x%x is outside the SQE space (0x000..0x%03x)",
 				 offset, EMU_CONTROL_COUNT - 1);
+	/* SP keeps 4 bits: the vendor preemption restore writes SP with
+	 * STACK7's saved value in bits 4 and up, then STACK7 with it >> 4 */
+	if (offset == e->gi->sqe_sp)
+		value &= EMU_SP_MASK;
 	c->sqe[offset] = value;
 	if (e->trace_fn)
 		emu_trace_change(e, EMU_CHANGE_SQE, offset, value);

@@ -266,8 +266,9 @@ static bool proc_stmt(struct runner *x, struct emutest_stmt *st)
 		enum emu_proc proc;
 		bool pair; /* only in a PFP and ME pair */
 	} procs[] = {
-		{"main", EMU_MAIN, false}, {"BV", EMU_BV, false}, {"LPAC", EMU_LPAC, false},
-		{"PFP", EMU_PFP, true},    {"ME", EMU_ME, true},
+		{"main", EMU_MAIN, false},     {"BV", EMU_BV, false}, {"LPAC", EMU_LPAC, false},
+		{"PFP", EMU_PFP, true},        {"ME", EMU_ME, true},  {"PROC4", EMU_PROC4, false},
+		{"PROC4B", EMU_PROC4B, false},
 	};
 	const struct emutest_tok *t = &st->toks[0];
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(procs); i++) {
@@ -283,7 +284,8 @@ static bool proc_stmt(struct runner *x, struct emutest_stmt *st)
 		st->addr = procs[i].proc;
 		return true;
 	}
-	errorf(x, st, t, "expected main, PFP, ME, BV or LPAC, found '%s'%s", t->text, "");
+	errorf(x, st, t, "expected main, PFP, ME, BV, LPAC, PROC4 or PROC4B, found '%s'%s", t->text,
+	       "");
 	return false;
 }
 

@@ -276,13 +276,39 @@ static void test_calls(struct tap *t)
 	tap_is_hex(t, emu_sqe(emu, EMU_MAIN, 0x05), 0, "SP is 0 again at the end");
 	emu_free(emu);
 
-	/* 9 calls deep overflows the 8-entry stack */
+	/* 9 calls deep: the 9th drops the oldest entry. Call k (at 4k) goes
+	 * to 4k + 4 and returns to 4k + 2, which returns on, counting in $2
+	 * (delay slots); at the deepest point SP, STACK0 and STACK7 go to
+	 * $3-$5. Eight returns unwind to call 1's return site, 6, whose own
+	 * return address (2) was dropped: that ret finds the stack empty. */
 	prog_init(&p, EMU_A6XX);
-	put(&p, A(&p, "call", F(TARGET, 0)));
-	nop(&p);
+	for (uint32_t k = 0; k < 9; k++) {
+		put(&p, A(&p, "call", F(TARGET, 4 * k + 4)));
+		nop(&p);
+		put(&p, A0(&p, "ret"));
+		put(&p, A(&p, "add", F(DST, 2), F(SRC1, 2), F(IMM, 1)));
+	}
+	put(&p, A(&p, "sread", F(DST, 3), F(SRC1, 0), F(IMM, 0x05)));
+	put(&p, A(&p, "sread", F(DST, 4), F(SRC1, 0), F(IMM, 0x08)));
+	put(&p, A(&p, "sread", F(DST, 5), F(SRC1, 0), F(IMM, 0x0f)));
+	put(&p, A0(&p, "ret"));
+	put(&p, A(&p, "add", F(DST, 2), F(SRC1, 2), F(IMM, 1)));
 	emu = prog_run(&p, &st);
-	tap_is_int(t, emu_error_kind(emu), EMU_ERR_STACK, "the 9th nested call overflows");
-	tap_is_hex(t, emu_sqe(emu, EMU_MAIN, 0x05), 8, "after 8 entries");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 8, "a 9th nested call leaves SP at 8");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 6, "having dropped the oldest entry (2)");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 34, "STACK7 holds the 9th call's return");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 2), 8, "eight returns ran");
+	tap_is_int(t, emu_error_kind(emu), EMU_ERR_STACK, "and a ninth finds the stack empty");
+	emu_free(emu);
+
+	/* SP keeps 4 bits: the vendor preemption restore writes it with
+	 * STACK7 in bits 4 and up */
+	prog_init(&p, EMU_A6XX);
+	put(&p, A(&p, "mov", F(DST, 2), F(IMM, 0x1233)));
+	put(&p, A(&p, "swrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x05)));
+	prog_end(&p);
+	emu = prog_run(&p, &st);
+	tap_is_hex(t, emu_sqe(emu, EMU_MAIN, 0x05), 3, "an SP write keeps bits 0-3");
 	emu_free(emu);
 
 	prog_init(&p, EMU_A6XX);
