@@ -36,25 +36,15 @@ capture() {
 capture 630 >"$tmp/two-contexts.rd"
 capture 540 >"$tmp/two-contexts-a5xx.rd"
 
-# result STATUS DESCRIPTION [GOT EXPECTED]: a test line, a TODO one
-# (which tap.sh does not count as failed) when $todo names why
+# result STATUS DESCRIPTION [GOT EXPECTED]: a test line, with what was
+# got and expected when it fails
 result() {
-	if [ -z "$todo" ]; then
-		ok "$1" "$2" || [ $# -lt 4 ] || diag "         got:" "$3" "    expected:" "$4"
-		return
-	fi
-	tap_run=$((tap_run + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $tap_run - $2 # TODO $todo"
-	else
-		echo "not ok $tap_run - $2 # TODO $todo"
-	fi
+	ok "$1" "$2" || [ $# -lt 4 ] || diag "         got:" "$3" "    expected:" "$4"
 }
 
-# check NAME IMAGE [TODO]: three tests of one image
+# check NAME IMAGE: three tests of one image
 check() {
 	name=$1
-	todo=${3:-}
 	run "$SDK_BIN/afuc-emu" --replay "$tmp/two-contexts.rd" "$2" --writes "$tmp/writes.log"
 	result "$([ "$status" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c '^ok')" -eq 5 ] &&
 		echo 0 || echo 1)" "$name: every submission runs to idle and writes its fence" ||
@@ -82,7 +72,6 @@ check() {
 	expected="1 0x00001000 0x00010001; 3 0x00002000 0x00020001; 5 0x00001000 0x00010001; "
 	result "$([ "$ttbr" = "$expected" ] && echo 0 || echo 1)" \
 		"$name: the SMMU gets each context's TTBR0 and ASID" "$ttbr" "$expected"
-	todo=
 }
 
 check "SDK a6xx/sqe.fw" "$SDK_BUILD/firmware/a6xx/sqe.fw"
@@ -95,15 +84,7 @@ for f in $images; do
 		skip 3 "$name: cannot unpack $f"
 		continue
 	fi
-	case $name in
-	gen80*)
-		# gen 8's register calls (0xdc600000 on BV, 0xdd800000 `call $0c`
-		# in BR's CP_THREAD_CONTROL) are emulated as calls, but their
-		# targets end in waitin, not ret: an entry leaks each time
-		check "$name" "$tmp/$name" "gen 8's register call leaks a call-stack entry (issue 26, gen 8 encodings)"
-		;;
-	*) check "$name" "$tmp/$name" ;;
-	esac
+	check "$name" "$tmp/$name"
 done
 
 # a5xx: a5xx_submit switches no page table
