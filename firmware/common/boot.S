@@ -34,7 +34,7 @@
 	WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $02, $03)
 #endif
 	mov G_LEVEL, 0x0
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 	mov G_SEQ, 0x0
 #if FW_GEN == 6

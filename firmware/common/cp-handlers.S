@@ -16,7 +16,7 @@
 ; this firmware does not have; what it does is start from a known state.
 HANDLER(CP_ME_INIT)
 	SKIP_PAYLOAD()
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 END_HANDLER()
 

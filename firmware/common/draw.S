@@ -14,7 +14,7 @@ SUBROUTINE(draw)
 	and $02, $02, $05
 	WRITE_REG(PC_DRAW_INITIATOR, $02, $03, $04)
 #if FW_GEN == 6
-	IF_EQ(G_MODE, RM6_BYPASS)
+	IF_BIT_SET(G_MODE, 27)          ; RM6_BYPASS (fw.h)
 		WRITE_REG(|EVENT_CMD << 24, 0x0)
 		CALL(seq_start)
 		CALL(seq_end)

@@ -498,6 +498,29 @@ static void conditions(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_REG_TEST, g->reg | 0u << 25);
 	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 /* PRED_TEST */, 2);
 	PKT4(b, g->reg, 2);
+	/* a failing test skips its words */
+	PKT7(b, PM4_CP_REG_TEST, g->reg | 1u << 20 | 1u << 25 /* SKIP_WAIT_FOR_ME */);
+	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000, 2);
+	PKT4(b, g->reg, 4);
+	if (g->bit != A5) {
+		/* another predicate bit (PRED_BIT 26..30 of CP_REG_TEST,
+		 * 18..22 here) */
+		PKT7(b, PM4_CP_REG_TEST, g->reg | 2u << 20 | 3u << 26);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 3u << 18, 2);
+		PKT4(b, g->reg, 8);
+		/* turnip's sections for GMEM or sysmem (RENDER_MODE, GMEM 26,
+		 * SYSMEM 27) in sysmem, and on a7xx for BR alone (THREAD_MODE,
+		 * BR 26) */
+		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 3u << 28 | 1u << 26, 2);
+		PKT4(b, g->reg, 5);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 3u << 28 | 1u << 27, 2);
+		PKT4(b, g->reg, 6);
+		if (g->bit == A7) {
+			PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 26, 2);
+			PKT4(b, g->reg, 7);
+		}
+	}
 	PKT7(b, PM4_CP_COND_EXEC, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(DATA(D_ONE)),
 	     HI(DATA(D_ONE)), 1, 2);
 	PKT4(b, g->reg, 3);
