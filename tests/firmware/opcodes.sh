@@ -10,7 +10,8 @@
 # vendor firmware does not run to idle fails, whatever its mark but
 # "skip". Each line's diagnostics give the instructions per packet of
 # the opcode, SDK against vendor; with the images of ../shared, the
-# per-generation counts must be the ones docs/firmware.md quotes.
+# per-generation counts and every figure of the table of instructions
+# per packet must be the ones docs/firmware.md quotes.
 # Skipped without the vendor images.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
@@ -26,6 +27,29 @@ per_packet() {
 		on && $2 == op { print $(NF - 2); exit }'
 }
 
+# doc_cells GEN: "OPCODE<tab>CELL" for each figure of GEN's column in
+# docs/firmware.md's table of instructions per packet (the run writes
+# the same lines to $tmp/GEN.cells: "SDK / vendor", " (differs)" when
+# the packets differ, " **slower**", or "skipped").
+doc_cells() {
+	awk -F '|' -v col="$1 SDK / vendor" '
+		index($0, "| opcode |") == 1 {
+			on = 0
+			for (i = 2; i < NF; i++) {
+				f = $i; gsub(/^ +| +$/, "", f)
+				if (f == col) { on = i; break }
+			}
+			next
+		}
+		on && /^\|/ {
+			op = $2; cell = $on
+			gsub(/^ +| +$/, "", op); gsub(/^ +| +$/, "", cell)
+			if (op !~ /^-+$/ && cell != "") print op "\t" cell
+			next
+		}
+		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
+}
+
 # check GEN VENDOR SDK: the opcodes of one generation.
 check() {
 	gen=$1
@@ -35,6 +59,7 @@ check() {
 	}
 	sdk=$(sdk_paths "$3")
 	mkdir -p "$tmp/$gen"
+	: >"$tmp/$gen.cells"
 	"$mkcases" "$gen" "$tmp/$gen" >"$tmp/$gen.list" || {
 		ok 1 "$gen: mkcases writes the cases"
 		return
@@ -51,6 +76,7 @@ check() {
 		name="$gen $opcode"
 		if [ "$how" = skip ]; then
 			skip 1 "$name: $why"
+			printf '%s\tskipped\n' "$opcode" >>"$tmp/$gen.cells"
 			continue
 		fi
 		if [ "$vendor_idle" -ne 1 ]; then
@@ -65,6 +91,9 @@ check() {
 		vendor_ipp=$(per_packet A "$table_name")
 		faster=$(awk -v s="$sdk_ipp" -v v="$vendor_ipp" 'BEGIN { print (s != "" && v != "" && s + 0 <= v + 0) ? 0 : 1 }')
 		[ "$agree" -eq 0 ] && [ "$faster" -eq 0 ] && within=$((within + 1))
+		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" \
+			"$([ "$agree" -eq 0 ] || echo ' (differs)')" \
+			"$([ "$faster" -eq 0 ] || echo ' **slower**')" >>"$tmp/$gen.cells"
 		[ "$faster" -eq 0 ] || agree=1
 		label="$name: every packet agrees with $2, in no more instructions (${figure:-no figure}; SDK $sdk_ipp, vendor $vendor_ipp per packet)"
 		if [ "$how" = todo ]; then
@@ -83,6 +112,11 @@ check() {
 		like "$(tr '\n' ' ' <"$SDK_ROOT/docs/firmware.md")" \
 			"$gen $agreeing of $total [^(]*\\($within[ ;]" \
 			"docs/firmware.md quotes $gen's figures ($agreeing of $total, $within in no more instructions)"
+		doc_cells "$gen" | LC_ALL=C sort >"$tmp/$gen.doc"
+		LC_ALL=C sort "$tmp/$gen.cells" >"$tmp/$gen.run"
+		# what only the docs say, then (indented) what only the run found
+		is "$(LC_ALL=C comm -3 "$tmp/$gen.doc" "$tmp/$gen.run")" "" \
+			"docs/firmware.md's instructions per packet for $gen are the run's"
 		;;
 	esac
 }
