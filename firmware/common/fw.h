@@ -48,7 +48,21 @@ GPU(a7xx)
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
 #define G_BANK2D $17 /* a5xx ME: the 2D engine's register bank (0 or 0x400) */
 #define G_SEQ2D $16 /* a6xx: number of the next 2D blit (0..0xff) */
-#define G_FLAGS $17 /* a7xx BR: bit 0 once CP_THREAD_CONTROL reported CP_EVENT_END */
+#define G_FLAGS $17 /* a6xx, a7xx: draw predication (PRED_*), and on a7xx BR
+		     * G_EVENT_END once CP_THREAD_CONTROL reported CP_EVENT_END */
+/* The predication bits of G_FLAGS, where a630 and gen70500 keep theirs
+ * too: CP_DRAW_PRED_ENABLE_GLOBAL sets the last three or clears all four,
+ * CP_DRAW_PRED_ENABLE_LOCAL sets or clears PRED_LOCAL, CP_DRAW_PRED_SET
+ * (while PRED_GLOBAL is set) PRED_SET and, when the predicate fails,
+ * PRED_FAIL. With all four set (PRED_OFF) draws and dispatches are
+ * predicated off. */
+#define PRED_FAIL 0x1
+#define PRED_SET 0x2
+#define PRED_LOCAL 0x4
+#define PRED_GLOBAL_BIT 3
+#define PRED_ON 0xe /* PRED_GLOBAL, PRED_LOCAL, PRED_SET */
+#define PRED_OFF 0xf
+#define G_EVENT_END_BIT 4
 
 /* Registers are named from the register database (sdk/rnn/db): @NAME
  * control registers, bare GPU register names, which afuc-as resolves for

@@ -13,10 +13,55 @@ HANDLER(CP_SET_DRAW_STATE)
 	(rep)(sds2)cwrite $data, [$00 + @DRAW_STATE_SET_HDR]
 END_HANDLER()
 
+; Draw predication (conditional rendering), in G_FLAGS (fw.h).
+; CP_DRAW_PRED_ENABLE_GLOBAL: bit 0 turns it on (not yet evaluated:
+; PRED_ON) or off.
+HANDLER(CP_DRAW_PRED_ENABLE_GLOBAL)
+	and $02, $data, 0x1
+	mul8 $02, $02, PRED_ON
+	or G_FLAGS, G_FLAGS, PRED_OFF
+	xor G_FLAGS, G_FLAGS, PRED_OFF
+	or G_FLAGS, G_FLAGS, $02
+END_HANDLER()
+
+; CP_DRAW_PRED_ENABLE_LOCAL: bit 0 sets PRED_LOCAL. (The vendor's
+; leave it alone while predication is off globally; unseen then, as
+; draws test all four bits and the global enable sets it again.)
+HANDLER(CP_DRAW_PRED_ENABLE_LOCAL)
+	mov $02, $data
+	or G_FLAGS, G_FLAGS, PRED_LOCAL
+	IF_BIT_CLEAR($02, 0)
+		xor G_FLAGS, G_FLAGS, PRED_LOCAL
+	ENDIF()
+END_HANDLER()
+
+; CP_DRAW_PRED_SET: SRC (4..7), TEST (8: EQ_0_PASS, else NE_0_PASS), the
+; address. While predication is on, PRED_SRC_MEM (5), what turnip and
+; freedreno send, tests the 64-bit word there; the other sources leave
+; the state alone (docs/firmware.md).
+HANDLER(CP_DRAW_PRED_SET)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	IF_BIT_SET(G_FLAGS, PRED_GLOBAL_BIT)
+		EXTRACT_BITS($05, $02, 4, 7)
+		IF_EQ($05, 5)
+			FE_START_MEM_READ($03, $04, 2, $06)
+			mov $06, $memdata
+			or $06, $06, $memdata       ; 0: the value is 0
+			or G_FLAGS, G_FLAGS, PRED_SET | PRED_FAIL
+			IF_NE($06, 0)
+				xor G_FLAGS, G_FLAGS, PRED_FAIL
+			ENDIF()
+			IF_BIT_SET($02, 8)
+				xor G_FLAGS, G_FLAGS, PRED_FAIL
+			ENDIF()
+		ENDIF()
+	ENDIF()
+END_HANDLER()
+
 ; Packets whose effect is state this firmware does not keep, accepted
 ; and their payload dropped: CP_SET_MODE's mode bits, IB2 skipping in
-; binning passes (the IB2s then run, which draws the same), draw
-; predication (conditional rendering: the draws run), and the kernel's
+; binning passes (the IB2s then run, which draws the same), and the kernel's
 ; protected and secure mode, page-table switch, preemption records and
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
@@ -24,7 +69,6 @@ END_HANDLER()
 ; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
 ; emulator does not have (docs/firmware.md, "Not done").
 HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
-	CP_DRAW_PRED_ENABLE_GLOBAL, CP_DRAW_PRED_ENABLE_LOCAL, CP_DRAW_PRED_SET,
 	CP_SET_PROTECTED_MODE, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
 	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
 	SKIP_PAYLOAD()

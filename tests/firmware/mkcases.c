@@ -37,6 +37,7 @@
 #define D_INDEX 0x60    /* 16-bit indices */
 #define D_CONST 0x80    /* 16 constants */
 #define D_VALUES 0xc0   /* 64-bit values (query start and end) */
+#define D_ZERO64 0xd0   /* a 64-bit 0 (a predicate that fails) */
 #define D_ONE 0xe0      /* 1 (a predicate that passes, an availability) */
 #define D_ZERO 0xe4     /* 0 */
 #define D_BINSIZE 0xe8  /* a bin's draw-stream size */
@@ -305,7 +306,17 @@ static void draw_pred(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 /* PRED_SRC_MEM */ | 0u << 8 /* NE_0_PASS */,
 	     LO(DATA(D_ONE)), HI(DATA(D_ONE)));
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
-	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO)), HI(DATA(D_ZERO)));
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW)), HI(DATA(D_DRAW)));
+	/* EQ_0_PASS (8) turns the test round */
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 1u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	/* local off (the draw runs), then on again (dropped, or bit 14) */
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 1);
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
