@@ -141,6 +141,40 @@ static void reg_to_mem(struct words *b, const struct gen *g)
 	     HI(RESULT(0x10)));
 }
 
+/* CP_REG_TO_MEM_OFFSET_REG: CP_REG_TO_MEM's word and DEST, then OFFSET0
+ * (a register, or with bit 19 a scratch register) and maybe OFFSET1, the
+ * offset's high half */
+static void reg_to_mem_offset_reg(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x1234, 0x10, 0);
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 1u << 20, 0x20);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->reg | 1u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     g->reg + 1);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->reg | 1u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     1u | 1u << 19, g->reg + 2);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->counter | 2u << 18 | 1u << 30, LO(RESULT(0x40)),
+	     HI(RESULT(0x40)), 1u | 1u << 19);
+}
+
+/* CP_REG_TO_MEM_OFFSET_MEM: CP_REG_TO_MEM's word and DEST, then where a
+ * 32-bit offset is */
+static void reg_to_mem_offset_mem(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x1234, 0x5678);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_MEM, g->reg | 2u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     LO(DATA(D_XFB)), HI(DATA(D_XFB)));
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_MEM, g->counter | 2u << 18 | 1u << 30, LO(RESULT(0x40)),
+	     HI(RESULT(0x40)), LO(DATA(D_ZERO)), HI(DATA(D_ZERO)));
+}
+
+/* CP_INTERRUPT: RB_INT (31), as the kernel sent it before a5xx, and 0 */
+static void interrupt(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_INTERRUPT, 0x80000000);
+	PKT7(b, PM4_CP_INTERRUPT, 0);
+}
+
 /* CP_REG_RMW: DST_REG, then the AND mask and the OR value; SRC1_ADD
  * (29) adds instead */
 static void reg_rmw(struct words *b, const struct gen *g)
@@ -678,6 +712,9 @@ static const struct opcode opcodes[] = {
 	   SKIP5("TODO: the model lacks the a5xx ME's register read-modify-write ($usraddr bits 20 "
 		 "and 23), which a530_pm4 hands the plain form to")),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
+	OP("CP_REG_TO_MEM_OFFSET_REG", A6 | A7, reg_to_mem_offset_reg),
+	OP("CP_REG_TO_MEM_OFFSET_MEM", A6 | A7, reg_to_mem_offset_mem),
+	OP("CP_INTERRUPT", A6 | A7, interrupt),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
 	OP("CP_WAIT_MEM_WRITES", A5 | A6 | A7, wait_mem_writes),
