@@ -74,6 +74,14 @@ HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
 	SKIP_PAYLOAD()
 END_HANDLER()
 
+#if FW_GEN == 7
+; CP_RESOURCE_LIST (a7xx): the buffers of a concurrent-binning pass, for
+; BV and BR; gen70500's BR drops it as CP_NOP, and so does this.
+HANDLER(CP_RESOURCE_LIST)
+	SKIP_PAYLOAD()
+END_HANDLER()
+#endif
+
 #if FW_GEN == 6
 ; CP_WAIT_MEM_GTE: a word not used here, POLL_ADDR (64-bit), REF: polls
 ; the memory word until it is at least REF, as a630 tests it (the
@@ -119,6 +127,67 @@ HANDLER(REG_WRITE_OPCODE)
 END_HANDLER()
 
 #if FW_GEN == 7
+; CP_CONTEXT_REG_BUNCH2 (a7xx): two words gen70500 reads and drops, then
+; (register, value) pairs, one (xmov1) move a pair: the register to
+; $usraddr, the value after it. A lone last word names a register without
+; a value and writes nothing.
+HANDLER(CP_CONTEXT_REG_BUNCH2)
+	mov $00, $data
+	mov $00, $data
+	(rep)(xmov1)mov $usraddr, $data
+END_HANDLER()
+
+; CP_MEM_TO_SCRATCH_MEM (a7xx): CNT (bits 0..6), OFFSET (bits 0..6 of
+; the second word), the address: CNT words of memory to the SQE's scratch
+; memory, control registers SCRATCH_MEM + OFFSET on. It has SCRATCH_MEM_SIZE
+; words: the count stops at its end, and an OFFSET past it is fatal, as
+; gen70500 has them.
+#define SCRATCH_MEM 0x1c0
+#define SCRATCH_MEM_SIZE 0x30
+HANDLER(CP_MEM_TO_SCRATCH_MEM)
+	and $02, $data, 0x7f
+	and $03, $data, 0x7f
+	IF_GE($03, SCRATCH_MEM_SIZE, $04)
+		jump #fatal_error
+		nop
+	ENDIF()
+	mov $04, SCRATCH_MEM_SIZE
+	sub $04, $04, $03
+	min $02, $02, $04
+	IF_NE($02, 0)
+		READ_ADDR64($05, $06)
+		START_MEM_READ($05, $06, $02)
+		add $03, $03, SCRATCH_MEM - 1
+		mov $rem, $02
+		(rep)cwrite $memdata, [$03 + 0x1]!
+	ENDIF()
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_MODIFY_TIMESTAMP (a7xx): ADD (bits 0..7), OP (28..31). OP 0 clears
+; the SQE's timestamps (@GLOBAL_TIMESTAMP, @LOCAL_TIMESTAMP and control
+; 0x243, unnamed in the register database); OP n adds ADD to the nth
+; (1 global, 2 local) and to 0x243, as gen70500 does.
+#define TIMESTAMP_TOTAL 0x243
+HANDLER(CP_MODIFY_TIMESTAMP)
+	mov $02, $data
+	ushr $03, $02, 0x1c
+	add $05, $03, @GLOBAL_TIMESTAMP - 1
+	IF_EQ($03, 0)
+		cwrite $00, [$00 + @GLOBAL_TIMESTAMP]
+		cwrite $00, [$00 + @LOCAL_TIMESTAMP]
+		cwrite $00, [$00 + TIMESTAMP_TOTAL]
+	ELSE()
+		and $02, $02, 0xff
+		cread $04, [$05 + 0x0]
+		add $04, $04, $02
+		cwrite $04, [$05 + 0x0]
+		cread $04, [$00 + TIMESTAMP_TOTAL]
+		add $04, $04, $02
+		cwrite $04, [$00 + TIMESTAMP_TOTAL]
+	ENDIF()
+END_HANDLER()
+
 ; CP_CCHE_INVALIDATE (a7xx): a plain register write underneath, 1 to
 ; 0x9881 (unnamed in the register database), as gen70500 does it; turnip
 ; waits for idle before it.

@@ -678,6 +678,40 @@ static void cche_invalidate(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_CCHE_INVALIDATE);
 }
 
+/* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
+static void context_reg_bunch2(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH2, 0, 0, g->reg, 0x21, g->reg + 1, 0x22);
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH2, 0, 0, g->reg, 0x23);
+}
+
+/* CP_MEM_TO_SCRATCH_MEM (a7xx): CNT, OFFSET, the address; the SQE's
+ * scratch memory (control registers) is not compared, what it holds is
+ * checked in a7xx-handlers.emu */
+static void mem_to_scratch_mem(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MEM_TO_SCRATCH_MEM, 4, 0, LO(DATA(D_CONST)), HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_MEM_TO_SCRATCH_MEM, 2, 0x2f, LO(DATA(D_CONST)), HI(DATA(D_CONST)));
+}
+
+/* CP_MODIFY_TIMESTAMP (a7xx): ADD (0..7), OP (28..31: 0 clear, 1 global,
+ * 2 local) */
+static void modify_timestamp(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 8 | 1u << 28);
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 1 | 2u << 28);
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 0);
+}
+
+/* CP_RESOURCE_LIST (a7xx): a count and buffers (gen70500's BR drops it) */
+static void resource_list(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_RESOURCE_LIST, 1, LO(DATA(0)), HI(DATA(0)), 0);
+}
+
 /* One opcode: its cases, the generations whose drivers send it, and
  * where the SDK's firmware stands on each (NULL: it must agree). */
 struct opcode {
@@ -768,6 +802,10 @@ static const struct opcode opcodes[] = {
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
 	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
+	OP("CP_CONTEXT_REG_BUNCH2", A7, context_reg_bunch2),
+	OP("CP_MEM_TO_SCRATCH_MEM", A7, mem_to_scratch_mem),
+	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
+	OP("CP_RESOURCE_LIST", A7, resource_list),
 };
 
 /* The buffers every capture holds. */
