@@ -62,16 +62,43 @@ END_HANDLER()
 ; Packets whose effect is state this firmware does not keep, accepted
 ; and their payload dropped: CP_SET_MODE's mode bits, IB2 skipping in
 ; binning passes (the IB2s then run, which draws the same), and the kernel's
-; protected and secure mode, page-table switch, preemption records and
+; secure mode, page-table switch, preemption records and
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
 ; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
 ; emulator does not have (docs/firmware.md, "Not done").
-HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
-	CP_SET_PROTECTED_MODE, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
+HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
 	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
 	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_SET_PROTECTED_MODE: bit 0 turns register protection on or off, in
+; the SQE's control register PROTECT_CNTL (0x05a, unnamed in the register
+; database), which the model does not act on; a6xx-kernel.emu and
+; a7xx-handlers.emu check what lands there, on the vendor images too.
+; a630, from the ring only: 0, or for on what control 0x107 holds;
+; gen70500: bit 30, copied to control 0x104.
+#define PROTECT_CNTL 0x05a
+HANDLER(CP_SET_PROTECTED_MODE)
+#if FW_GEN == 6
+	IF_EQ(G_LEVEL, 0)
+		mov $02, $data
+		IF_NE($02, 0)
+			cread $02, [$00 + 0x107]
+		ENDIF()
+		cwrite $02, [$00 + PROTECT_CNTL]
+	ENDIF()
+	SKIP_PAYLOAD()
+#else
+	and $02, $data, 0x1
+	cread $03, [$00 + PROTECT_CNTL]
+	shl $02, $02, 0x1e
+	clrbit $03, $03, b30
+	or $03, $03, $02
+	cwrite $03, [$00 + PROTECT_CNTL]
+	cwrite $03, [$00 + 0x104]
+#endif
 END_HANDLER()
 
 #if FW_GEN == 7

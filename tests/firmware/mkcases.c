@@ -490,8 +490,13 @@ static void set_bin_data5_offset(struct words *b, const struct gen *g)
 static void set_mode(struct words *b, const struct gen *g)
 {
 	(void)g;
+	PKT7(b, PM4_CP_SET_MARKER, 2 /* RM6_BINNING */);
 	PKT7(b, PM4_CP_SET_MODE, 1);
+	PKT7(b, PM4_CP_SET_DRAW_STATE, 2 | 0x7u << 20 | 1u << 24, LO(STATE_BASE), HI(STATE_BASE));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_SET_MARKER, 4 /* RM6_GMEM */);
 	PKT7(b, PM4_CP_SET_MODE, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 }
 
 static void set_visibility_override(struct words *b, const struct gen *g)
