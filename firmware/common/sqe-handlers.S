@@ -69,7 +69,7 @@ END_HANDLER()
 ; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
 ; emulator does not have (docs/firmware.md, "Not done").
 HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
-	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
+	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
@@ -102,6 +102,41 @@ HANDLER(CP_SET_PROTECTED_MODE)
 END_HANDLER()
 
 #if FW_GEN == 7
+; CP_SET_AMBLE (CP_SET_CTXSWITCH_IB in the register database; a7xx): an
+; IB's address and DWORDS (0..19) with its TYPE (20..22), which the SQE
+; keeps, three words, for the preemption that runs it (not modelled):
+; TYPE 0..2 (pre-, bin pre- and postamble) at control AMBLE_BASE +
+; 3 * TYPE, 3 (the kernel's own, from the ring only) at AMBLE_KMD, 4 at
+; AMBLE_4, as gen70500 has them; other types are dropped.
+#define AMBLE_BASE 0x139
+#define AMBLE_KMD 0x12c
+#define AMBLE_4 0x17d
+HANDLER(CP_SET_CTXSWITCH_IB)
+	mov $02, $data
+	ubfx $03, $data, b0, b16
+	mov $04, $data
+	ubfx $05, $04, b20, b22
+	mul8 $06, $05, 0x3
+	cmp $07, $05, 0x3
+	ubfx $04, $04, b0, b19
+	brne $07, b2, #amble.other      ; TYPE 3 and up
+	add $06, $06, AMBLE_BASE
+amble.write:
+	cwrite $02, [$06 + 0x0]
+	cwrite $03, [$06 + 0x1]
+	cwrite $04, [$06 + 0x2]
+	NEXT_PACKET()
+amble.other:
+	brne $05, 0x3, #amble.type4
+	mov $06, AMBLE_KMD
+	breq G_LEVEL, 0x0, #amble.write
+	nop
+	NEXT_PACKET()
+amble.type4:
+	breq $05, 0x4, #amble.write
+	mov $06, AMBLE_4
+END_HANDLER()
+
 ; CP_RESOURCE_LIST (a7xx): the buffers of a concurrent-binning pass, for
 ; BV and BR; gen70500's BR drops it as CP_NOP, and so does this.
 HANDLER(CP_RESOURCE_LIST)

@@ -646,6 +646,9 @@ static void set_amble(struct words *b, const struct gen *g)
 	(void)g;
 	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, LO(IB2_BASE), HI(IB2_BASE), IB2_DWORDS | 0u << 20);
 	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, 0, 0, 0 | 2u << 20);
+	/* the kernel's own (KMD_AMBLE_TYPE), which vendor firmware takes
+	 * from the ring only */
+	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, LO(IB2_BASE), HI(IB2_BASE), IB2_DWORDS | 3u << 20);
 }
 
 static void preempt_enable(struct words *b, const struct gen *g)
