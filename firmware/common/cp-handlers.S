@@ -116,18 +116,15 @@ mem_to_mem.source:
 END_HANDLER()
 
 ; CP_MEMCPY (unnamed on a5xx): DWORDS, SRC_LO, SRC_HI, DST_LO, DST_HI.
+; Both addresses go from the packet straight where they are used; DWORDS
+; 0 reads and writes nothing.
 HANDLER(MEMCPY_OPCODE)
 	mov $02, $data
-	READ_ADDR64($03, $04)
-	READ_ADDR64($05, $06)
-	SKIP_PAYLOAD()
-	IF_NE($02, 0)
-		START_MEM_READ($03, $04, $02)
-		SET_NRT_ADDR($05, $06)
-		NRT_SELECT_DATA($11)
-		mov $rem, $02
-		(rep)mov $data, $memdata
-	ENDIF()
+	START_MEM_READ($data, $data, $02)
+	SET_NRT_ADDR($data, $data)
+	NRT_SELECT_DATA($11)
+	mov $rem, $02
+	(rep)mov $data, $memdata
 END_HANDLER()
 
 ; ---- Registers and memory ----------------------------------------------------

@@ -720,6 +720,16 @@ static void resource_list(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_RESOURCE_LIST, 1, LO(DATA(0)), HI(DATA(0)), 0);
 }
 
+/* CP_MEMCPY: DWORDS, SRC, DST (turnip's preemption-latency copies) */
+static void memcpy_case(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MEMCPY, 2, LO(DATA(D_VALUES)), HI(DATA(D_VALUES)), LO(RESULT(0)),
+	     HI(RESULT(0)));
+	PKT7(b, PM4_CP_MEMCPY, 1, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(RESULT(0x10)),
+	     HI(RESULT(0x10)));
+}
+
 /* One opcode: its cases, the generations whose drivers send it, and
  * where the SDK's firmware stands on each (NULL: it must agree). */
 struct opcode {
@@ -757,6 +767,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_REG_TO_MEM_OFFSET_REG", A6 | A7, reg_to_mem_offset_reg),
 	OP("CP_REG_TO_MEM_OFFSET_MEM", A6 | A7, reg_to_mem_offset_mem),
 	OP("CP_INTERRUPT", A6 | A7, interrupt),
+	OP("CP_MEMCPY", A6 | A7, memcpy_case),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
 	OP("CP_WAIT_MEM_WRITES", A5 | A6 | A7, wait_mem_writes),
