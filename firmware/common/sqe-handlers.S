@@ -137,6 +137,46 @@ amble.type4:
 	mov $06, AMBLE_4
 END_HANDLER()
 
+; CP_BV_BR_COUNT_OPS (a7xx BR): OP (bits 0..2) on the counts BR and BV
+; keep for concurrent binning, control registers as gen70500's BR has
+; them: 1 clears them (0x0dc, 0x0dd, 0x117, 0x118, 0x230), 2 sets 0x116
+; from the next word, 3 waits until 0x0dd (BV's count) is ahead of 0x117
+; (BR's) by 1..0x7fff, modulo 2^16; any other is fatal. Nothing counts
+; them in the model (neither BV does), so the wait is left out of the
+; cases: with the counts equal it never ends, on either firmware.
+#define BV_COUNT 0x0dd
+#define BR_COUNT 0x117
+HANDLER(CP_BV_BR_COUNT_OPS)
+	and $02, $data, 0x7
+	brne $02, 0x1, #bv_br.other
+	nop
+	cwrite $00, [$00 + 0x0dc]
+	cwrite $00, [$00 + BV_COUNT]
+	cwrite $00, [$00 + BR_COUNT]
+	cwrite $00, [$00 + 0x118]
+	cwrite $00, [$00 + 0x230]
+	NEXT_PACKET()
+bv_br.other:
+	brne $02, 0x2, #bv_br.wait
+	nop
+	cwrite $data, [$00 + 0x116]
+	NEXT_PACKET()
+bv_br.wait:
+	brne $02, 0x3, #fatal_error
+	nop
+	LOOP()
+		cread $03, [$00 + BV_COUNT]
+		cread $04, [$00 + BR_COUNT]
+		sub $03, $03, $04
+		and $03, $03, 0xffff
+		IF_NE($03, 0)
+			IF_LT($03, 0x8000, $04)
+				BREAK()
+			ENDIF()
+		ENDIF()
+	ENDLOOP()
+END_HANDLER()
+
 ; CP_RESOURCE_LIST (a7xx): the buffers of a concurrent-binning pass, for
 ; BV and BR; gen70500's BR drops it as CP_NOP, and so does this.
 HANDLER(CP_RESOURCE_LIST)

@@ -730,6 +730,16 @@ static void memcpy_case(struct words *b, const struct gen *g)
 	     HI(RESULT(0x10)));
 }
 
+/* CP_BV_BR_COUNT_OPS (a7xx): OP 1 clears the counts, 2 sets BR's offset
+ * from the next word (3, BR waiting for BV, needs counts nothing here
+ * makes) */
+static void bv_br_count_ops(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_BV_BR_COUNT_OPS, 1);
+	PKT7(b, PM4_CP_BV_BR_COUNT_OPS, 2, 0x20);
+}
+
 /* One opcode: its cases, the generations whose drivers send it, and
  * where the SDK's firmware stands on each (NULL: it must agree). */
 struct opcode {
@@ -825,6 +835,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_MEM_TO_SCRATCH_MEM", A7, mem_to_scratch_mem),
 	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
 	OP("CP_RESOURCE_LIST", A7, resource_list),
+	OP("CP_BV_BR_COUNT_OPS", A7, bv_br_count_ops),
 };
 
 /* The buffers every capture holds. */
