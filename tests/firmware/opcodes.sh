@@ -10,8 +10,9 @@
 # vendor firmware does not run to idle fails, whatever its mark but
 # "skip". Each line's diagnostics give the instructions per packet of
 # the opcode, SDK against vendor; with the images of ../shared, the
-# per-generation counts and every figure of the table of instructions
-# per packet must be the ones docs/firmware.md quotes.
+# per-generation counts, every figure of the table of instructions per
+# packet and each opcode's standing in the list (agrees, differs...)
+# must be the ones docs/firmware.md quotes.
 # Skipped without the vendor images.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
@@ -50,6 +51,29 @@ doc_cells() {
 		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
 }
 
+# doc_standing GEN: "OPCODE<tab>STANDING" for each opcode GEN's column of
+# docs/firmware.md's list of opcodes gives a standing (agrees, agrees,
+# slower, differs, skipped (model)), as the run writes $tmp/GEN.standing.
+doc_standing() {
+	awk -F '|' -v col="$1" '
+		index($0, "| opcode | sent by") == 1 {
+			on = 0
+			for (i = 2; i < NF; i++) {
+				f = $i; gsub(/^ +| +$/, "", f)
+				if (f == col) { on = i; break }
+			}
+			next
+		}
+		on && /^\|/ {
+			op = $2; cell = $on
+			gsub(/^ +| +$/, "", op); gsub(/^ +/, "", cell)
+			if (match(cell, /^(agrees, slower|agrees|differs|skipped \(model\))/))
+				print op "\t" substr(cell, 1, RLENGTH)
+			next
+		}
+		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
+}
+
 # check GEN VENDOR SDK: the opcodes of one generation.
 check() {
 	gen=$1
@@ -60,6 +84,7 @@ check() {
 	sdk=$(sdk_paths "$3")
 	mkdir -p "$tmp/$gen"
 	: >"$tmp/$gen.cells"
+	: >"$tmp/$gen.standing"
 	"$mkcases" "$gen" "$tmp/$gen" >"$tmp/$gen.list" || {
 		ok 1 "$gen: mkcases writes the cases"
 		return
@@ -77,6 +102,7 @@ check() {
 		if [ "$how" = skip ]; then
 			skip 1 "$name: $why"
 			printf '%s\tskipped\n' "$opcode" >>"$tmp/$gen.cells"
+			printf '%s\tskipped (model)\n' "$opcode" >>"$tmp/$gen.standing"
 			continue
 		fi
 		if [ "$vendor_idle" -ne 1 ]; then
@@ -94,6 +120,14 @@ check() {
 		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" \
 			"$([ "$agree" -eq 0 ] || echo ' (differs)')" \
 			"$([ "$faster" -eq 0 ] || echo ' **slower**')" >>"$tmp/$gen.cells"
+		if [ "$agree" -ne 0 ]; then
+			standing=differs
+		elif [ "$faster" -ne 0 ]; then
+			standing="agrees, slower"
+		else
+			standing=agrees
+		fi
+		printf '%s\t%s\n' "$opcode" "$standing" >>"$tmp/$gen.standing"
 		[ "$faster" -eq 0 ] || agree=1
 		label="$name: every packet agrees with $2, in no more instructions (${figure:-no figure}; SDK $sdk_ipp, vendor $vendor_ipp per packet)"
 		if [ "$how" = todo ]; then
@@ -117,6 +151,10 @@ check() {
 		# what only the docs say, then (indented) what only the run found
 		is "$(LC_ALL=C comm -3 "$tmp/$gen.doc" "$tmp/$gen.run")" "" \
 			"docs/firmware.md's instructions per packet for $gen are the run's"
+		doc_standing "$gen" | LC_ALL=C sort >"$tmp/$gen.doc"
+		LC_ALL=C sort "$tmp/$gen.standing" >"$tmp/$gen.run"
+		is "$(LC_ALL=C comm -3 "$tmp/$gen.doc" "$tmp/$gen.run")" "" \
+			"docs/firmware.md's list gives each $gen opcode the run's standing"
 		;;
 	esac
 }
