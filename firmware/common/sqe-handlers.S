@@ -24,9 +24,9 @@ HANDLER(CP_DRAW_PRED_ENABLE_GLOBAL)
 	or G_FLAGS, G_FLAGS, $02
 END_HANDLER()
 
-; CP_DRAW_PRED_ENABLE_LOCAL: bit 0 sets PRED_LOCAL. (The vendor's
-; leave it alone while predication is off globally; unseen then, as
-; draws test all four bits and the global enable sets it again.)
+; CP_DRAW_PRED_ENABLE_LOCAL: bit 0 sets PRED_LOCAL. (Vendor firmware
+; leaves it alone while predication is off globally, which cannot be
+; seen: draws test all four bits, and the global enable sets it again.)
 HANDLER(CP_DRAW_PRED_ENABLE_LOCAL)
 	mov $02, $data
 	or G_FLAGS, G_FLAGS, PRED_LOCAL
@@ -61,15 +61,16 @@ END_HANDLER()
 
 ; Packets whose effect is state this firmware does not keep, accepted
 ; and their payload dropped: CP_SET_MODE's mode bits, IB2 skipping in
-; binning passes (the IB2s then run, which draws the same), and the kernel's
-; secure mode, page-table switch, preemption records and
+; binning passes (the IB2s then run, which draws the same), and the
+; kernel's secure mode, page-table switch, preemption records and
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
 ; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
 ; emulator does not have (docs/firmware.md, "Not done").
-HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
-	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD)
+HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
+	CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG,
+	CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()
 
@@ -142,8 +143,9 @@ END_HANDLER()
 ; them: 1 clears them (0x0dc, 0x0dd, 0x117, 0x118, 0x230), 2 sets 0x116
 ; from the next word, 3 waits until 0x0dd (BV's count) is ahead of 0x117
 ; (BR's) by 1..0x7fff, modulo 2^16; any other is fatal. Nothing counts
-; them in the model (neither BV does), so the wait is left out of the
-; cases: with the counts equal it never ends, on either firmware.
+; them in the model (nor does the SDK's BV), so the wait is left out of the
+; cases (a7xx-handlers.emu presets the counts): with the counts equal it
+; never ends, on either firmware.
 #define BV_COUNT 0x0dd
 #define BR_COUNT 0x117
 HANDLER(CP_BV_BR_COUNT_OPS)
