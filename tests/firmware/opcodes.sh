@@ -28,13 +28,17 @@ per_packet() {
 		on && $2 == op { print $(NF - 2); exit }'
 }
 
-# doc_cells GEN: "OPCODE<tab>CELL" for each figure of GEN's column in
-# docs/firmware.md's table of instructions per packet (the run writes
-# the same lines to $tmp/GEN.cells: "SDK / vendor", " (differs)" when
-# the packets differ, " **slower**", or "skipped").
-doc_cells() {
-	awk -F '|' -v col="$1 SDK / vendor" '
-		index($0, "| opcode |") == 1 {
+# doc_column TABLE COLUMN [PATTERN]: "OPCODE<tab>CELL" for each row of
+# the docs/firmware.md table whose header begins "| opcode |" and holds
+# TABLE, with a cell in the column headed COLUMN; with PATTERN (a regular
+# expression), the start of the cell it matches, rows it does not match
+# left out. The run writes the same lines to $tmp/GEN.cells (the table of
+# instructions per packet: "SDK / vendor", " (differs)" when the packets
+# differ, " **slower**", or "skipped") and $tmp/GEN.standing (the list's
+# agrees, agrees, slower, differs, skipped (model)).
+doc_column() {
+	awk -F '|' -v table="$1" -v col="$2" -v pat="${3:-}" '
+		index($0, "| opcode |") == 1 && index($0, table) {
 			on = 0
 			for (i = 2; i < NF; i++) {
 				f = $i; gsub(/^ +| +$/, "", f)
@@ -45,33 +49,21 @@ doc_cells() {
 		on && /^\|/ {
 			op = $2; cell = $on
 			gsub(/^ +| +$/, "", op); gsub(/^ +| +$/, "", cell)
+			if (pat != "") {
+				if (!match(cell, pat)) next
+				cell = substr(cell, 1, RLENGTH)
+			}
 			if (op !~ /^-+$/ && cell != "") print op "\t" cell
 			next
 		}
 		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
 }
 
-# doc_standing GEN: "OPCODE<tab>STANDING" for each opcode GEN's column of
-# docs/firmware.md's list of opcodes gives a standing (agrees, agrees,
-# slower, differs, skipped (model)), as the run writes $tmp/GEN.standing.
-doc_standing() {
-	awk -F '|' -v col="$1" '
-		index($0, "| opcode | sent by") == 1 {
-			on = 0
-			for (i = 2; i < NF; i++) {
-				f = $i; gsub(/^ +| +$/, "", f)
-				if (f == col) { on = i; break }
-			}
-			next
-		}
-		on && /^\|/ {
-			op = $2; cell = $on
-			gsub(/^ +| +$/, "", op); gsub(/^ +/, "", cell)
-			if (match(cell, /^(agrees, slower|agrees|differs|skipped \(model\))/))
-				print op "\t" substr(cell, 1, RLENGTH)
-			next
-		}
-		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
+# doc_is DOC RUN NAME: the lines of DOC (doc_column's) are those of RUN;
+# the diagnostics give what only the docs say, then (indented) what only
+# the run found.
+doc_is() {
+	is "$(LC_ALL=C comm -3 "$1" "$2")" "" "$3"
 }
 
 # check GEN VENDOR SDK: the opcodes of one generation.
@@ -146,14 +138,15 @@ check() {
 		like "$(tr '\n' ' ' <"$SDK_ROOT/docs/firmware.md")" \
 			"$gen $agreeing of $total [^(]*\\($within[ ;]" \
 			"docs/firmware.md quotes $gen's figures ($agreeing of $total, $within in no more instructions)"
-		doc_cells "$gen" | LC_ALL=C sort >"$tmp/$gen.doc"
-		LC_ALL=C sort "$tmp/$gen.cells" >"$tmp/$gen.run"
-		# what only the docs say, then (indented) what only the run found
-		is "$(LC_ALL=C comm -3 "$tmp/$gen.doc" "$tmp/$gen.run")" "" \
+		for list in cells standing; do
+			LC_ALL=C sort -o "$tmp/$gen.$list" "$tmp/$gen.$list"
+		done
+		doc_column "SDK / vendor" "$gen SDK / vendor" | LC_ALL=C sort >"$tmp/$gen.doc"
+		doc_is "$tmp/$gen.doc" "$tmp/$gen.cells" \
 			"docs/firmware.md's instructions per packet for $gen are the run's"
-		doc_standing "$gen" | LC_ALL=C sort >"$tmp/$gen.doc"
-		LC_ALL=C sort "$tmp/$gen.standing" >"$tmp/$gen.run"
-		is "$(LC_ALL=C comm -3 "$tmp/$gen.doc" "$tmp/$gen.run")" "" \
+		doc_column "sent by" "$gen" '^(agrees, slower|agrees|differs|skipped [(]model[)])' |
+			LC_ALL=C sort >"$tmp/$gen.doc"
+		doc_is "$tmp/$gen.doc" "$tmp/$gen.standing" \
 			"docs/firmware.md's list gives each $gen opcode the run's standing"
 		;;
 	esac
