@@ -72,7 +72,7 @@ bootstrap:
 	cwrite $00, [$00 + @PACKET_TABLE_WRITE_ADDR]
 	(rep)cwrite $memdata, [$00 + @PACKET_TABLE_WRITE]
 	mov G_LEVEL, 0x0
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 	mov PFP_STATE, 0x0
 	cwrite $00, [$00 + @IB_LEVEL]
@@ -94,7 +94,7 @@ END_HANDLER()
 
 ; CP_ME_INIT: the PFP's state starts afresh too; the ME gets the packet.
 HANDLER(CP_ME_INIT)
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 	FORWARD()
 END_HANDLER()

@@ -35,8 +35,8 @@
 
 HANDLER(CP_THREAD_CONTROL)
 thread_control:                         ; pass_over comes here with the header read
-	IF_BIT_CLEAR(G_FLAGS, 0)
-		or G_FLAGS, G_FLAGS, 0x1
+	IF_BIT_CLEAR(G_FLAGS, G_EVENT_END_BIT)
+		or G_FLAGS, G_FLAGS, 0x1 << G_EVENT_END_BIT
 		WRITE_REG(CP_EVENT_END, G_SEQ)
 	ENDIF()
 	mov $0b, $00

@@ -34,11 +34,12 @@
 	WRITE_REG_DIRECT(CP_CP2GMU_STATUS, $02, $03)
 #endif
 	mov G_LEVEL, 0x0
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 	mov G_SEQ, 0x0
+#if FW_GEN >= 6
+	mov G_FLAGS, 0x0
+#endif
 #if FW_GEN == 6
 	mov G_SEQ2D, 0x0
-#elif FW_GEN == 7
-	mov G_FLAGS, 0x0
 #endif

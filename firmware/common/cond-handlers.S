@@ -4,7 +4,7 @@
  * that a skipped CP_INDIRECT_BUFFER is never called. Included after
  * GPU() and fw.h. Memory and registers are read with FE_START_MEM_READ
  * and FE_READ_REG (fw.h). State: G_PRED, the predicate bits of
- * CP_REG_TEST; G_MODE, the render mode of CP_SET_MARKER. */
+ * CP_REG_TEST; G_MODE, the render mode of CP_SET_MARKER (fw.h). */
 #include "sync.S"
 
 ; SKIP_DWORDS(reg): drops the next reg words of the command stream (after
@@ -90,28 +90,53 @@ END_HANDLER()
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
 ;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
-; PRED_TEST, what binning passes send for every bin, is tested first,
-; with DWORDS read in the delay slot of the test.
+; What the drivers send (freedreno's bins, turnip's sections) is PRED_TEST
+; of predicate bit 0 with nothing else in the first word, 0x10000000:
+; rotated left by 4 it is 1, which one branch tests, and the second word
+; is read in that branch's slot (the other modes start from it).
 HANDLER(CP_COND_REG_EXEC)
 	mov $02, $data
-	EXTRACT_BITS($05, $02, 28, 31)
-	IF_EQ($05, 1)
-#if FW_GEN == 5
-		; a5xx has one predicate, bit 0, whatever PRED_BIT names, as
-		; a530_pfp (and CP_REG_TEST, in firmware/a5xx/pfp.S)
-		breq G_PRED, b0, #cond_reg_exec.run     ; set: the words run
-#else
-		EXTRACT_BITS($07, $02, 18, 22)
-		ushr $06, G_PRED, $07
-		breq $06, b0, #cond_reg_exec.run        ; set: the words run
-#endif
-		mov $04, $data                          ; DWORDS
+	rot $05, $02, 4
+	brne $05, 0x1, #cond_reg_exec.modes
+	mov $04, $data                  ; DWORDS, or the others' second word
+	IF_BIT_CLEAR(G_PRED, 0)
 		SKIP_DWORDS($04)
-cond_reg_exec.run:
-		NEXT_PACKET()
 	ENDIF()
-	mov $03, $data
-	mov $04, $03                    ; DWORDS, for the two-word forms
+	NEXT_PACKET()
+cond_reg_exec.modes:
+	ushr $05, $02, 28               ; MODE
+	brne $05, 0x3, #cond_reg_exec.pred_test
+	and $06, $02, G_MODE            ; RENDER_MODE: the current mode's bit
+	ushr $06, $06, 25               ; among BINNING, GMEM, SYSMEM
+	IF_EQ($06, 0)
+		SKIP_DWORDS($04)
+	ENDIF()
+	NEXT_PACKET()
+cond_reg_exec.pred_test:
+	brne $05, 0x1, #cond_reg_exec.others
+#if FW_GEN == 5
+	mov $06, G_PRED                 ; a5xx: one predicate whatever PRED_BIT
+#else                                   ; names, as a530_pfp (and CP_REG_TEST)
+	shl $07, $02, 9
+	ushr $07, $07, 27               ; PRED_TEST of another bit
+	ushr $06, G_PRED, $07
+#endif
+	IF_BIT_CLEAR($06, 0)
+		SKIP_DWORDS($04)
+	ENDIF()
+	NEXT_PACKET()
+cond_reg_exec.others:
+#if FW_GEN >= 7
+	brne $05, 0x5, #cond_reg_exec.compare
+	mov $03, $04
+	IF_BIT_CLEAR($02, 26)           ; THREAD_MODE: BR (26) is set
+		SKIP_DWORDS($04)
+	ENDIF()
+	NEXT_PACKET()
+cond_reg_exec.compare:
+#else
+	mov $03, $04
+#endif
 	mov $06, 0x1                    ; passes?
 	SWITCH($05)
 	CASE(2)
@@ -123,16 +148,6 @@ cond_reg_exec.run:
 		IF_NE($08, $09, $11)
 			mov $06, 0x0
 		ENDIF()
-	CASE(3)
-		IF_EQ(G_MODE, RM6_BINNING)
-			EXTRACT_BITS($06, $02, 25, 25)
-		ELSE()
-			IF_EQ(G_MODE, RM6_BYPASS)
-				EXTRACT_BITS($06, $02, 27, 27)
-			ELSE()
-				EXTRACT_BITS($06, $02, 26, 26)
-			ENDIF()
-		ENDIF()
 #if FW_GEN >= 7
 	CASE(4)
 		mov $04, $data
@@ -141,8 +156,6 @@ cond_reg_exec.run:
 		IF_NE($08, $03, $11)
 			mov $06, 0x0
 		ENDIF()
-	CASE(5)
-		EXTRACT_BITS($06, $02, 26, 26)
 #endif
 	ENDSWITCH()
 	SKIP_PAYLOAD()
@@ -177,11 +190,20 @@ HANDLER(SET_MARKER_OPCODE)
 			NEXT_PACKET()
 		ENDIF()
 #endif
-		and G_MODE, $02, 0xf
+		and $02, $02, 0xf
+		; with the bit CP_COND_REG_EXEC's RENDER_MODE tests for it
+		mov G_MODE, G_MODE_GMEM
+		IF_EQ($02, RM6_BINNING)
+			mov G_MODE, G_MODE_BINNING
+		ENDIF()
+		IF_EQ($02, RM6_BYPASS)
+			mov G_MODE, G_MODE_SYSMEM
+		ENDIF()
+		or G_MODE, G_MODE, $02
 #if FW_GEN >= 6
 		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19 =
 		; 1, as a630 and gen70500 firmware write it
-		IF_EQ(G_MODE, RM6_ENDVIS)
+		IF_EQ($02, RM6_ENDVIS)
 			mov $03, 0x1
 			WRITE_REG_DIRECT(PC_ENDVIS, $03, $11)
 		ENDIF()

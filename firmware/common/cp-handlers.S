@@ -16,7 +16,7 @@
 ; this firmware does not have; what it does is start from a known state.
 HANDLER(CP_ME_INIT)
 	SKIP_PAYLOAD()
-	mov G_MODE, 0x0
+	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 END_HANDLER()
 
@@ -116,18 +116,15 @@ mem_to_mem.source:
 END_HANDLER()
 
 ; CP_MEMCPY (unnamed on a5xx): DWORDS, SRC_LO, SRC_HI, DST_LO, DST_HI.
+; Both addresses go from the packet straight where they are used; DWORDS
+; 0 reads and writes nothing.
 HANDLER(MEMCPY_OPCODE)
 	mov $02, $data
-	READ_ADDR64($03, $04)
-	READ_ADDR64($05, $06)
-	SKIP_PAYLOAD()
-	IF_NE($02, 0)
-		START_MEM_READ($03, $04, $02)
-		SET_NRT_ADDR($05, $06)
-		NRT_SELECT_DATA($11)
-		mov $rem, $02
-		(rep)mov $data, $memdata
-	ENDIF()
+	START_MEM_READ($data, $data, $02)
+	SET_NRT_ADDR($data, $data)
+	NRT_SELECT_DATA($11)
+	mov $rem, $02
+	(rep)mov $data, $memdata
 END_HANDLER()
 
 ; ---- Registers and memory ----------------------------------------------------
@@ -140,6 +137,7 @@ HANDLER(CP_REG_TO_MEM)
 	mov $02, $data
 	READ_ADDR64($03, $04)
 	SKIP_PAYLOAD()
+reg_to_mem.copy:                        ; the OFFSET forms join here
 	READ_SYNC($05, $06)             ; a630 and gen70500 wait before reading registers
 	EXTRACT_BITS($05, $02, 0, 17)
 	EXTRACT_BITS($06, $02, 18, REG_TO_MEM_CNT_HI)
@@ -190,6 +188,79 @@ HANDLER(CP_REG_TO_MEM)
 	(rep)mov $data, $regdata
 #endif
 END_HANDLER()
+
+#if FW_GEN >= 6
+; CP_REG_TO_MEM_OFFSET_REG: CP_REG_TO_MEM's first word and DEST, then
+; OFFSET0 and, when the packet has it, OFFSET1: each a register (0..17),
+; or with bit 19 a scratch register (0..2); DEST plus the 64-bit offset
+; (OFFSET1 the high half, else 0) is where the registers go. A register
+; offset is read after the pipeline, as a630 and gen70500 read it.
+HANDLER(CP_REG_TO_MEM_OFFSET_REG)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	mov $07, $data
+	CALL(reg_to_mem.offset)
+	mov $0a, $07                    ; the low half
+	mov $07, $00
+	IF_NE($rem, 0)
+		mov $07, $data
+		CALL(reg_to_mem.offset)
+	ENDIF()
+	SKIP_PAYLOAD()
+	add $03, $03, $0a
+	jump #reg_to_mem.copy
+	addhi $04, $04, $07
+END_HANDLER()
+
+; reg_to_mem.offset: the value of the offset word $07 in $07. Clobbers
+; $05, $06.
+SUBROUTINE(reg_to_mem.offset)
+	IF_BIT_SET($07, 19)
+		and $07, $07, 0x7
+		cread $07, [$07 + SCRATCH_BASE]
+	ELSE()
+		READ_SYNC($05, $06)
+		EXTRACT_BITS($05, $07, 0, 17)
+		FE_READ_REG($07, $05)
+	ENDIF()
+END_SUBROUTINE()
+
+; CP_REG_TO_MEM_OFFSET_MEM: CP_REG_TO_MEM's first word and DEST, then
+; the address of a 32-bit offset (after the pipeline) that DEST gets.
+HANDLER(CP_REG_TO_MEM_OFFSET_MEM)
+	mov $02, $data
+	READ_ADDR64($03, $04)
+	READ_ADDR64($05, $06)
+	SKIP_PAYLOAD()
+	WAIT_FOR_ME_SYNC($07)
+	START_MEM_READ($05, $06, 1, $07)
+	add $03, $03, $memdata
+	jump #reg_to_mem.copy
+	addhi $04, $04, $00
+END_HANDLER()
+#endif
+
+#if FW_GEN >= 6
+; CP_INTERRUPT: one word (the kernel's before a5xx sent CP_INT_CNTL's
+; RB_INT, bit 31). a630 writes its bits 16..31 masked with 0xe100 to
+; register 0x36 (unnamed in the register database), from the ring only;
+; gen70500 writes bit 31 there as bit 15, from anywhere.
+#define INTERRUPT_REG 0x36
+HANDLER(CP_INTERRUPT)
+#if FW_GEN == 6
+	IF_EQ(G_LEVEL, 0)
+		ushr $02, $data, 0x10
+		and $02, $02, 0xe100
+		WRITE_REG(INTERRUPT_REG, $02)
+	ENDIF()
+	SKIP_PAYLOAD()
+#else
+	ushr $02, $data, 0x1f
+	mov $addr, INTERRUPT_REG
+	shl $data, $02, 0xf
+#endif
+END_HANDLER()
+#endif
 
 ; CP_MEM_TO_REG: REG (0..17), CNT (19..29, at least 1), SHIFT_BY_2 (30);
 ; SRC_LO, SRC_HI. Copies CNT words of memory to consecutive registers,

@@ -5,6 +5,17 @@
  * sends its dispatches to the HLSQ alone. */
 #ifndef FW_COMMON_DISPATCH_S_REGS
 #define FW_COMMON_DISPATCH_S_REGS
+; PREDICATED_OFF_SKIP(tmp): ends the packet, its payload dropped, when
+; draw predication has it off (PRED_OFF, fw.h), as a630 does for draws
+; and dispatches and gen70500 for dispatches.
+DEFINE_MACRO(PREDICATED_OFF_SKIP, {
+	and $1, G_FLAGS, PRED_OFF
+	IF_EQ($1, PRED_OFF)
+		SKIP_PAYLOAD()
+		NEXT_PACKET()
+	ENDIF()
+})
+
 /* CP_LOAD_STATE6's registers: the packet's first word goes to ..._CMD
  * (after the state's address, when it is in memory, to the two registers
  * above it), inline state to ..._DATA, all of it to the one register.
@@ -26,6 +37,7 @@
 ; CP_EXEC_CS: a word not used here, then NGROUPS_X, _Y, _Z to
 ; HLSQ_CS_KERNEL_GROUP_X.._Z; the dispatch (EVENT_CMD 3) with its number.
 HANDLER(CP_EXEC_CS)
+	PREDICATED_OFF_SKIP($02)
 	IF_GE($rem, 4, $0b)
 		mov $00, $data
 		mov $addr, HLSQ_CS_KERNEL_GROUP_X
@@ -71,6 +83,7 @@ END_SUBROUTINE()
 ; and 6 their offsets, 0), the counts go to HLSQ_CS_KERNEL_GROUP_X.._Z,
 ; and the dispatch follows as for CP_EXEC_CS.
 HANDLER(CP_EXEC_CS_INDIRECT)
+	PREDICATED_OFF_SKIP($02)
 	IF_GE($rem, 4, $0b)
 		mov $00, $data
 		READ_ADDR64($05, $06)

@@ -7,14 +7,23 @@
 ; PC registers, then the draw down the pipeline (EVENT_CMD 2: a draw)
 ; with its number. a630 and gen70500 leave bits 9, 15 and 20.. of the
 ; initiator out. In sysmem (RM6_BYPASS) a630 first closes the context
-; with a numbered CONTEXT_DONE alone (EVENT_CMD 0). Clobbers $05-$09.
+; with a numbered CONTEXT_DONE alone (EVENT_CMD 0). A draw predicated
+; off (PRED_OFF, fw.h) never gets here on a6xx (DRAW_PREDICATION): a630
+; drops it; gen70500 draws it with bit 14 of the initiator set.
+; Clobbers $05-$09.
 SUBROUTINE(draw)
 	mov $05, 0xf << 16
 	or $05, $05, 0x7dff
 	and $02, $02, $05
+#if FW_GEN >= 7
+	and $05, G_FLAGS, PRED_OFF
+	IF_EQ($05, PRED_OFF)
+		or $02, $02, 0x4000
+	ENDIF()
+#endif
 	WRITE_REG(PC_DRAW_INITIATOR, $02, $03, $04)
 #if FW_GEN == 6
-	IF_EQ(G_MODE, RM6_BYPASS)
+	IF_BIT_SET(G_MODE, 27)          ; RM6_BYPASS (fw.h)
 		WRITE_REG(|EVENT_CMD << 24, 0x0)
 		CALL(seq_start)
 		CALL(seq_end)
@@ -28,8 +37,16 @@ SUBROUTINE(draw)
 	CALL(seq_end)
 END_SUBROUTINE()
 
+; DRAW_PREDICATION(): what a draw handler does first about predication.
+#if FW_GEN == 6
+#define DRAW_PREDICATION() PREDICATED_OFF_SKIP($02)
+#else
+#define DRAW_PREDICATION()
+#endif
+
 ; CP_DRAW_INDX_OFFSET (DRAW_INDX_OFFSET_ARGS, fw.h).
 HANDLER(CP_DRAW_INDX_OFFSET)
+	DRAW_PREDICATION()
 	DRAW_INDX_OFFSET_ARGS()
 	SKIP_PAYLOAD()
 	CALL(draw)
@@ -48,6 +65,7 @@ END_SUBROUTINE()
 ; first instance), which go to VFD_INDEX_OFFSET and
 ; VFD_INSTANCE_START_OFFSET before the draw.
 HANDLER(CP_DRAW_INDIRECT)
+	DRAW_PREDICATION()
 	IF_GE($rem, 3, $0b)
 		mov $02, $data
 		READ_ADDR64($05, $06)
@@ -64,6 +82,7 @@ END_HANDLER()
 ; (VkDrawIndexedIndirectCommand: indices, instances, first index, vertex
 ; offset, first instance).
 HANDLER(CP_DRAW_INDX_INDIRECT)
+	DRAW_PREDICATION()
 	IF_GE($rem, 6, $0b)
 		mov $02, $data
 		mov $0c, $data
@@ -98,6 +117,7 @@ END_HANDLER()
 ; vertex (or vertex offset) and first instance are first loaded as a
 ; vertex shader constant at DST_OFF.
 HANDLER(CP_DRAW_INDIRECT_MULTI)
+	DRAW_PREDICATION()
 	mov $18, $data                  ; the initiator
 	mov $0a, $data                  ; OPCODE, DST_OFF
 	mov $0b, $data                  ; DRAW_COUNT
@@ -163,6 +183,7 @@ END_HANDLER()
 ; takes the offset in words, gen70500 in bytes and counts words.
 #define PC_DRAW_AUTO_STRIDE 0x9e0a
 HANDLER(CP_DRAW_AUTO)
+	DRAW_PREDICATION()
 	IF_GE($rem, 6, $0b)
 		mov $02, $data
 		mov $03, $data

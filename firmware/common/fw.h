@@ -36,13 +36,33 @@ GPU(a7xx)
  * constant expression the macros work out). */
 
 #define G_LEVEL $12 /* queue being read: 0 ring, 1 IB1, 2 IB2 (, 3 IB3) */
-#define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*) */
+#define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*, bits 0..3),
+		     * with the bit CP_COND_REG_EXEC's RENDER_MODE tests for it
+		     * (25 BINNING, 26 GMEM and every other mode, 27 SYSMEM) */
+/* those bits as mov immediates; mode 0, as at boot, has GMEM's */
+#define G_MODE_BINNING 0x2 << 24
+#define G_MODE_GMEM 0x4 << 24
+#define G_MODE_SYSMEM 0x8 << 24
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */
 #define G_BANK2D $17 /* a5xx ME: the 2D engine's register bank (0 or 0x400) */
 #define G_SEQ2D $16 /* a6xx: number of the next 2D blit (0..0xff) */
-#define G_FLAGS $17 /* a7xx BR: bit 0 once CP_THREAD_CONTROL reported CP_EVENT_END */
+#define G_FLAGS $17 /* a6xx, a7xx: draw predication (PRED_*), and on a7xx BR
+		     * G_EVENT_END once CP_THREAD_CONTROL reported CP_EVENT_END */
+/* The predication bits of G_FLAGS, where a630 and gen70500 keep theirs
+ * too: CP_DRAW_PRED_ENABLE_GLOBAL sets the last three or clears all four,
+ * CP_DRAW_PRED_ENABLE_LOCAL sets or clears PRED_LOCAL, CP_DRAW_PRED_SET
+ * (while PRED_GLOBAL is set) PRED_SET and, when the predicate fails,
+ * PRED_FAIL. With all four set (PRED_OFF) draws and dispatches are
+ * predicated off. */
+#define PRED_FAIL 0x1
+#define PRED_SET 0x2
+#define PRED_LOCAL 0x4
+#define PRED_GLOBAL_BIT 3
+#define PRED_ON 0xe /* PRED_GLOBAL, PRED_LOCAL, PRED_SET */
+#define PRED_OFF 0xf
+#define G_EVENT_END_BIT 4
 
 /* Registers are named from the register database (sdk/rnn/db): @NAME
  * control registers, bare GPU register names, which afuc-as resolves for

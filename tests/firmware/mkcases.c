@@ -37,6 +37,7 @@
 #define D_INDEX 0x60    /* 16-bit indices */
 #define D_CONST 0x80    /* 16 constants */
 #define D_VALUES 0xc0   /* 64-bit values (query start and end) */
+#define D_ZERO64 0xd0   /* a 64-bit 0 (a predicate that fails) */
 #define D_ONE 0xe0      /* 1 (a predicate that passes, an availability) */
 #define D_ZERO 0xe4     /* 0 */
 #define D_BINSIZE 0xe8  /* a bin's draw-stream size */
@@ -138,6 +139,40 @@ static void reg_to_mem(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_REG_TO_MEM, g->reg | 1u << 18, LO(RESULT(0)), HI(RESULT(0)));
 	PKT7(b, PM4_CP_REG_TO_MEM, g->counter | 2u << 18 | 1u << 30, LO(RESULT(0x10)),
 	     HI(RESULT(0x10)));
+}
+
+/* CP_REG_TO_MEM_OFFSET_REG: CP_REG_TO_MEM's word and DEST, then OFFSET0
+ * (a register, or with bit 19 a scratch register) and maybe OFFSET1, the
+ * offset's high half */
+static void reg_to_mem_offset_reg(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x1234, 0x10, 0);
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 1u << 20, 0x20);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->reg | 1u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     g->reg + 1);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->reg | 1u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     1u | 1u << 19, g->reg + 2);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_REG, g->counter | 2u << 18 | 1u << 30, LO(RESULT(0x40)),
+	     HI(RESULT(0x40)), 1u | 1u << 19);
+}
+
+/* CP_REG_TO_MEM_OFFSET_MEM: CP_REG_TO_MEM's word and DEST, then where a
+ * 32-bit offset is */
+static void reg_to_mem_offset_mem(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x1234, 0x5678);
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_MEM, g->reg | 2u << 18, LO(RESULT(0)), HI(RESULT(0)),
+	     LO(DATA(D_XFB)), HI(DATA(D_XFB)));
+	PKT7(b, PM4_CP_REG_TO_MEM_OFFSET_MEM, g->counter | 2u << 18 | 1u << 30, LO(RESULT(0x40)),
+	     HI(RESULT(0x40)), LO(DATA(D_ZERO)), HI(DATA(D_ZERO)));
+}
+
+/* CP_INTERRUPT: RB_INT (31), as the kernel sent it before a5xx, and 0 */
+static void interrupt(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_INTERRUPT, 0x80000000);
+	PKT7(b, PM4_CP_INTERRUPT, 0);
 }
 
 /* CP_REG_RMW: DST_REG, then the AND mask and the OR value; SRC1_ADD
@@ -316,7 +351,23 @@ static void draw_pred(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 /* PRED_SRC_MEM */ | 0u << 8 /* NE_0_PASS */,
 	     LO(DATA(D_ONE)), HI(DATA(D_ONE)));
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
-	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO)), HI(DATA(D_ZERO)));
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_INDIRECT, DI_AUTO, LO(DATA(D_DRAW)), HI(DATA(D_DRAW)));
+	PKT7(b, PM4_CP_DRAW_INDX_INDIRECT, DI_DMA16, LO(DATA(D_INDEX)), HI(DATA(D_INDEX)), 16,
+	     LO(DATA(D_INDEXED)), HI(DATA(D_INDEXED)));
+	PKT7(b, PM4_CP_DRAW_INDIRECT_MULTI, DI_AUTO, 2, 2, LO(DATA(D_DRAW)), HI(DATA(D_DRAW)), 16);
+	PKT7(b, PM4_CP_DRAW_AUTO, DI_AUTO, 1, LO(DATA(D_XFB)), HI(DATA(D_XFB)), 0, 16);
+	PKT7(b, PM4_CP_EXEC_CS, 0, 4, 2, 1);
+	PKT7(b, PM4_CP_EXEC_CS_INDIRECT, 0, LO(DATA(D_DISPATCH)), HI(DATA(D_DISPATCH)), 0);
+	/* EQ_0_PASS (8) turns the test round */
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 1u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	/* local off (the draw runs), then on again (dropped, or bit 14) */
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 1);
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
@@ -465,8 +516,13 @@ static void set_bin_data5_offset(struct words *b, const struct gen *g)
 static void set_mode(struct words *b, const struct gen *g)
 {
 	(void)g;
+	PKT7(b, PM4_CP_SET_MARKER, 2 /* RM6_BINNING */);
 	PKT7(b, PM4_CP_SET_MODE, 1);
+	PKT7(b, PM4_CP_SET_DRAW_STATE, 2 | 0x7u << 20 | 1u << 24, LO(STATE_BASE), HI(STATE_BASE));
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_SET_MARKER, 4 /* RM6_GMEM */);
 	PKT7(b, PM4_CP_SET_MODE, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 }
 
 static void set_visibility_override(struct words *b, const struct gen *g)
@@ -525,6 +581,29 @@ static void conditions(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_REG_TEST, g->reg | 0u << 25);
 	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 /* PRED_TEST */, 2);
 	PKT4(b, g->reg, 2);
+	/* a failing test skips its words */
+	PKT7(b, PM4_CP_REG_TEST, g->reg | 1u << 20 | 1u << 25 /* SKIP_WAIT_FOR_ME */);
+	PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000, 2);
+	PKT4(b, g->reg, 4);
+	if (g->bit != A5) {
+		/* another predicate bit (PRED_BIT 26..30 of CP_REG_TEST,
+		 * 18..22 here) */
+		PKT7(b, PM4_CP_REG_TEST, g->reg | 2u << 20 | 3u << 26);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 3u << 18, 2);
+		PKT4(b, g->reg, 8);
+		/* turnip's sections for GMEM or sysmem (RENDER_MODE, GMEM 26,
+		 * SYSMEM 27) in sysmem, and on a7xx for BR alone (THREAD_MODE,
+		 * BR 26) */
+		PKT7(b, PM4_CP_SET_MARKER, 1 /* RM6_BYPASS */);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 3u << 28 | 1u << 26, 2);
+		PKT4(b, g->reg, 5);
+		PKT7(b, PM4_CP_COND_REG_EXEC, 3u << 28 | 1u << 27, 2);
+		PKT4(b, g->reg, 6);
+		if (g->bit == A7) {
+			PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 26, 2);
+			PKT4(b, g->reg, 7);
+		}
+	}
 	PKT7(b, PM4_CP_COND_EXEC, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(DATA(D_ONE)),
 	     HI(DATA(D_ONE)), 1, 2);
 	PKT4(b, g->reg, 3);
@@ -600,6 +679,9 @@ static void set_amble(struct words *b, const struct gen *g)
 	(void)g;
 	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, LO(IB2_BASE), HI(IB2_BASE), IB2_DWORDS | 0u << 20);
 	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, 0, 0, 0 | 2u << 20);
+	/* the kernel's own (KMD_AMBLE_TYPE), which vendor firmware takes
+	 * from the ring only */
+	PKT7(b, PM4_CP_SET_CTXSWITCH_IB, LO(IB2_BASE), HI(IB2_BASE), IB2_DWORDS | 3u << 20);
 }
 
 static void preempt_enable(struct words *b, const struct gen *g)
@@ -637,6 +719,60 @@ static void cche_invalidate(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_CCHE_INVALIDATE);
 }
 
+/* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
+static void context_reg_bunch2(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH2, 0, 0, g->reg, 0x21, g->reg + 1, 0x22);
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH2, 0, 0, g->reg, 0x23);
+}
+
+/* CP_MEM_TO_SCRATCH_MEM (a7xx): CNT, OFFSET, the address; the SQE's
+ * scratch memory (control registers) is not compared, what it holds is
+ * checked in a7xx-handlers.emu */
+static void mem_to_scratch_mem(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MEM_TO_SCRATCH_MEM, 4, 0, LO(DATA(D_CONST)), HI(DATA(D_CONST)));
+	PKT7(b, PM4_CP_MEM_TO_SCRATCH_MEM, 2, 0x2f, LO(DATA(D_CONST)), HI(DATA(D_CONST)));
+}
+
+/* CP_MODIFY_TIMESTAMP (a7xx): ADD (0..7), OP (28..31: 0 clear, 1 global,
+ * 2 local) */
+static void modify_timestamp(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 8 | 1u << 28);
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 1 | 2u << 28);
+	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 0);
+}
+
+/* CP_RESOURCE_LIST (a7xx): a count and buffers (gen70500's BR drops it) */
+static void resource_list(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_RESOURCE_LIST, 1, LO(DATA(0)), HI(DATA(0)), 0);
+}
+
+/* CP_MEMCPY: DWORDS, SRC, DST (turnip's preemption-latency copies) */
+static void memcpy_case(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_MEMCPY, 2, LO(DATA(D_VALUES)), HI(DATA(D_VALUES)), LO(RESULT(0)),
+	     HI(RESULT(0)));
+	PKT7(b, PM4_CP_MEMCPY, 1, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(RESULT(0x10)),
+	     HI(RESULT(0x10)));
+}
+
+/* CP_BV_BR_COUNT_OPS (a7xx): OP 1 clears the counts, 2 sets BR's offset
+ * from the next word (3, BR waiting for BV, needs counts nothing here
+ * makes) */
+static void bv_br_count_ops(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_BV_BR_COUNT_OPS, 1);
+	PKT7(b, PM4_CP_BV_BR_COUNT_OPS, 2, 0x20);
+}
+
 /* One opcode: its cases, the generations whose drivers send it, and
  * where the SDK's firmware stands on each (NULL: it must agree). */
 struct opcode {
@@ -669,6 +805,10 @@ static const struct opcode opcodes[] = {
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
 	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
+	OP("CP_REG_TO_MEM_OFFSET_REG", A6 | A7, reg_to_mem_offset_reg),
+	OP("CP_REG_TO_MEM_OFFSET_MEM", A6 | A7, reg_to_mem_offset_mem),
+	OP("CP_INTERRUPT", A6 | A7, interrupt),
+	OP("CP_MEMCPY", A6 | A7, memcpy_case),
 	OP("CP_WAIT_FOR_IDLE", A5 | A6 | A7, wait_for_idle),
 	OP("CP_WAIT_FOR_ME", A5 | A6 | A7, wait_for_me),
 	OP("CP_WAIT_MEM_WRITES", A5 | A6 | A7, wait_mem_writes),
@@ -718,6 +858,11 @@ static const struct opcode opcodes[] = {
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
 	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
+	OP("CP_CONTEXT_REG_BUNCH2", A7, context_reg_bunch2),
+	OP("CP_MEM_TO_SCRATCH_MEM", A7, mem_to_scratch_mem),
+	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
+	OP("CP_RESOURCE_LIST", A7, resource_list),
+	OP("CP_BV_BR_COUNT_OPS", A7, bv_br_count_ops),
 };
 
 /* The buffers every capture holds. */

@@ -10,7 +10,9 @@
 # vendor firmware does not run to idle fails, whatever its mark but
 # "skip". Each line's diagnostics give the instructions per packet of
 # the opcode, SDK against vendor; with the images of ../shared, the
-# per-generation counts must be the ones docs/firmware.md quotes.
+# per-generation counts, every figure of the table of instructions per
+# packet and each opcode's standing in the list (agrees, differs...)
+# must be the ones docs/firmware.md quotes.
 # Skipped without the vendor images.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
@@ -26,6 +28,44 @@ per_packet() {
 		on && $2 == op { print $(NF - 2); exit }'
 }
 
+# doc_column TABLE COLUMN [PATTERN]: "OPCODE<tab>CELL" for each row of
+# the docs/firmware.md table whose header begins "| opcode |" and holds
+# TABLE, with a cell in the column headed COLUMN; with PATTERN (a regular
+# expression), the start of the cell it matches, rows it does not match
+# left out. The run writes the same lines to $tmp/GEN.cells (the table of
+# instructions per packet: "SDK / vendor", " (differs)" when the packets
+# differ, " **slower**", or "skipped") and $tmp/GEN.standing (the list's
+# agrees, agrees, slower, differs, skipped (model)).
+doc_column() {
+	awk -F '|' -v table="$1" -v col="$2" -v pat="${3:-}" '
+		index($0, "| opcode |") == 1 && index($0, table) {
+			on = 0
+			for (i = 2; i < NF; i++) {
+				f = $i; gsub(/^ +| +$/, "", f)
+				if (f == col) { on = i; break }
+			}
+			next
+		}
+		on && /^\|/ {
+			op = $2; cell = $on
+			gsub(/^ +| +$/, "", op); gsub(/^ +| +$/, "", cell)
+			if (pat != "") {
+				if (!match(cell, pat)) next
+				cell = substr(cell, 1, RLENGTH)
+			}
+			if (op !~ /^-+$/ && cell != "") print op "\t" cell
+			next
+		}
+		{ on = 0 }' "$SDK_ROOT/docs/firmware.md"
+}
+
+# doc_is DOC RUN NAME: the lines of DOC (doc_column's) are those of RUN;
+# the diagnostics give what only the docs say, then (indented) what only
+# the run found.
+doc_is() {
+	is "$(LC_ALL=C comm -3 "$1" "$2")" "" "$3"
+}
+
 # check GEN VENDOR SDK: the opcodes of one generation.
 check() {
 	gen=$1
@@ -35,6 +75,8 @@ check() {
 	}
 	sdk=$(sdk_paths "$3")
 	mkdir -p "$tmp/$gen"
+	: >"$tmp/$gen.cells"
+	: >"$tmp/$gen.standing"
 	"$mkcases" "$gen" "$tmp/$gen" >"$tmp/$gen.list" || {
 		ok 1 "$gen: mkcases writes the cases"
 		return
@@ -51,6 +93,8 @@ check() {
 		name="$gen $opcode"
 		if [ "$how" = skip ]; then
 			skip 1 "$name: $why"
+			printf '%s\tskipped\n' "$opcode" >>"$tmp/$gen.cells"
+			printf '%s\tskipped (model)\n' "$opcode" >>"$tmp/$gen.standing"
 			continue
 		fi
 		if [ "$vendor_idle" -ne 1 ]; then
@@ -65,6 +109,17 @@ check() {
 		vendor_ipp=$(per_packet A "$table_name")
 		faster=$(awk -v s="$sdk_ipp" -v v="$vendor_ipp" 'BEGIN { print (s != "" && v != "" && s + 0 <= v + 0) ? 0 : 1 }')
 		[ "$agree" -eq 0 ] && [ "$faster" -eq 0 ] && within=$((within + 1))
+		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" \
+			"$([ "$agree" -eq 0 ] || echo ' (differs)')" \
+			"$([ "$faster" -eq 0 ] || echo ' **slower**')" >>"$tmp/$gen.cells"
+		if [ "$agree" -ne 0 ]; then
+			standing=differs
+		elif [ "$faster" -ne 0 ]; then
+			standing="agrees, slower"
+		else
+			standing=agrees
+		fi
+		printf '%s\t%s\n' "$opcode" "$standing" >>"$tmp/$gen.standing"
 		[ "$faster" -eq 0 ] || agree=1
 		label="$name: every packet agrees with $2, in no more instructions (${figure:-no figure}; SDK $sdk_ipp, vendor $vendor_ipp per packet)"
 		if [ "$how" = todo ]; then
@@ -83,6 +138,16 @@ check() {
 		like "$(tr '\n' ' ' <"$SDK_ROOT/docs/firmware.md")" \
 			"$gen $agreeing of $total [^(]*\\($within[ ;]" \
 			"docs/firmware.md quotes $gen's figures ($agreeing of $total, $within in no more instructions)"
+		for list in cells standing; do
+			LC_ALL=C sort -o "$tmp/$gen.$list" "$tmp/$gen.$list"
+		done
+		doc_column "SDK / vendor" "$gen SDK / vendor" | LC_ALL=C sort >"$tmp/$gen.doc"
+		doc_is "$tmp/$gen.doc" "$tmp/$gen.cells" \
+			"docs/firmware.md's instructions per packet for $gen are the run's"
+		doc_column "sent by" "$gen" '^(agrees, slower|agrees|differs|skipped [(]model[)])' |
+			LC_ALL=C sort >"$tmp/$gen.doc"
+		doc_is "$tmp/$gen.doc" "$tmp/$gen.standing" \
+			"docs/firmware.md's list gives each $gen opcode the run's standing"
 		;;
 	esac
 }
