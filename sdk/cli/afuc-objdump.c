@@ -83,24 +83,34 @@ static int take(struct cmd *c, int id, void *ctx)
  * the listing is the same, with generated names. */
 static bool read_elf_beside(const char *image, struct obj_file *elf)
 {
-	size_t len = strlen(image);
-	static const char *const tails[] = {".xz", ".zst", ".gz", ".fw"}; /* in that order */
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(tails); i++) {
-		size_t n = strlen(tails[i]);
-		if (len >= n && !strncmp(image + len - n, tails[i], n))
-			len -= n;
-	}
-	char *path = util_xasprintf("%.*s.elf", (int)len, image);
+	char *path = dis_beside_path(image, ".elf");
 	struct diag quiet;
 	diag_init(&quiet);
 	obj_init(elf, ISA_A6XX);
-	bool ok = strcmp(path, image) && access(path, R_OK) == 0 && obj_read(elf, path, &quiet) &&
-		  elf->linked;
+	bool ok = path && access(path, R_OK) == 0 && obj_read(elf, path, &quiet) && elf->linked;
 	diag_free(&quiet);
 	free(path);
 	if (!ok)
 		obj_free(elf);
 	return ok;
+}
+
+/* The map afuc-ld -Map wrote beside image (x.map), for an image without
+ * its ELF: its text into opt (dis_options.map), malloc'ed; none, or one
+ * that cannot be read, is silence as for the ELF. */
+static char *read_map_beside(const char *image, struct dis_options *opt)
+{
+	char *path = dis_beside_path(image, ".map");
+	uint8_t *text = NULL;
+	size_t len = 0;
+	if (path && util_read_file_max(path, 64u << 20, &text, &len) == 0) {
+		opt->map = (const char *)text;
+		opt->map_len = len;
+		opt->map_name = path;
+		return path;
+	}
+	free(path);
+	return NULL;
 }
 
 static bool disassemble(const struct options *o, struct dis_options *opt, struct util_str *text,
@@ -130,9 +140,13 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 	struct obj_file elf;
 	bool beside = read_elf_beside(o->input, &elf);
 	opt->elf = beside ? &elf : NULL;
+	char *map_path = read_map_beside(o->input, opt);
 	bool ok = dis_image(bytes, len, o->input, opt, text, d);
 	if (beside)
 		obj_free(&elf);
+	free((char *)opt->map);
+	free(map_path);
+	opt->map = opt->map_name = NULL;
 	free(bytes);
 	return ok;
 }

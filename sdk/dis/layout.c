@@ -7,6 +7,7 @@
  * inside a known layout stay raw words, with one warning too. Either
  * way the listing still rebuilds the same bytes.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dis/priv.h"
@@ -130,28 +131,53 @@ bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
 	return true;
 }
 
+/* Names the image's word (counting from file word 1) when it is code
+ * appended after a section's packet table; name outlives dis. Local
+ * labels (.L) and the linker's __vendor_ aliases of each table entry
+ * (which name an earlier patch's handler too) are not names of code. */
+static void name_word(struct dis *dis, uint32_t word, const char *name)
+{
+	if (!strncmp(name, ".L", 2) || !strncmp(name, "__vendor_", 9))
+		return;
+	for (unsigned i = 0; i < dis->sect_count; i++) {
+		struct dis_sect *s = &dis->sect[i];
+		uint32_t pc = word - (s->file_word - 1);
+		if (word < s->file_word - 1 || pc >= s->count || s->table == DIS_NONE ||
+		    pc < s->table + DIS_TABLE_WORDS || dis_in_hole(s, pc))
+			continue;
+		if (!s->named)
+			s->named = util_xcalloc(s->count + 1, sizeof *s->named);
+		if (!s->named[pc])
+			s->named[pc] = name;
+	}
+}
+
 void dis_elf_names(struct dis *dis, const struct obj_file *elf)
 {
-	if (!dis_elf_matches(dis, elf))
-		return;
 	for (size_t k = 0; k < elf->symbol_count; k++) {
 		const struct obj_symbol *sym = &elf->symbols[k];
-		if (sym->section >= elf->section_count || !strncmp(sym->name, ".L", 2))
+		if (sym->section >= elf->section_count)
 			continue;
 		const struct obj_section *r = &elf->sections[sym->section];
 		if (sym->value < r->addr || sym->value - r->addr >= r->count)
 			continue;
-		uint32_t word = r->load + (sym->value - r->addr);
-		for (unsigned i = 0; i < dis->sect_count; i++) {
-			struct dis_sect *s = &dis->sect[i];
-			uint32_t pc = word - (s->file_word - 1);
-			if (word < s->file_word - 1 || pc >= s->count || s->table == DIS_NONE ||
-			    pc < s->table + DIS_TABLE_WORDS || dis_in_hole(s, pc))
-				continue;
-			if (!s->named)
-				s->named = util_xcalloc(s->count + 1, sizeof *s->named);
-			if (!s->named[pc])
-				s->named[pc] = sym->name;
-		}
+		name_word(dis, r->load + (sym->value - r->addr), sym->name);
 	}
+}
+
+static void name_from_map(void *ctx, uint32_t index, const char *label)
+{
+	struct dis *dis = ctx;
+	char *copy = util_xstrdup(label);
+	*UTIL_PUSH(dis->owned, dis->owned_count, dis->owned_cap) = copy;
+	name_word(dis, index, copy);
+}
+
+void dis_map_names(struct dis *dis, const char *text, size_t len, const char *name)
+{
+	char *error = NULL;
+	/* a map of another image (older than it) names nothing, silently,
+	 * as an ELF that does not match */
+	dis_map_labels(text, len, name, (size_t)dis->count + 1, name_from_map, dis, &error);
+	free(error);
 }

@@ -110,6 +110,8 @@ struct dis {
 	bool addresses;          /* dis_options.addresses */
 	bool numbers_only;       /* dis_options.numbers_only */
 	struct diag *d;
+	char **owned; /* names from a map, which sect[].named point into */
+	size_t owned_count, owned_cap;
 };
 
 /* layout.c: fills sect[] (names, bounds, tables) from what sdk/fw
@@ -117,9 +119,13 @@ struct dis {
  * words/count/gen are set by the caller. */
 void dis_layout(struct dis *dis, const struct fw_info *fw);
 
-/* layout.c: names from the ELF beside the image for the code appended
- * after a section's table (after the passes: labels are known). */
+/* layout.c: names from the ELF beside the image (one that matches it)
+ * for the code appended after a section's table (after the passes:
+ * labels are known). */
 void dis_elf_names(struct dis *dis, const struct obj_file *elf);
+/* layout.c: the same from the map afuc-ld -Map wrote (dis_map_labels),
+ * for an image without its ELF; a map of another image names nothing. */
+void dis_map_names(struct dis *dis, const char *text, size_t len, const char *name);
 /* Whether every region of the linked ELF holds the image's words there
  * (so it is this image's, and its generation, `.gpu`, is the image's). */
 bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf);
