@@ -61,23 +61,28 @@ static void add_sect(struct dis *dis, const struct fw_info *fw, unsigned i)
 	s->table_ref_mov = p->table_ref_kind == FW_REF_MOV12;
 	s->size_ref = p->size_ref == FW_NONE ? DIS_NONE : p->size_ref;
 	s->next_ref = p->next_ref == FW_NONE ? DIS_NONE : p->next_ref;
-	s->hole = s->hole_end = DIS_NONE;
+	s->hole = DIS_NONE;
 	if (s->table != DIS_NONE) {
 		for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
 			s->handler[k] = s->w[s->table + k];
-		if (i + 1 < fw->proc_count || p->append != FW_NONE)
+		if (i + 1 < fw->proc_count || p->appends)
 			s->count = section_end(dis, s, p->count);
 	}
 	s->header_end = header_end(dis, s);
 	s->main_end = s->count;
 	/* Appended code right after the image is more of it; after other
-	 * images, its own section with those images' words in between. */
-	if (p->append == p->start + p->count) {
-		s->count = p->count + p->append_count;
-	} else if (p->append != FW_NONE) {
-		s->hole = s->count;
-		s->hole_end = p->append - p->start;
-		s->count = s->hole_end + p->append_count;
+	 * images, blocks of its own with those images' words in between. */
+	unsigned b = 0;
+	if (p->appends && p->append[0].start == p->start + p->count) {
+		s->count = p->count + p->append[0].count;
+		b = 1;
+	}
+	for (; b < p->appends; b++) {
+		if (s->hole == DIS_NONE)
+			s->hole = s->count;
+		uint32_t from = p->append[b].start - p->start;
+		s->block[s->blocks++] = (struct dis_block){from, from + p->append[b].count};
+		s->count = from + p->append[b].count;
 	}
 }
 
@@ -94,8 +99,7 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 						 .table = FW_NONE,
 						 .table_ref = FW_NONE,
 						 .size_ref = FW_NONE,
-						 .next_ref = FW_NONE,
-						 .append = FW_NONE};
+						 .next_ref = FW_NONE};
 		diag_warning(dis->d, diag_at(dis->name, 0, 0),
 			     "layout not understood (%s): printing it as raw words and the code "
 			     "reached from address 0, without packet tables; the listing still "

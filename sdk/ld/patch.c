@@ -320,7 +320,7 @@ bool ld_layout_patch(struct ld_ctx *c)
 	add_base_names(c);
 	uint32_t file = c->vendor_words;
 	for (uint32_t p = 0; p < c->proc_count; p++)
-		if (!ld_append_proc(c, p, &file))
+		if (!ld_append_proc(c, p, 0, &file))
 			return false;
 	c->word_count = file;
 	c->words = util_xrealloc(c->words, (c->word_count + 1) * sizeof(*c->words));

@@ -3,15 +3,21 @@
 # second link keeps the first one's names and code blocks (from the ELF
 # or the map beside its base), so the listing, from the map or the ELF
 # beside the result, has both patches' code as code under the objects'
-# names, with no warning, and builds the same bytes again. The map
-# beside a once-patched image names its code as the ELF does.
+# names, with no warning, and builds the same bytes again. On a bundle
+# the second patch's BR code lies after the first's LPAC code (printed
+# .text.append2). The map beside a once-patched image names its code as
+# the ELF does.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*'
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for gen in a5xx a6xx a7xx; do
-	printf '.gpu %s\n.handler 0x7e\nfirst7e:\n\twaitin\n\tmov $01, $data\n' $gen >"$tmp/one.s"
+	# the first patch adds to the last processor too (LPAC; a section
+	# named after a processor the image lacks goes to the first), so
+	# that the second's BR code lies after it
+	printf '.gpu %s\n.handler 0x7e\nfirst7e:\n\twaitin\n\tmov $01, $data\n.section LPAC\n.handler 0x7c\nlpac7c:\n\twaitin\n\tmov $01, $data\n' \
+		$gen >"$tmp/one.s"
 	cat >"$tmp/two.s" <<EOF2
 .gpu $gen
 .handler 0x7d
@@ -34,8 +40,8 @@ done
 listing() {
 	run "$SDK_BIN/afuc-objdump" -o "$tmp/l.s" "$tmp/$3.fw"
 	is "$status:$err" "0:" "$1: afuc-objdump $2, no warning"
-	got=$(grep -A1 '^\.handler' "$tmp/l.s" | grep -c -e '^first7e:$' -e '^second7d:$')
-	want=$(case $3 in once) echo 1 ;; *) echo 2 ;; esac)
+	got=$(grep -A1 '^\.handler' "$tmp/l.s" | grep -c -e '^first7e:$' -e '^lpac7c:$' -e '^second7d:$')
+	want=$(case $3 in once) echo 2 ;; *) echo 3 ;; esac)
 	is "$got" "$want" "$1: $2, every new handler is code under its object's name"
 	"$SDK_BIN/afuc-as" "$tmp/l.s" -o "$tmp/l.o" 2>"$tmp/err" &&
 		"$SDK_BIN/afuc-ld" "$tmp/l.o" -o "$tmp/l.fw" 2>>"$tmp/err" &&
