@@ -313,19 +313,6 @@ static void base_code(void *ctx, const char *proc, uint32_t addr, uint32_t index
 		keep(b, proc, strlen(proc)), addr, index, count};
 }
 
-static bool elf_holds(const struct obj_file *elf, const uint8_t *base, size_t len)
-{
-	for (size_t i = 0; i < elf->section_count; i++) {
-		const struct obj_section *r = &elf->sections[i];
-		if ((uint64_t)r->load + 1 + r->count > len / 4)
-			return false;
-		for (size_t k = 0; k < r->count; k++)
-			if (r->words[k] != util_le32(base + 4 * (r->load + 1 + k)))
-				return false;
-	}
-	return elf->section_count > 0;
-}
-
 /* The ELF's: a region's name is its image's, then ".patch" or ".base"
  * for a block appended to it. */
 static void read_base_elf(const struct obj_file *elf, struct base_info *b)
@@ -357,8 +344,12 @@ static void read_base_info(const char *path, const uint8_t *base, size_t len, st
 	struct diag quiet;
 	diag_init(&quiet);
 	obj_init(&elf, ISA_A6XX);
+	uint32_t count = len >= 4 ? (uint32_t)(len / 4 - 1) : 0;
+	uint32_t *words = util_xcalloc(count + 1, sizeof *words);
+	for (uint32_t i = 0; i < count; i++)
+		words[i] = util_le32(base + 4 * (i + 1));
 	if (elf_path && access(elf_path, R_OK) == 0 && obj_read(&elf, elf_path, &quiet) &&
-	    elf.linked && elf_holds(&elf, base, len)) {
+	    dis_elf_holds(&elf, words, count)) {
 		read_base_elf(&elf, b);
 	} else {
 		char *map_path = dis_beside_path(path, ".map");
@@ -378,6 +369,7 @@ static void read_base_info(const char *path, const uint8_t *base, size_t len, st
 	obj_free(&elf);
 	diag_free(&quiet);
 	free(elf_path);
+	free(words);
 }
 
 static void free_base_info(struct base_info *b)

@@ -95,24 +95,6 @@ static bool read_elf_beside(const char *image, struct obj_file *elf)
 	return ok;
 }
 
-/* The map afuc-ld -Map wrote beside image (x.map), for an image without
- * its ELF: its text into opt (dis_options.map), malloc'ed; none, or one
- * that cannot be read, is silence as for the ELF. */
-static char *read_map_beside(const char *image, struct dis_options *opt)
-{
-	char *path = dis_beside_path(image, ".map");
-	uint8_t *text = NULL;
-	size_t len = 0;
-	if (path && util_read_file_max(path, 64u << 20, &text, &len) == 0) {
-		opt->map = (const char *)text;
-		opt->map_len = len;
-		opt->map_name = path;
-		return path;
-	}
-	free(path);
-	return NULL;
-}
-
 static bool disassemble(const struct options *o, struct dis_options *opt, struct util_str *text,
 			struct diag *d)
 {
@@ -140,11 +122,20 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 	struct obj_file elf;
 	bool beside = read_elf_beside(o->input, &elf);
 	opt->elf = beside ? &elf : NULL;
-	char *map_path = read_map_beside(o->input, opt);
+	/* without a matching ELF, the map afuc-ld -Map wrote (x.map) names
+	 * the appended code; none, or one that cannot be read, is silence */
+	char *map_path = dis_beside_path(o->input, ".map");
+	uint8_t *map = NULL;
+	size_t map_len = 0;
+	if (map_path && util_read_file_max(map_path, 64u << 20, &map, &map_len) == 0) {
+		opt->map = (const char *)map;
+		opt->map_len = map_len;
+		opt->map_name = map_path;
+	}
 	bool ok = dis_image(bytes, len, o->input, opt, text, d);
 	if (beside)
 		obj_free(&elf);
-	free((char *)opt->map);
+	free(map);
 	free(map_path);
 	opt->map = opt->map_name = NULL;
 	free(bytes);

@@ -68,6 +68,11 @@ typedef void (*dis_label_fn)(void *ctx, uint32_t index, const char *name);
 bool dis_labels(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
 		dis_label_fn fn, void *ctx, struct diag *d);
 
+/* Whether the ELF afuc-ld --elf wrote (obj_file.linked) holds these
+ * words, count of them from file word 1, at every one of its regions:
+ * it is the ELF of this image. */
+bool dis_elf_holds(const struct obj_file *elf, const uint32_t *words, uint32_t count);
+
 /* The file beside image_path with extension ext (".elf", ".map"): its
  * name without the firmware extension (.fw, and .xz, .zst, .gz after
  * it) plus ext, malloc'ed; NULL when image_path is an ELF itself. */

@@ -114,24 +114,18 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 		add_sect(dis, fw, i);
 }
 
-/* The region of the ELF holds the image's words at its place. */
-static bool region_matches(const struct dis *dis, const struct obj_section *r)
-{
-	if ((uint64_t)r->load + r->count > dis->count)
-		return false;
-	for (size_t k = 0; k < r->count; k++)
-		if (r->words[k] != dis->words[r->load + k])
-			return false;
-	return true;
-}
-
-bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
+bool dis_elf_holds(const struct obj_file *elf, const uint32_t *words, uint32_t count)
 {
 	if (!elf || !elf->linked || !elf->section_count)
 		return false;
-	for (size_t i = 0; i < elf->section_count; i++)
-		if (!region_matches(dis, &elf->sections[i]))
+	for (size_t i = 0; i < elf->section_count; i++) {
+		const struct obj_section *r = &elf->sections[i];
+		if ((uint64_t)r->load + r->count > count)
 			return false;
+		for (size_t k = 0; k < r->count; k++)
+			if (r->words[k] != words[r->load + k])
+				return false;
+	}
 	return true;
 }
 

@@ -131,9 +131,6 @@ void dis_elf_names(struct dis *dis, const struct obj_file *elf);
 /* layout.c: the same from the map afuc-ld -Map wrote (dis_map_labels),
  * for an image without its ELF; a map of another image names nothing. */
 void dis_map_names(struct dis *dis, const char *text, size_t len, const char *name);
-/* Whether every region of the linked ELF holds the image's words there
- * (so it is this image's, and its generation, `.gpu`, is the image's). */
-bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf);
 
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */
