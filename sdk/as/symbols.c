@@ -87,9 +87,9 @@ uint32_t as_resolve_label(struct as_ctx *c, const char *name, uint32_t section,
 	/* NAME.append continues section NAME (the linker places it after
 	 * every image, in NAME's address space): NAME's labels next. */
 	const char *sname = section < c->o->section_count ? c->o->sections[section].name : "";
-	size_t slen = strlen(sname), alen = strlen(OBJ_APPEND_SUFFIX);
-	if (slen > alen && !strcmp(sname + slen - alen, OBJ_APPEND_SUFFIX)) {
-		char *base = util_xstrndup(sname, slen - alen);
+	size_t blen;
+	if (obj_append_round(sname, &blen)) {
+		char *base = util_xstrndup(sname, blen);
 		uint32_t parent = obj_find_section(c->o, base);
 		free(base);
 		if (parent != UINT32_MAX && as_map_get(&c->labels, parent, name, len, &sym))

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "dis/dis.h"
 #include "fw/fw.h"
 #include "ld/ld.h"
 
@@ -274,6 +276,111 @@ static bool write_outputs(const struct args *a, const struct ld_output *out, str
 	return !err;
 }
 
+/* What is beside the base (an image an earlier afuc-ld --base wrote):
+ * the symbols and appended blocks (BR.patch, BR.base) of its ELF when
+ * the ELF holds the base's words, else its map's (dis_map_read, which
+ * checks the size). None, or files of another image, leave them empty:
+ * the base is then a vendor image. */
+struct base_info {
+	struct ld_name *names;
+	size_t name_count, name_cap;
+	struct ld_base_code *code;
+	size_t code_count, code_cap;
+	char **strings;
+	size_t string_count, string_cap;
+};
+
+static const char *keep(struct base_info *b, const char *text, size_t len)
+{
+	char *copy = util_xasprintf("%.*s", (int)len, text);
+	*UTIL_PUSH(b->strings, b->string_count, b->string_cap) = copy;
+	return copy;
+}
+
+static void base_symbol(void *ctx, const char *proc, uint32_t addr, uint32_t index,
+			const char *label)
+{
+	(void)index;
+	struct base_info *b = ctx;
+	*UTIL_PUSH(b->names, b->name_count, b->name_cap) = (struct ld_name){
+		keep(b, proc, strlen(proc)), addr, keep(b, label, strlen(label))};
+}
+
+static void base_code(void *ctx, const char *proc, uint32_t addr, uint32_t index, uint32_t count)
+{
+	struct base_info *b = ctx;
+	*UTIL_PUSH(b->code, b->code_count, b->code_cap) = (struct ld_base_code){
+		keep(b, proc, strlen(proc)), addr, index, count};
+}
+
+/* The ELF's: a region's name is its image's, then ".patch" or ".base"
+ * for a block appended to it. */
+static void read_base_elf(const struct obj_file *elf, struct base_info *b)
+{
+	for (size_t i = 0; i < elf->section_count; i++) {
+		const struct obj_section *r = &elf->sections[i];
+		const char *dot = strchr(r->name, '.');
+		if (dot)
+			*UTIL_PUSH(b->code, b->code_count, b->code_cap) = (struct ld_base_code){
+				keep(b, r->name, (size_t)(dot - r->name)), r->addr, r->load,
+				(uint32_t)r->count};
+	}
+	for (size_t k = 0; k < elf->symbol_count; k++) {
+		const struct obj_symbol *sym = &elf->symbols[k];
+		if (sym->section >= elf->section_count)
+			continue;
+		const char *region = elf->sections[sym->section].name;
+		const char *dot = strchr(region, '.');
+		*UTIL_PUSH(b->names, b->name_count, b->name_cap) = (struct ld_name){
+			keep(b, region, dot ? (size_t)(dot - region) : strlen(region)), sym->value,
+			keep(b, sym->name, strlen(sym->name))};
+	}
+}
+
+static void read_base_info(const char *path, const uint8_t *base, size_t len, struct base_info *b)
+{
+	char *elf_path = dis_beside_path(path, ".elf");
+	struct obj_file elf;
+	struct diag quiet;
+	diag_init(&quiet);
+	obj_init(&elf, ISA_A6XX);
+	uint32_t count = len >= 4 ? (uint32_t)(len / 4 - 1) : 0;
+	uint32_t *words = util_xcalloc(count + 1, sizeof *words);
+	for (uint32_t i = 0; i < count; i++)
+		words[i] = util_le32(base + 4 * (i + 1));
+	if (elf_path && access(elf_path, R_OK) == 0 && obj_read(&elf, elf_path, &quiet) &&
+	    dis_elf_holds(&elf, words, count)) {
+		read_base_elf(&elf, b);
+	} else {
+		char *map_path = dis_beside_path(path, ".map");
+		uint8_t *text;
+		size_t text_len;
+		char *error = NULL;
+		const struct dis_map_visitor v = {base_symbol, base_code, b};
+		if (map_path && util_read_file_max(map_path, 64u << 20, &text, &text_len) == 0) {
+			if (!dis_map_read((const char *)text, text_len, map_path, len / 4, &v,
+					  &error))
+				b->name_count = b->code_count = 0; /* another image's */
+			free(error);
+			free(text);
+		}
+		free(map_path);
+	}
+	obj_free(&elf);
+	diag_free(&quiet);
+	free(elf_path);
+	free(words);
+}
+
+static void free_base_info(struct base_info *b)
+{
+	for (size_t i = 0; i < b->string_count; i++)
+		free(b->strings[i]);
+	free(b->strings);
+	free(b->names);
+	free(b->code);
+}
+
 static int run(const struct args *a, struct diag *d)
 {
 	struct obj_file *objs = util_xcalloc(a->object_count, sizeof(*objs));
@@ -295,6 +402,9 @@ static int run(const struct args *a, struct diag *d)
 				      &base_len, d);
 		ok = ok && (script = load_script(a, gen, d)) != NULL;
 	}
+	struct base_info info = {0};
+	if (ok && a->base)
+		read_base_info(a->base, base, base_len, &info);
 	const struct rnn_view *pm4 = ok ? load_pm4(a, gen, &db, d) : NULL;
 	ok = ok && (pm4 || !a->rnndb);
 	struct ld_output out = {0};
@@ -308,6 +418,10 @@ static int run(const struct args *a, struct diag *d)
 			.base = base,
 			.base_len = base_len,
 			.base_name = a->base,
+			.base_names = info.names,
+			.base_name_count = info.name_count,
+			.base_code = info.code,
+			.base_code_count = info.code_count,
 			.processor = a->processor,
 			.check_state = a->check_state,
 			.output_name = a->output,
@@ -321,6 +435,7 @@ static int run(const struct args *a, struct diag *d)
 	if (db)
 		rnn_close(db);
 	free(base);
+	free_base_info(&info);
 	for (size_t i = 0; i < a->object_count; i++)
 		obj_free(&objs[i]);
 	free(objs);

@@ -83,19 +83,11 @@ static int take(struct cmd *c, int id, void *ctx)
  * the listing is the same, with generated names. */
 static bool read_elf_beside(const char *image, struct obj_file *elf)
 {
-	size_t len = strlen(image);
-	static const char *const tails[] = {".xz", ".zst", ".gz", ".fw"}; /* in that order */
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(tails); i++) {
-		size_t n = strlen(tails[i]);
-		if (len >= n && !strncmp(image + len - n, tails[i], n))
-			len -= n;
-	}
-	char *path = util_xasprintf("%.*s.elf", (int)len, image);
+	char *path = dis_beside_path(image, ".elf");
 	struct diag quiet;
 	diag_init(&quiet);
 	obj_init(elf, ISA_A6XX);
-	bool ok = strcmp(path, image) && access(path, R_OK) == 0 && obj_read(elf, path, &quiet) &&
-		  elf->linked;
+	bool ok = path && access(path, R_OK) == 0 && obj_read(elf, path, &quiet) && elf->linked;
 	diag_free(&quiet);
 	free(path);
 	if (!ok)
@@ -130,9 +122,22 @@ static bool disassemble(const struct options *o, struct dis_options *opt, struct
 	struct obj_file elf;
 	bool beside = read_elf_beside(o->input, &elf);
 	opt->elf = beside ? &elf : NULL;
+	/* without a matching ELF, the map afuc-ld -Map wrote (x.map) names
+	 * the appended code; none, or one that cannot be read, is silence */
+	char *map_path = dis_beside_path(o->input, ".map");
+	uint8_t *map = NULL;
+	size_t map_len = 0;
+	if (map_path && util_read_file_max(map_path, 64u << 20, &map, &map_len) == 0) {
+		opt->map = (const char *)map;
+		opt->map_len = map_len;
+		opt->map_name = map_path;
+	}
 	bool ok = dis_image(bytes, len, o->input, opt, text, d);
 	if (beside)
 		obj_free(&elf);
+	free(map);
+	free(map_path);
+	opt->map = opt->map_name = NULL;
 	free(bytes);
 	return ok;
 }

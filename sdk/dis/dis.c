@@ -93,7 +93,7 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 	/* The generation: --gpu, else the ELF afuc-ld wrote beside the
 	 * image (its objects' .gpu), else what sdk/fw reads. */
 	enum isa_gen gen = opt->gen;
-	if (!gen && dis_elf_matches(dis, opt->elf))
+	if (!gen && dis_elf_holds(opt->elf, dis->words, dis->count))
 		gen = opt->elf->gen;
 	if (!fw_identify(dis->words, dis->count, gen, fw)) {
 		diag_error(d, diag_at(name, 0, 0),
@@ -126,7 +126,10 @@ static bool analyse(struct dis *dis, struct fw_info *fw, const uint8_t *bytes, s
 		dis_data_refs(dis, s);
 		dis_tidy(dis, s);
 	}
-	dis_elf_names(dis, opt->elf);
+	if (dis_elf_holds(opt->elf, dis->words, dis->count))
+		dis_elf_names(dis, opt->elf);
+	else if (opt->map)
+		dis_map_names(dis, opt->map, opt->map_len, opt->map_name);
 	return true;
 }
 
@@ -136,6 +139,9 @@ static void release(struct dis *dis)
 		dis_sect_free(&dis->sect[i]);
 	dis_names_free(dis->names);
 	free(dis->words);
+	for (size_t i = 0; i < dis->owned_count; i++)
+		free(dis->owned[i]);
+	free(dis->owned);
 }
 
 bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,

@@ -48,6 +48,12 @@ struct dis_options {
 	 * get `.handler` records then). Regions whose words are not the
 	 * image's are not used. */
 	const struct obj_file *elf;
+	/* Without an ELF that matches: the text of the map afuc-ld -Map
+	 * wrote beside the image (map_name for messages), whose symbols name
+	 * the appended code as the ELF's would; NULL: none. */
+	const char *map;
+	size_t map_len;
+	const char *map_name;
 };
 
 /* Disassembles a whole image file: len bytes, name for messages. */
@@ -61,6 +67,36 @@ bool dis_image(const uint8_t *bytes, size_t len, const char *name, const struct 
 typedef void (*dis_label_fn)(void *ctx, uint32_t index, const char *name);
 bool dis_labels(const uint8_t *bytes, size_t len, const char *name, const struct dis_options *opt,
 		dis_label_fn fn, void *ctx, struct diag *d);
+
+/* Whether the ELF afuc-ld --elf wrote (obj_file.linked) holds these
+ * words, count of them from file word 1, at every one of its regions:
+ * it is the ELF of this image. */
+bool dis_elf_holds(const struct obj_file *elf, const uint32_t *words, uint32_t count);
+
+/* The file beside image_path with extension ext (".elf", ".map"): its
+ * name without the firmware extension (.fw, and .xz, .zst, .gz after
+ * it) plus ext, malloc'ed; NULL when image_path is an ELF itself. */
+char *dis_beside_path(const char *image_path, const char *ext);
+
+/* The labels of an afuc-ld map (text, len; name for messages; the one
+ * format of sdk/ld/mapfmt.h) of a firmware file of image_words words
+ * (word 0 included): fn(ctx, index, label) for each, index counting from
+ * file word 1. False with a malloc'ed "name:line: ..." *error for text
+ * that is not such a map, or the map of a file of another size. */
+bool dis_map_labels(const char *text, size_t len, const char *name, size_t image_words,
+		    dis_label_fn fn, void *ctx, char **error);
+/* The same map read whole: each symbol of a processor image (its name,
+ * the symbol's address there, its index as above), and each block of code
+ * afuc-ld --base appended to one (a "new code:" or "base code:" line:
+ * address, index of its first word, words). Either may be NULL. */
+struct dis_map_visitor {
+	void (*symbol)(void *ctx, const char *proc, uint32_t addr, uint32_t index,
+		       const char *label);
+	void (*code)(void *ctx, const char *proc, uint32_t addr, uint32_t index, uint32_t count);
+	void *ctx;
+};
+bool dis_map_read(const char *text, size_t len, const char *name, size_t image_words,
+		  const struct dis_map_visitor *v, char **error);
 
 /* Disassembles a relocatable object section by section, printing each
  * relocated field as the symbol it refers to. */

@@ -7,6 +7,7 @@
  * inside a known layout stay raw words, with one warning too. Either
  * way the listing still rebuilds the same bytes.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dis/priv.h"
@@ -60,23 +61,28 @@ static void add_sect(struct dis *dis, const struct fw_info *fw, unsigned i)
 	s->table_ref_mov = p->table_ref_kind == FW_REF_MOV12;
 	s->size_ref = p->size_ref == FW_NONE ? DIS_NONE : p->size_ref;
 	s->next_ref = p->next_ref == FW_NONE ? DIS_NONE : p->next_ref;
-	s->hole = s->hole_end = DIS_NONE;
+	s->hole = DIS_NONE;
 	if (s->table != DIS_NONE) {
 		for (unsigned k = 0; k < DIS_TABLE_WORDS; k++)
 			s->handler[k] = s->w[s->table + k];
-		if (i + 1 < fw->proc_count || p->append != FW_NONE)
+		if (i + 1 < fw->proc_count || p->appends)
 			s->count = section_end(dis, s, p->count);
 	}
 	s->header_end = header_end(dis, s);
 	s->main_end = s->count;
 	/* Appended code right after the image is more of it; after other
-	 * images, its own section with those images' words in between. */
-	if (p->append == p->start + p->count) {
-		s->count = p->count + p->append_count;
-	} else if (p->append != FW_NONE) {
-		s->hole = s->count;
-		s->hole_end = p->append - p->start;
-		s->count = s->hole_end + p->append_count;
+	 * images, blocks of its own with those images' words in between. */
+	unsigned b = 0;
+	if (p->appends && p->append[0].start == p->start + p->count) {
+		s->count = p->count + p->append[0].count;
+		b = 1;
+	}
+	for (; b < p->appends; b++) {
+		if (s->hole == DIS_NONE)
+			s->hole = s->count;
+		uint32_t from = p->append[b].start - p->start;
+		s->block[s->blocks++] = (struct dis_block){from, from + p->append[b].count};
+		s->count = from + p->append[b].count;
 	}
 }
 
@@ -93,8 +99,7 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 						 .table = FW_NONE,
 						 .table_ref = FW_NONE,
 						 .size_ref = FW_NONE,
-						 .next_ref = FW_NONE,
-						 .append = FW_NONE};
+						 .next_ref = FW_NONE};
 		diag_warning(dis->d, diag_at(dis->name, 0, 0),
 			     "layout not understood (%s): printing it as raw words and the code "
 			     "reached from address 0, without packet tables; the listing still "
@@ -109,49 +114,68 @@ void dis_layout(struct dis *dis, const struct fw_info *fw)
 		add_sect(dis, fw, i);
 }
 
-/* The region of the ELF holds the image's words at its place. */
-static bool region_matches(const struct dis *dis, const struct obj_section *r)
-{
-	if ((uint64_t)r->load + r->count > dis->count)
-		return false;
-	for (size_t k = 0; k < r->count; k++)
-		if (r->words[k] != dis->words[r->load + k])
-			return false;
-	return true;
-}
-
-bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf)
+bool dis_elf_holds(const struct obj_file *elf, const uint32_t *words, uint32_t count)
 {
 	if (!elf || !elf->linked || !elf->section_count)
 		return false;
-	for (size_t i = 0; i < elf->section_count; i++)
-		if (!region_matches(dis, &elf->sections[i]))
+	for (size_t i = 0; i < elf->section_count; i++) {
+		const struct obj_section *r = &elf->sections[i];
+		if ((uint64_t)r->load + r->count > count)
 			return false;
+		for (size_t k = 0; k < r->count; k++)
+			if (r->words[k] != words[r->load + k])
+				return false;
+	}
 	return true;
+}
+
+/* Names the image's word (counting from file word 1) when it is code
+ * appended after a section's packet table; name outlives dis. Local
+ * labels (.L) and the linker's __vendor_ aliases of each table entry
+ * (which name an earlier patch's handler too) are not names of code. */
+static void name_word(struct dis *dis, uint32_t word, const char *name)
+{
+	if (!strncmp(name, ".L", 2) || !strncmp(name, "__vendor_", 9))
+		return;
+	for (unsigned i = 0; i < dis->sect_count; i++) {
+		struct dis_sect *s = &dis->sect[i];
+		uint32_t pc = word - (s->file_word - 1);
+		if (word < s->file_word - 1 || pc >= s->count || s->table == DIS_NONE ||
+		    pc < s->table + DIS_TABLE_WORDS || dis_in_hole(s, pc))
+			continue;
+		if (!s->named)
+			s->named = util_xcalloc(s->count + 1, sizeof *s->named);
+		if (!s->named[pc])
+			s->named[pc] = name;
+	}
 }
 
 void dis_elf_names(struct dis *dis, const struct obj_file *elf)
 {
-	if (!dis_elf_matches(dis, elf))
-		return;
 	for (size_t k = 0; k < elf->symbol_count; k++) {
 		const struct obj_symbol *sym = &elf->symbols[k];
-		if (sym->section >= elf->section_count || !strncmp(sym->name, ".L", 2))
+		if (sym->section >= elf->section_count)
 			continue;
 		const struct obj_section *r = &elf->sections[sym->section];
 		if (sym->value < r->addr || sym->value - r->addr >= r->count)
 			continue;
-		uint32_t word = r->load + (sym->value - r->addr);
-		for (unsigned i = 0; i < dis->sect_count; i++) {
-			struct dis_sect *s = &dis->sect[i];
-			uint32_t pc = word - (s->file_word - 1);
-			if (word < s->file_word - 1 || pc >= s->count || s->table == DIS_NONE ||
-			    pc < s->table + DIS_TABLE_WORDS || dis_in_hole(s, pc))
-				continue;
-			if (!s->named)
-				s->named = util_xcalloc(s->count + 1, sizeof *s->named);
-			if (!s->named[pc])
-				s->named[pc] = sym->name;
-		}
+		name_word(dis, r->load + (sym->value - r->addr), sym->name);
 	}
+}
+
+static void name_from_map(void *ctx, uint32_t index, const char *label)
+{
+	struct dis *dis = ctx;
+	char *copy = util_xstrdup(label);
+	*UTIL_PUSH(dis->owned, dis->owned_count, dis->owned_cap) = copy;
+	name_word(dis, index, copy);
+}
+
+void dis_map_names(struct dis *dis, const char *text, size_t len, const char *name)
+{
+	char *error = NULL;
+	/* a map of another image (older than it) names nothing, silently,
+	 * as an ELF that does not match */
+	dis_map_labels(text, len, name, (size_t)dis->count + 1, name_from_map, dis, &error);
+	free(error);
 }

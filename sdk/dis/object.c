@@ -123,7 +123,7 @@ bool dis_object(const struct obj_file *o, const char *name, const struct dis_opt
 		s.count = (uint32_t)sec->count;
 		s.table = sec->table_offset == OBJ_NO_TABLE ? DIS_NONE : sec->table_offset;
 		s.table_ref = DIS_NONE;
-		s.hole = s.hole_end = DIS_NONE;
+		s.hole = DIS_NONE;
 		s.main_end = s.count;
 		s.size_ref = DIS_NONE;
 		s.next_ref = DIS_NONE;

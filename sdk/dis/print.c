@@ -332,14 +332,33 @@ void dis_print(struct dis *dis, struct util_str *out)
 	util_str_putc(out, '\n');
 	for (unsigned i = 0; i < dis->sect_count; i++)
 		dis_print_sect(dis, &dis->sect[i], out);
-	/* Code appended after every image, in the order it lies there. */
-	for (unsigned i = 0; i < dis->sect_count; i++) {
-		struct dis_sect *s = &dis->sect[i];
-		if (s->hole == DIS_NONE)
-			continue;
-		util_str_printf(out, "\n.section %s%s\n", s->name ? s->name : ".text",
+	/* Code appended after every image, block by block in the order
+	 * the blocks lie there: a section's second block (patched twice)
+	 * is NAME.append2, which afuc-ld places after every first one. */
+	uint64_t printed = 0;
+	for (;;) {
+		struct dis_sect *next = NULL;
+		unsigned k = 0;
+		uint64_t at = UINT64_MAX;
+		for (unsigned i = 0; i < dis->sect_count; i++)
+			for (unsigned b = 0; b < dis->sect[i].blocks; b++) {
+				uint64_t w = dis->sect[i].file_word +
+					     (uint64_t)dis->sect[i].block[b].start;
+				if (w >= printed && w < at) {
+					at = w;
+					next = &dis->sect[i];
+					k = b;
+				}
+			}
+		if (!next)
+			break;
+		util_str_printf(out, "\n.section %s%s", next->name ? next->name : ".text",
 				OBJ_APPEND_SUFFIX);
-		print_range(dis, s, s->hole_end, s->count, out);
+		if (k)
+			util_str_printf(out, "%u", k + 1);
+		util_str_putc(out, '\n');
+		print_range(dis, next, next->block[k].start, next->block[k].end, out);
+		printed = at + 1;
 	}
 }
 

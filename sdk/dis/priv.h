@@ -52,10 +52,15 @@ struct dis_sect {
 	uint32_t next_ref;   /* a660 SQE: its `mov $13, LPAC`, or DIS_NONE */
 	uint32_t header_end; /* words before it are header words, not addresses */
 	/* Code appended after every image (fw_proc.append) when other
-	 * images lie between: addresses [hole, hole_end) are their words,
-	 * never printed here; from hole_end to count is this image's
-	 * `.section NAME.append`. DIS_NONE: no hole. */
-	uint32_t hole, hole_end;
+	 * images lie between: from hole on, the addresses outside the
+	 * blocks are their words, never printed here; block k is this
+	 * image's `.section NAME.append` (NAME.append2 for the second, of
+	 * an image patched twice...). hole DIS_NONE: no block apart. */
+	uint32_t hole;
+	struct dis_block {
+		uint32_t start, end;
+	} block[FW_MAX_APPENDS];
+	unsigned blocks;
 	/* The words after the table up to the next image are all end_fill
 	 * (not the nop): printed `.align 32, end_fill` (a660 pads LPAC's
 	 * start with zero words). */
@@ -110,6 +115,8 @@ struct dis {
 	bool addresses;          /* dis_options.addresses */
 	bool numbers_only;       /* dis_options.numbers_only */
 	struct diag *d;
+	char **owned; /* names from a map, which sect[].named point into */
+	size_t owned_count, owned_cap;
 };
 
 /* layout.c: fills sect[] (names, bounds, tables) from what sdk/fw
@@ -117,12 +124,13 @@ struct dis {
  * words/count/gen are set by the caller. */
 void dis_layout(struct dis *dis, const struct fw_info *fw);
 
-/* layout.c: names from the ELF beside the image for the code appended
- * after a section's table (after the passes: labels are known). */
+/* layout.c: names from the ELF beside the image (one that matches it)
+ * for the code appended after a section's table (after the passes:
+ * labels are known). */
 void dis_elf_names(struct dis *dis, const struct obj_file *elf);
-/* Whether every region of the linked ELF holds the image's words there
- * (so it is this image's, and its generation, `.gpu`, is the image's). */
-bool dis_elf_matches(const struct dis *dis, const struct obj_file *elf);
+/* layout.c: the same from the map afuc-ld -Map wrote (dis_map_labels),
+ * for an image without its ELF; a map of another image names nothing. */
+void dis_map_names(struct dis *dis, const char *text, size_t len, const char *name);
 
 /* flow.c: decodes every word (first call) and sets kind[] from what
  * control flow reaches from address 0, the handlers and roots[]. */
@@ -158,10 +166,15 @@ void dis_values_before(const struct dis_consts *c, uint32_t pc, unsigned reg, st
 /* The constants the instruction at pc writes to its destination. */
 void dis_values_written(const struct dis_consts *c, uint32_t pc, struct dis_query *q);
 
-/* Whether address pc of s lies in its hole (other images' words). */
+/* Whether address pc of s lies in a hole (other images' words). */
 static inline bool dis_in_hole(const struct dis_sect *s, uint64_t pc)
 {
-	return s->hole != DIS_NONE && pc >= s->hole && pc < s->hole_end;
+	if (s->hole == DIS_NONE || pc < s->hole)
+		return false;
+	for (unsigned b = 0; b < s->blocks; b++)
+		if (pc >= s->block[b].start && pc < s->block[b].end)
+			return false;
+	return pc < s->count;
 }
 
 /* tidy.c: .align padding, dead code, and the labels of every target. */

@@ -67,7 +67,7 @@ EMU_INLINE void pipe_write(struct emu *e, struct emu_cpu *c, uint32_t reg, uint3
 	emu_log_write(e, c, EMU_WRITE_PIPE, reg, value);
 	if (gi->nrt_pipe && reg == gi->nrt_data) {
 		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
-		addr = emu_nrt_write(e, c, addr, value);
+		addr = emu_nrt_write(e, c, "the NRT_DATA write stream", addr, value);
 		c->pipe[gi->nrt_addr] = (uint32_t)addr;
 		c->pipe[gi->nrt_addr + 1] = (uint32_t)(addr >> 32);
 	} else if (reg == gi->ts_data && !gi->ts_gpu) {
@@ -570,7 +570,7 @@ EMU_INLINE bool bulk_copy(struct emu *e, struct emu_cpu *c, const struct emu_ins
 		uint64_t addr = (uint64_t)c->pipe[gi->nrt_addr + 1] << 32 | c->pipe[gi->nrt_addr];
 		for (uint32_t i = 0; i < rem; i++) {
 			emu_log_write(e, c, EMU_WRITE_PIPE, gi->nrt_data, words[i]);
-			addr = emu_nrt_write(e, c, addr, words[i]);
+			addr = emu_nrt_write(e, c, "the NRT_DATA write stream", addr, words[i]);
 		}
 		c->pipe[gi->nrt_data] = words[rem - 1];
 		c->pipe[gi->nrt_addr] = (uint32_t)addr;

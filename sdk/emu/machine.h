@@ -251,6 +251,15 @@ EMU_INLINE bool emu_mem_fits(uint64_t addr, uint64_t count)
 	return count <= (~addr >> 2) + 1;
 }
 
+/* Words at an address the firmware sets and the hardware advances, with
+ * no size given in advance (NRT writes, the a5xx ME's reads without a
+ * count): where the stream began and how many words it has taken, so
+ * that one running past 2^64 is a fault, not a wrap to address 0. An
+ * address other than the one the stream advanced to starts a new one. */
+struct emu_stream {
+	uint64_t start, next, dwords;
+};
+
 /* emu_mem_put, with the page of the last access inline */
 EMU_INLINE bool emu_mem_store(struct emu_mem *m, uint64_t addr, uint32_t value)
 {
@@ -299,6 +308,7 @@ struct emu_cpu {
 		uint32_t dwords;
 	} mrq[16];
 	unsigned mrq_head, mrq_count;
+	struct emu_stream nrt_stream, read_stream; /* NRT writes; a5xx reads without a count */
 	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
 	uint32_t rmw_reg, rmw_mask; /* a5xx: what a read-modify-write latched */
@@ -514,10 +524,34 @@ EMU_INLINE void emu_mem_write_logged(struct emu *e, struct emu_cpu *c, uint64_t 
 	emu_log_write(e, c, EMU_WRITE_MEM, addr, value);
 }
 
-/* Where NRT data goes: the low 2 bits of the address are flags, and
- * bit 0 keeps the address from advancing. Returns the next address. */
-EMU_INLINE uint64_t emu_nrt_write(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t value)
+/* The word of stream s at addr (4-byte aligned), taken (advance) or only
+ * looked at; false, after a fault naming what and the stream's address
+ * and size, when the stream would pass 2^64. */
+EMU_INLINE bool emu_stream_at(struct emu *e, struct emu_cpu *c, struct emu_stream *s,
+			      const char *what, uint64_t addr, bool advance)
 {
+	if (s->dwords == 0 || addr != s->next) {
+		s->start = addr;
+		s->dwords = 0;
+	}
+	if (!emu_mem_fits(s->start, s->dwords + 1) &&
+	    emu_mem_past_top(e, c, what, s->start, s->dwords + 1))
+		return false;
+	if (advance) {
+		s->dwords++;
+		s->next = addr + 4;
+	}
+	return true;
+}
+
+/* Where NRT data goes (what names the register written): the low 2 bits
+ * of the address are flags, and bit 0 keeps the address from advancing.
+ * Returns the next address; the same one, writing nothing, on a fault. */
+EMU_INLINE uint64_t emu_nrt_write(struct emu *e, struct emu_cpu *c, const char *what, uint64_t addr,
+				  uint32_t value)
+{
+	if (!emu_stream_at(e, c, &c->nrt_stream, what, addr & ~3ull, !(addr & 1)))
+		return addr;
 	emu_mem_write_logged(e, c, addr & ~3ull, value);
 	return addr & 1 ? addr : addr + 4;
 }

@@ -184,7 +184,10 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "MEM_READ_ADDR 0x%llx is not a multiple of 4",
 				 (unsigned long long)addr);
-	if (emu_mem_past_top(e, c, "the memory read (MEM_READ_ADDR)", addr, *dwords))
+	if (*dwords ? emu_mem_past_top(e, c, "the memory read (MEM_READ_ADDR)", addr, *dwords)
+		    : !emu_stream_at(e, c, &c->read_stream,
+				     "the uncounted memory read stream (MEM_READ_ADDR)", addr,
+				     !peek))
 		return false;
 	*value = emu_mem_get(&e->mem, addr);
 	note_read(e, true, addr, *value);

@@ -14,7 +14,8 @@ static void gpu_nrt(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (offset == gi->gpu_write_data) {
-		uint64_t addr = emu_nrt_write(e, c, gpu64(e, gi->gpu_write_addr), value);
+		uint64_t addr = emu_nrt_write(e, c, "the CP_ME_NRT_DATA write stream",
+					      gpu64(e, gi->gpu_write_addr), value);
 		e->gpu[gi->gpu_write_addr] = (uint32_t)addr;
 		e->gpu[gi->gpu_write_addr + 1] = (uint32_t)(addr >> 32);
 	} else if (offset == gi->gpu_read_dwords) {

@@ -9,28 +9,6 @@
 #include "emuload/emuload.h"
 #include "util/util.h"
 
-static bool ends_with(const char *s, size_t len, const char *tail)
-{
-	size_t n = strlen(tail);
-	return len >= n && memcmp(s + len - n, tail, n) == 0;
-}
-
-char *emu_load_beside_path(const char *image_path, const char *ext)
-{
-	size_t len = strlen(image_path);
-	if (ends_with(image_path, len, ".elf"))
-		return NULL;
-	static const char *const packed[] = {".xz", ".zst", ".gz"};
-	for (size_t i = 0; i < UTIL_ARRAY_SIZE(packed); i++)
-		if (ends_with(image_path, len, packed[i])) {
-			len -= strlen(packed[i]);
-			break;
-		}
-	if (ends_with(image_path, len, ".fw"))
-		len -= 3;
-	return util_xasprintf("%.*s%s", (int)len, image_path, ext);
-}
-
 struct labeler {
 	struct emu *emu;
 	uint32_t base;
@@ -81,7 +59,7 @@ static void defer_objdump_labels(struct emu *emu, uint32_t base, const uint8_t *
 /* The labels of the map beside image_path; true when there is none. */
 static bool load_map(struct labeler *l, const char *image_path, size_t image_words, char **note)
 {
-	char *path = emu_load_beside_path(image_path, ".map");
+	char *path = dis_beside_path(image_path, ".map");
 	uint8_t *data;
 	size_t len;
 	int err = util_read_file_max(path, 64u << 20, &data, &len);
@@ -92,8 +70,7 @@ static bool load_map(struct labeler *l, const char *image_path, size_t image_wor
 		return err == ENOENT;
 	}
 	char *why = NULL;
-	bool ok = emu_load_map_labels((const char *)data, len, path, image_words, add_label, l,
-				      &why);
+	bool ok = dis_map_labels((const char *)data, len, path, image_words, add_label, l, &why);
 	if (!ok) {
 		*note = util_xasprintf("%s; no labels", why);
 		free(why);
@@ -107,7 +84,7 @@ bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *imag
 			   const uint8_t *bytes, size_t len, struct rnn_db *db, char **note)
 {
 	*note = NULL;
-	char *path = emu_load_beside_path(image_path, ".elf");
+	char *path = dis_beside_path(image_path, ".elf");
 	if (!path)
 		return true; /* an ELF: emu_load_image_bytes took its lines */
 	uint8_t *data;
@@ -118,7 +95,7 @@ bool emu_load_debug_beside(struct emu *emu, enum emu_proc proc, const char *imag
 		struct labeler l = {emu, 0};
 		if (proc == EMU_ME && !emu_proc_base(emu, EMU_ME, &l.base))
 			return true;
-		char *map = emu_load_beside_path(image_path, ".map");
+		char *map = dis_beside_path(image_path, ".map");
 		bool have_map = access(map, F_OK) == 0;
 		free(map);
 		if (have_map)

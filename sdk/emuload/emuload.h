@@ -19,19 +19,8 @@ bool emu_load_is_elf(const uint8_t *bytes, size_t len);
 uint32_t *emu_load_elf_words(const uint8_t *bytes, size_t len, const char *name, size_t *count,
 			     char **error);
 
-/* The file beside image_path with extension ext (".elf", ".map"): its
- * name without the firmware extension (.fw, and .xz, .zst, .gz after
- * it) plus ext, malloc'ed; NULL when image_path is an ELF itself. */
-char *emu_load_beside_path(const char *image_path, const char *ext);
-
-/* The labels of an afuc-ld map (text, len; name for messages) of a
- * firmware file of image_words words (word 0 included): fn(ctx, index,
- * label) for each, index counting from file word 1. False with a
- * malloc'ed "name:line: ..." *error for text that is not such a map, or
- * the map of a file of another size. */
-typedef void (*emu_load_label_fn)(void *ctx, uint32_t index, const char *label);
-bool emu_load_map_labels(const char *text, size_t len, const char *name, size_t image_words,
-			 emu_load_label_fn fn, void *ctx, char **error);
+/* The files beside an image and the labels of a map: dis_beside_path
+ * and dis_map_labels (sdk/dis/dis.h). */
 
 /* Gives emu the labels and lines of the image it loaded from image_path
  * (bytes, len), for proc as emu_load_debug: those of the ELF beside it

@@ -190,8 +190,7 @@ static bool proc_at(struct probe *p, struct fw_proc *pr, const char *name, uint3
 			       .table_ref = ref,
 			       .table_ref_kind = kind,
 			       .size_ref = FW_NONE,
-			       .next_ref = FW_NONE,
-			       .append = FW_NONE};
+			       .next_ref = FW_NONE};
 	return true;
 }
 
@@ -288,8 +287,7 @@ static bool probe_aqe(struct probe *p)
 				       .table = FW_NONE,
 				       .table_ref = FW_NONE,
 				       .size_ref = 1,
-				       .next_ref = FW_NONE,
-				       .append = FW_NONE};
+				       .next_ref = FW_NONE};
 	fw->layout = FW_LAYOUT_AQE;
 	fw->kind = "AQE";
 	fw->proc_count = 1;
@@ -297,38 +295,62 @@ static bool probe_aqe(struct probe *p)
 }
 
 /* Code afuc-ld --base appended (fw.h): entries that point past the last
- * packet table. Each processor's part starts at the 32-byte boundary of
- * its address space at or below its lowest such entry (the linker
- * aligns it there; anything of it before that boundary stays words of
- * what precedes) and runs to the next part or the end. */
+ * packet table. In file order, each run of one processor's entries is a
+ * block of its code, which starts at the 32-byte boundary of its address
+ * space at or below the run's first entry (the linker aligns it there;
+ * anything of it before that boundary stays words of what precedes) and
+ * runs to the next block or the end. */
 static void find_appended(struct fw_info *fw, const uint32_t *w, uint32_t count)
 {
 	struct fw_proc *last = &fw->proc[fw->proc_count - 1];
 	if (last->table == FW_NONE)
 		return;
-	uint32_t end = last->start + last->table + FW_TABLE_WORDS, prev = FW_NONE;
+	uint32_t end = last->start + last->table + FW_TABLE_WORDS;
+	struct entry {
+		uint32_t at;
+		unsigned proc;
+	} e[FW_MAX_PROCS * FW_TABLE_WORDS];
+	unsigned n = 0;
 	for (unsigned i = 0; i < fw->proc_count; i++) {
-		struct fw_proc *pr = &fw->proc[i];
-		uint32_t low = FW_NONE;
+		const struct fw_proc *pr = &fw->proc[i];
 		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
 			uint64_t at = (uint64_t)pr->start + w[pr->start + pr->table + k];
-			if (at >= end && at < count && at < low)
-				low = (uint32_t)at;
+			if (at >= end && at < count) {
+				/* insertion by address: at most 0x200 entries */
+				unsigned j = n++;
+				for (; j > 0 && e[j - 1].at > at; j--)
+					e[j] = e[j - 1];
+				e[j] = (struct entry){(uint32_t)at, i};
+			}
 		}
-		if (low == FW_NONE)
-			continue;
-		uint32_t from = pr->start + (low - pr->start) / FW_BUNDLE_ALIGN * FW_BUNDLE_ALIGN;
-		if (from < end || (prev != FW_NONE && from <= fw->proc[prev].append))
+	}
+	struct fw_block *prev = NULL;
+	for (unsigned j = 0; j < n; j++) {
+		if (j > 0 && e[j].proc == e[j - 1].proc)
+			continue; /* the same run */
+		struct fw_proc *pr = &fw->proc[e[j].proc];
+		uint32_t from = pr->start +
+				(e[j].at - pr->start) / FW_BUNDLE_ALIGN * FW_BUNDLE_ALIGN;
+		if (from < end || (prev && from <= prev->start) || pr->appends == FW_MAX_APPENDS)
 			continue; /* not where the linker puts code: entries stay loose */
-		pr->append = from;
-		if (prev != FW_NONE)
-			fw->proc[prev].append_count = from - fw->proc[prev].append;
+		if (prev)
+			prev->count = from - prev->start;
 		else
 			last->count = from - last->start; /* the images end there */
-		prev = i;
+		prev = &pr->append[pr->appends++];
+		*prev = (struct fw_block){from, 0};
 	}
-	if (prev != FW_NONE)
-		fw->proc[prev].append_count = count - fw->proc[prev].append;
+	if (prev)
+		prev->count = count - prev->start;
+}
+
+/* Whether image word at is in a block of code appended to pr. */
+static bool in_appended(const struct fw_proc *pr, uint64_t at)
+{
+	for (unsigned b = 0; b < pr->appends; b++)
+		if (at >= pr->append[b].start && at < pr->append[b].start + pr->append[b].count)
+			return true;
+	return false;
 }
 
 /* Packet table entries that point outside their image (or into their
@@ -340,8 +362,7 @@ static void check_entries(struct fw_info *fw, const uint32_t *w)
 		const struct fw_proc *pr = &fw->proc[i];
 		for (uint32_t k = 0; pr->table != FW_NONE && k < FW_TABLE_WORDS; k++) {
 			uint32_t h = w[pr->start + pr->table + k];
-			if (pr->append != FW_NONE && pr->start + h >= pr->append &&
-			    pr->start + h < pr->append + pr->append_count)
+			if (in_appended(pr, (uint64_t)pr->start + h))
 				continue;
 			bool past = h > pr->count;
 			if (!past && !(h > pr->table && h < pr->table + FW_TABLE_WORDS))
@@ -368,7 +389,7 @@ static void check_trailer(const struct probe *p)
 	/* NOPs before appended code are the linker's alignment. */
 	bool appended = false;
 	for (unsigned i = 0; i < fw->proc_count; i++)
-		appended |= fw->proc[i].append != FW_NONE;
+		appended |= fw->proc[i].appends > 0;
 	while (appended && to > from && p->w[to - 1] == p->isa.nop)
 		to--;
 	if (to - from <= FW_TRAILER_WORDS)

@@ -38,7 +38,8 @@
  * An image afuc-ld --base patched is the vendor layout with code after
  * the last packet table (and trailer): each processor's new code, in
  * processor order, each at a 32-byte boundary of its own address space,
- * reached through its table entries (fw_proc.append).
+ * reached through its table entries (fw_proc.append). Patched again, more
+ * blocks follow, so a processor can have several, others' between them.
  */
 #ifndef SDK_FW_H
 #define SDK_FW_H
@@ -52,6 +53,7 @@
 #define FW_NONE UINT32_MAX
 #define FW_MAX_PROCS 4
 #define FW_BUNDLE_ALIGN 8 /* words: processor images start 32-byte aligned */
+#define FW_MAX_APPENDS 8  /* blocks of appended code a processor can have */
 /* The largest image file the tools read: word 0 and the emulator's 1M
  * instructions (EMU_MAX_IMAGE_WORDS; published images are at most
  * ~120 KB). Reading stops there, so /dev/zero as an image fails at once. */
@@ -82,12 +84,15 @@ struct fw_proc {
 	uint32_t size_ref; /* the word holding the file's size, or FW_NONE */
 	uint32_t next_ref; /* SQE_LPAC: `mov $13, LPAC`, or FW_NONE */
 	/* Code appended after every image (afuc-ld --base), addressed
-	 * from this processor's start: its first image word (a 32-byte
-	 * boundary at or below the lowest table entry into it) and its
-	 * words; FW_NONE and 0 when there is none. count ends where the
-	 * processor's own words end. */
-	uint32_t append;
-	uint32_t append_count;
+	 * from this processor's start: each block's first image word (a
+	 * 32-byte boundary at or below the lowest table entry into it) and
+	 * its words, in file order (more than one when the image was
+	 * patched more than once); appends 0 when there is none. count ends
+	 * where the processor's own words end. */
+	struct fw_block {
+		uint32_t start, count;
+	} append[FW_MAX_APPENDS];
+	unsigned appends;
 };
 
 struct fw_info {

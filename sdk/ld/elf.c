@@ -6,7 +6,8 @@
  *   one code section per processor image, named after it (BR, BV, SQE,
  *   ...), and per block of code appended to a vendor image (BR.patch);
  *   its address is the image address of its first word, and its PT_LOAD
- *   says where that word is in the firmware file
+ *   says where that word is in the firmware file; the blocks an earlier
+ *   afuc-ld --base appended to the base stay blocks (BR.base)
  *   every symbol, at its image address in the section that holds it
  *   the source lines of the objects' words, moved to where they landed;
  *   a line 0 record ends a run of words from one input section, so the
@@ -41,6 +42,12 @@ static uint32_t *collect_regions(const struct ld_ctx *c, struct obj_file *o)
 		first[p] = (uint32_t)o->section_count;
 		uint32_t vendor = c->patching ? pr->vendor_end - pr->start : pr->size + pr->pad;
 		add_region(o, util_xstrdup(pr->name), 0, pr->start, &c->words[pr->start], vendor);
+		for (size_t k = 0; k < c->opt->base_code_count; k++) {
+			const struct ld_base_code *b = &c->opt->base_code[k];
+			if (ld_base_code_of(c, p, k))
+				add_region(o, util_xasprintf("%s.base", pr->name), b->addr,
+					   b->index, &c->words[b->index], b->count);
+		}
 		if (pr->patch_size)
 			add_region(o, util_xasprintf("%s.patch", pr->name),
 				   pr->patch_start - pr->start, pr->patch_start,

@@ -249,9 +249,14 @@ bool ld_layout_patch(struct ld_ctx *c);
 void ld_check_state(struct ld_ctx *c);
 /* Patching: sets a vendor table entry, recording the change. */
 void ld_patch_table_entry(struct ld_ctx *c, uint32_t proc, uint32_t opcode, uint32_t value);
+/* patch.c: whether block k of ld_options.base_code is code of processor
+ * image p inside the base (the map and the ELF keep those). */
+bool ld_base_code_of(const struct ld_ctx *c, uint32_t p, size_t k);
 /* Places image proc's sections that follow every image (those with no
- * output section) after file word *file, addressed from proc's 0. */
-bool ld_append_proc(struct ld_ctx *c, uint32_t proc, uint32_t *file);
+ * output section; in a script link, only NAME.append for round 1 and
+ * NAME.appendN for round N; 0: all) after file word *file, addressed
+ * from proc's 0. */
+bool ld_append_proc(struct ld_ctx *c, uint32_t proc, unsigned round, uint32_t *file);
 /* Adds count nops at address addr of image proc. */
 void ld_pad_to(struct ld_ctx *c, uint32_t proc, uint32_t addr, uint32_t count);
 /* Adds the words of an input section where its place says. */

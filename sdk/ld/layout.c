@@ -347,30 +347,44 @@ static bool lay_sections(struct lay *l, const struct ld_stmt *sec)
 	return ok;
 }
 
+/* Whether input section (i, j) of image p comes after every image in
+ * round (0: any; else only NAME.append for 1, NAME.appendN for N). */
+static bool appended_in(const struct ld_ctx *c, uint32_t i, uint32_t j, uint32_t p, unsigned round)
+{
+	const struct ld_place *pl = ld_place(c, i, j);
+	size_t len;
+	return pl->proc == p && pl->outsec == LD_NONE &&
+	       (!round || obj_append_round(c->inputs[i].obj->sections[j].name, &len) == round);
+}
+
 /* Places the sections of image p that come after every image (all of
- * them with --base; NAME.append ones in a script link) after file word
- * *file, addressed from p's address 0, and moves *file past them. */
-bool ld_append_proc(struct ld_ctx *c, uint32_t p, uint32_t *file)
+ * them with --base; NAME.append ones of a round in a script link) after
+ * file word *file, addressed from p's address 0, and moves *file past
+ * them. patch_start/patch_size span every block placed so. */
+bool ld_append_proc(struct ld_ctx *c, uint32_t p, unsigned round, uint32_t *file)
 {
 	struct ld_proc *pr = &c->procs[p];
 	uint32_t align = LD_IMAGE_ALIGN, a;
 	bool any = false;
 	LD_FOR_EACH_SECTION(c, i, j)
 	{
-		if (ld_place(c, i, j)->proc != p || ld_place(c, i, j)->outsec != LD_NONE)
+		if (!appended_in(c, i, j, p, round))
 			continue;
 		if (!ld_section_align(c, i, j, &a))
 			return false;
 		align = a > align ? a : align;
 		any |= c->inputs[i].obj->sections[j].count != 0;
 	}
+	if (round > 1 && !any)
+		return true; /* nothing of this image in this round */
 	uint32_t addr = *file - pr->start, at = any ? ld_align_up(addr, align) : addr;
 	ld_pad_to(c, p, addr, at - addr);
-	pr->patch_start = pr->start + at;
+	if (!pr->patch_size)
+		pr->patch_start = pr->start + at;
 	LD_FOR_EACH_SECTION(c, i, j)
 	{
 		struct ld_place *pl = ld_place(c, i, j);
-		if (pl->proc != p || pl->outsec != LD_NONE)
+		if (!appended_in(c, i, j, p, round))
 			continue;
 		ld_section_align(c, i, j, &a);
 		uint32_t to = c->inputs[i].obj->sections[j].count ? ld_align_up(at, a) : at;
@@ -397,9 +411,19 @@ bool ld_layout_script(struct ld_ctx *c)
 		else if (st->kind != LD_S_OUTPUT_ARCH)
 			ok = lay_common(&l, st);
 	}
-	/* NAME.append sections (match.c) after the last image. */
-	for (uint32_t p = 0; p < c->proc_count && ok; p++)
-		ok = ld_append_proc(c, p, &l.file);
+	/* NAME.append sections (match.c) after the last image, every
+	 * image's first ones, then every NAME.append2 ... (an image patched
+	 * more than once, as afuc-objdump prints it). */
+	unsigned rounds = 1;
+	LD_FOR_EACH_SECTION(c, i, j)
+	{
+		size_t len;
+		unsigned r = obj_append_round(c->inputs[i].obj->sections[j].name, &len);
+		rounds = r > rounds ? r : rounds;
+	}
+	for (unsigned r = 1; r <= rounds && ok; r++)
+		for (uint32_t p = 0; p < c->proc_count && ok; p++)
+			ok = ld_append_proc(c, p, r, &l.file);
 	if (!ok)
 		return false;
 	c->word_count = l.file;

@@ -60,6 +60,20 @@ struct ld_defsym {
 	uint32_t value;
 };
 
+/* What an earlier afuc-ld --base said of the base (ld_options): a name
+ * it gave an address of processor image proc, and a block of code it
+ * appended there (its address, the index of its first word counting from
+ * file word 1, its words). */
+struct ld_name {
+	const char *proc;
+	uint32_t addr;
+	const char *name;
+};
+struct ld_base_code {
+	const char *proc;
+	uint32_t addr, index, count;
+};
+
 struct ld_options {
 	/* The script. When base is set, only its SIZE_LIMITs apply (per
 	 * PROCESSOR name), as in a normal link with it; it may be NULL then. */
@@ -76,6 +90,16 @@ struct ld_options {
 	const uint8_t *base;
 	size_t base_len;
 	const char *base_name;
+	/* With base: the names and the appended code the map or ELF beside
+	 * it gives (an image an earlier afuc-ld --base made; the tool reads
+	 * them). They stay symbols and code regions of the base in the map
+	 * and the ELF, so that an image patched twice reads back with both
+	 * patches' code and names; a name the objects define too gives way
+	 * to theirs. */
+	const struct ld_name *base_names;
+	size_t base_name_count;
+	const struct ld_base_code *base_code;
+	size_t base_code_count;
 	/* With base: the processor image that receives the objects' `.text`
 	 * (BR, BV or LPAC on a7xx; NULL picks the first one). */
 	const char *processor;

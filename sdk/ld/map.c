@@ -190,10 +190,15 @@ char *ld_write_map(const struct ld_ctx *c)
 		if (pr->pad)
 			util_str_printf(&m, "  then 0x%x nop words aligning the next image\n",
 					pr->pad);
+		for (size_t k = 0; k < c->opt->base_code_count; k++) {
+			const struct ld_base_code *b = &c->opt->base_code[k];
+			if (ld_base_code_of(c, p, k))
+				util_str_printf(&m, LD_MAP_CODE, "base code", pr->name, b->addr,
+						b->addr + b->count - 1, b->index + 1,
+						b->index + b->count);
+		}
 		if (pr->patch_size)
-			util_str_printf(&m,
-					"  %s: %s addresses 0x%05x..0x%05x (file words "
-					"0x%x..0x%x)\n",
+			util_str_printf(&m, LD_MAP_CODE,
 					c->patching ? "new code" : "appended after every image",
 					pr->name, pr->patch_start - pr->start,
 					pr->patch_start - pr->start + pr->patch_size - 1,

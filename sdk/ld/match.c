@@ -201,20 +201,19 @@ static uint32_t proc_of_section(struct ld_ctx *c, const char *name, size_t len)
 	return LD_NONE;
 }
 
-/* NAME.append continues the image where section NAME went, after every
- * image (as afuc-ld --base appends new code; afuc-objdump prints such
- * code so): no output section, its address set by ld_append_proc. */
+/* NAME.append (and NAME.append2 ...) continues the image where section
+ * NAME went, after every image (as afuc-ld --base appends new code;
+ * afuc-objdump prints such code so): no output section, its address set
+ * by ld_append_proc. */
 static void place_appended(struct ld_ctx *c)
 {
-	const size_t slen = strlen(OBJ_APPEND_SUFFIX);
 	LD_FOR_EACH_SECTION(c, i, j)
 	{
 		const char *name = c->inputs[i].obj->sections[j].name;
-		size_t len = strlen(name);
-		if (ld_place(c, i, j)->proc != LD_NONE || len <= slen ||
-		    strcmp(name + len - slen, OBJ_APPEND_SUFFIX))
+		size_t len;
+		if (ld_place(c, i, j)->proc != LD_NONE || !obj_append_round(name, &len))
 			continue;
-		uint32_t p = proc_of_section(c, name, len - slen);
+		uint32_t p = proc_of_section(c, name, len);
 		if (p != LD_NONE)
 			*ld_place(c, i, j) = (struct ld_place){p, LD_NONE, LD_NONE, NULL};
 	}

@@ -182,6 +182,48 @@ static void add_vendor_symbols(struct ld_ctx *c)
 	}
 }
 
+/* Whether an object defines name (any symbol, local ones too: a second
+ * definition would give the listing a label twice). */
+static bool objects_define(const struct ld_ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->input_count; i++) {
+		const struct obj_file *o = c->inputs[i].obj;
+		for (size_t k = 0; k < o->symbol_count; k++)
+			if (o->symbols[k].section != OBJ_SECTION_UNDEF &&
+			    !strcmp(o->symbols[k].name, name))
+				return true;
+	}
+	return false;
+}
+
+/* The names an earlier link gave the base's addresses
+ * (ld_options.base_names), as symbols of their processor images; the
+ * __vendor_ ones are made again for this base. */
+static void add_base_names(struct ld_ctx *c)
+{
+	for (size_t k = 0; k < c->opt->base_name_count; k++) {
+		const struct ld_name *n = &c->opt->base_names[k];
+		uint32_t p = find_proc(c, n->proc);
+		if (p == LD_NONE || !strncmp(n->name, "__vendor_", 9) ||
+		    !strncmp(n->name, ".L", 2) || objects_define(c, n->name))
+			continue;
+		ld_add_ssym(c, (struct ld_ssym){.name = n->name,
+						.proc = p,
+						.scope = p,
+						.state = LD_SYM_DONE,
+						.value = n->addr,
+						.origin = c->opt->base_name,
+						.loc = diag_at(c->opt->base_name, 0, 0)});
+	}
+}
+
+bool ld_base_code_of(const struct ld_ctx *c, uint32_t p, size_t k)
+{
+	const struct ld_base_code *b = &c->opt->base_code[k];
+	return c->patching && !strcasecmp(b->proc, c->procs[p].name) && b->count &&
+	       (uint64_t)b->index + b->count <= c->vendor_words;
+}
+
 static void record_change(struct ld_ctx *c, uint32_t file_word, uint32_t new_word, uint32_t proc,
 			  const char *why, uint32_t opcode)
 {
@@ -275,9 +317,10 @@ bool ld_layout_patch(struct ld_ctx *c)
 		if (c->handlers[h].proc == LD_NONE)
 			c->handlers[h].proc = target;
 	add_vendor_symbols(c);
+	add_base_names(c);
 	uint32_t file = c->vendor_words;
 	for (uint32_t p = 0; p < c->proc_count; p++)
-		if (!ld_append_proc(c, p, &file))
+		if (!ld_append_proc(c, p, 0, &file))
 			return false;
 	c->word_count = file;
 	c->words = util_xrealloc(c->words, (c->word_count + 1) * sizeof(*c->words));

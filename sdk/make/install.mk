@@ -13,17 +13,19 @@
 #   PREFIX/share/man/man1/            man pages
 #   PREFIX/share/doc/afuc-sdk/        docs/*.md, docs/images/
 #
-# The internal libsdk-*.a and libafuc-*.a stay in the build tree. The
-# installed libraries carry PREFIX (sdk/util/sdk_prefix.c), where a
-# program linked with them finds the register database and the SDK's
-# other files; the tools find them beside themselves, wherever the prefix
-# is moved.
+#   PREFIX/lib/libafuc-emu.so, libhwsq.so   the same, shared
+#
+# The internal libsdk-*.a and libafuc-*.a stay in the build tree. A
+# shared library finds the SDK's files (register database, macros) from
+# its own location, as the tools do from theirs, wherever the prefix is
+# moved (sdk/util/sdk_prefix.c); the static ones carry PREFIX, which a
+# program linked with them goes by.
 
 SDK_VERSION := $(shell sed -n 's/^\#define SDK_VERSION "\(.*\)"/\1/p' sdk/util/util.h)
 
 # libhwsq.a: the HWSQ library with everything it needs, as libafuc-emu.a
 # is for the emulator's layers (sdk/emu/module.mk).
-HWSQ_BUNDLE_LIBS := sdk-hwsq sdk-pp sdk-rnn sdk-util sdk-tap
+HWSQ_BUNDLE_LIBS := $(HWSQ_LIBS)
 ALL_LIBS += $(BUILD)/lib/libhwsq.a
 $(BUILD)/lib/libhwsq.a: $(call libs_of,$(HWSQ_BUNDLE_LIBS))
 	$(call quiet,AR,$@)mkdir -p $(@D) && rm -f $@ && \
@@ -39,13 +41,33 @@ INSTALL_HWSQ := $(filter $(BUILD)/hwsq/%,$(ALL_IMAGES))
 INSTALL_DOCS := $(wildcard docs/*.md docs/images/*)
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 
+# The shared libraries: each what its installed archive's functions of
+# the public prefixes need (its public headers' prefixes: a static link
+# of a program calling all of them), under a soname of the major
+# version, exporting those prefixes only (the SDK's internals stay out of
+# a user's namespace).
+SO_MAJOR := $(firstword $(subst ., ,$(SDK_VERSION)))
+SO_EXPORTS_afuc-emu := emu_ tap_
+SO_EXPORTS_hwsq := hwsq_
+# $(1) the library's name; a command of install's shell ($$root, $$obj)
+install_so = printf '{ global: %s; local: *; };\n' \
+	  '$(subst $(eval) ,; ,$(addsuffix *,$(SO_EXPORTS_$(1))))' >"$$obj/$(1).map" && \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,lib$(1).so.$(SO_MAJOR) \
+	  -Wl,--version-script="$$obj/$(1).map" -o "$$root/lib/lib$(1).so.$(SDK_VERSION)" \
+	  $$(nm -g --defined-only "$$root/lib/lib$(1).a" | awk '$$2 == "T" && \
+	    $$3 ~ /^($(subst $(eval) ,|,$(SO_EXPORTS_$(1))))/ { print "-Wl,--undefined=" $$3 }') \
+	  "$$root/lib/lib$(1).a" $(LINK_LIBS) && \
+	ln -sf lib$(1).so.$(SDK_VERSION) "$$root/lib/lib$(1).so.$(SO_MAJOR)" && \
+	ln -sf lib$(1).so.$(SO_MAJOR) "$$root/lib/lib$(1).so" &&
+
 install: all
 	@set -e; root='$(INSTALL_ROOT)'; \
 	for f in $(ALL_TOOLS); do install -D -m 755 $$f "$$root/bin/$${f##*/}"; done; \
 	for f in $(INSTALL_LIBS); do install -D -m 644 $$f "$$root/lib/$${f##*/}"; done; \
 	obj=$$(mktemp -d) && $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DSDK_INSTALL_PREFIX='"$(PREFIX)"' \
 	  -c -o "$$obj/sdk_prefix.o" sdk/util/sdk_prefix.c && \
-	for f in $(INSTALL_LIBS); do $(AR) rs "$$root/lib/$${f##*/}" "$$obj/sdk_prefix.o"; done; \
+	for f in $(INSTALL_LIBS); do $(AR) rs "$$root/lib/$${f##*/}" "$$obj/sdk_prefix.o"; done && \
+	$(foreach l,afuc-emu hwsq,$(call install_so,$(l))) \
 	rm -rf "$$obj"; \
 	for f in $(PC_FILES); do n=$${f##*/}; install -d "$$root/lib/pkgconfig"; \
 	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(SDK_VERSION)|g' $$f \

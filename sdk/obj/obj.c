@@ -99,6 +99,27 @@ uint32_t obj_add_section(struct obj_file *o, const char *name)
 	return (uint32_t)(o->section_count - 1);
 }
 
+unsigned obj_append_round(const char *name, size_t *base_len)
+{
+	const char *at = strstr(name, OBJ_APPEND_SUFFIX), *next;
+	while (at && (next = strstr(at + 1, OBJ_APPEND_SUFFIX)) != NULL)
+		at = next; /* the last one */
+	if (!at || at == name)
+		return 0;
+	const char *digits = at + strlen(OBJ_APPEND_SUFFIX);
+	unsigned round = 1;
+	if (*digits) {
+		if (digits[0] < '2' || digits[0] > '9' ||
+		    (digits[1] && (digits[1] < '0' || digits[1] > '9' || digits[2])))
+			return 0;
+		round = (unsigned)(digits[0] - '0');
+		if (digits[1])
+			round = round * 10 + (unsigned)(digits[1] - '0');
+	}
+	*base_len = (size_t)(at - name);
+	return round;
+}
+
 uint32_t obj_find_section(const struct obj_file *o, const char *name)
 {
 	for (size_t i = 0; i < o->section_count; i++)

@@ -58,7 +58,9 @@ struct obj_reloc {
 
 /* A section called NAME.append continues section NAME after every
  * processor image, in NAME's image's address space: where afuc-ld
- * --base appends new code, and how afuc-objdump prints such code. */
+ * --base appends new code, and how afuc-objdump prints such code.
+ * NAME.append2, NAME.append3 ... come after every NAME.append (an image
+ * patched twice, three times ...: obj_append_round). */
 #define OBJ_APPEND_SUFFIX ".append"
 #define OBJ_SECTION_ABS (UINT32_MAX - 1) /* symbol is a plain number */
 
@@ -151,6 +153,9 @@ void obj_free(struct obj_file *o);
 /* Builders, for the assembler (and tests). */
 uint32_t obj_add_section(struct obj_file *o, const char *name);
 uint32_t obj_find_section(const struct obj_file *o, const char *name); /* UINT32_MAX if none */
+/* Whether section name is NAME.append (1) or NAME.appendN (N, 2 to 99),
+ * with NAME's length in *base_len; 0 for any other name. */
+unsigned obj_append_round(const char *name, size_t *base_len);
 void obj_emit(struct obj_section *s, uint32_t word);
 /* Finds or adds a symbol by name (undefined, local, at first). */
 uint32_t obj_symbol(struct obj_file *o, const char *name);

@@ -304,29 +304,3 @@ int util_write_file(const char *path, const void *data, size_t len)
 	}
 	return util_outputs_commit(&g, NULL);
 }
-
-char *util_sdk_path(const char *relative)
-{
-	const char *env = getenv("AFUC_SDK_PREFIX");
-	if (env && *env)
-		return util_xasprintf("%s/%s", env, relative);
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		/* strip "/<program>" and then "/bin" */
-		for (int i = 0; i < 2; i++) {
-			char *slash = strrchr(exe, '/');
-			if (slash)
-				*slash = '\0';
-		}
-		char *data = util_xasprintf("%s/share/afuc-sdk", exe);
-		bool tool = access(data, F_OK) == 0;
-		free(data);
-		if (tool || !util_sdk_install_prefix[0])
-			return util_xasprintf("%s/%s", exe[0] ? exe : "/", relative);
-	}
-	if (!util_sdk_install_prefix[0])
-		return util_xstrdup(relative);
-	return util_xasprintf("%s/%s", util_sdk_install_prefix, relative);
-}

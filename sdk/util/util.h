@@ -191,12 +191,12 @@ void util_outputs_abort(struct util_outputs *g);
  *   bin/  lib/  include/afuc/  share/afuc-sdk/{ld,rnndb}/
  * so util_sdk_path("share/afuc-sdk/ld") finds the linker scripts in both.
  * The prefix is $AFUC_SDK_PREFIX when set; else the directory above the
- * running program's bin/ when it holds share/afuc-sdk (the SDK's tools,
- * wherever the prefix was moved); else the prefix the libraries were
- * built or installed for (a user's program linked with them). The result
- * is malloc'ed. */
+ * lib/ of the shared library this code is in, or above the running
+ * program's bin/, when it holds share/afuc-sdk (wherever the prefix was
+ * moved); else the prefix a static library was installed for (a user's
+ * program linked with it). The result is malloc'ed. */
 char *util_sdk_path(const char *relative);
-/* That last prefix (sdk/util/sdk_prefix.c) */
+/* That last prefix (sdk/util/sdk_prefix.c, with util_sdk_path) */
 extern const char util_sdk_install_prefix[];
 
 /* C source of an image for drivers (sdk/util/carray.c):

@@ -6,6 +6,6 @@ TESTS += tests/dis/objdump-errors.sh
 TESTS += tests/dis/roundtrip.sh
 $(eval $(call sdk_ctest,dis/test-moved,tests/dis/test_moved.c tests/dis/listing.c tests/dis/vendor.c tests/lib/firmware.c,afuc-dis afuc-as afuc-ld afuc-obj sdk-pp sdk-rnn afuc-isa sdk-util sdk-tap))
 $(eval $(call sdk_cbench,dis/bench-roundtrip,tests/dis/bench_roundtrip.c tests/dis/vendor.c tests/lib/firmware.c,afuc-dis afuc-as afuc-ld afuc-obj sdk-pp sdk-rnn afuc-isa sdk-util sdk-tap))
-TESTS += tests/dis/patched.sh
+TESTS += tests/dis/patched.sh tests/dis/patched-twice.sh
 TESTS += tests/dis/relink.sh
 BENCHES += tests/dis/relink-all.sh

@@ -824,6 +824,68 @@ static void test_bulk_copy(struct tap *t)
 		   "bulk (rep)(xmovN)mov $data, $data = the traced single steps (%d cases)", cases);
 }
 
+/* Streams the model is never told the size of: NRT writes (NRT_ADDR from
+ * the packet, then its words to NRT_DATA) and the a5xx reads without a
+ * count. The words up to 2^64 are taken; the next, which would wrap to
+ * address 0, is a fault naming the stream, its start and its size. */
+static void body_nrt_at(struct prog *p)
+{
+	li(p, R_ADDR, 0xa0000000); /* NRT_ADDR and NRT_ADDR + 1 */
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, R_DATA)));
+	put(p, A(p, "mov", F(DST, R_DATA), F(SRC2, R_DATA)));
+	li(p, R_ADDR, 0xa2040000); /* NRT_DATA, not incremented */
+	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
+}
+
+static void body_a5_uncounted(struct prog *p)
+{
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x0b8))); /* MEM_READ_ADDR */
+	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x0b9)));
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_MEMDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_MEMDATA)));
+}
+
+static void test_streams_past_top(struct tap *t)
+{
+	struct prog p;
+	for (int traced = 0; traced < 2; traced++) {
+		const char *how = traced ? "word by word (traced)" : "in bulk";
+		struct emu *emu = handler(&p, EMU_A6XX, body_nrt_at);
+		if (traced)
+			emu_set_trace(emu, ignore_trace, NULL);
+		emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffff8, 0xffffffff, 5, 6}, 4);
+		emu_push_pkt7(emu, 0x10, (uint32_t[]){0x1000, 0, 9}, 3);
+		tap_is_int(t, emu_run(emu), EMU_IDLE, "NRT %s: the last two words: %s", how,
+			   emu_error(emu));
+		tap_ok(t,
+		       emu_mem_read32(emu, ~7ull) == 5 && emu_mem_read32(emu, ~3ull) == 6 &&
+			       emu_mem_read32(emu, 0x1000) == 9 && emu_mem_read32(emu, 0) == 0,
+		       "written; NRT_ADDR set again starts a new stream");
+		emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffff8, 0xffffffff, 5, 6, 7}, 5);
+		stops_past_top(t, emu,
+			       "the NRT_DATA write stream at 0xfffffffffffffff8 of 3 dwords runs "
+			       "past the top of the 64-bit address space (0xc bytes)",
+			       how);
+		tap_is_int(t, emu_mem_read32(emu, 0), 0, "nothing written at address 0");
+		emu_free(emu);
+	}
+
+	struct emu *emu = handler(&p, EMU_A5XX, body_a5_uncounted);
+	emu_mem_write(emu, ~7ull, (uint32_t[]){7, 8}, 2);
+	emu_mem_write32(emu, 0, 0xbad);
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffff8, 0xffffffff}, 2);
+	tap_is_int(t, emu_run(emu), EMU_IDLE,
+		   "a5xx $memdata without a count: the last two words: %s", emu_error(emu));
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 3) == 7 && emu_gpr(emu, EMU_MAIN, 4) == 8, "read");
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){0xfffffffc, 0xffffffff}, 2);
+	stops_past_top(t, emu,
+		       "the uncounted memory read stream (MEM_READ_ADDR) at 0xfffffffffffffffc of "
+		       "2 dwords",
+		       "a5xx $memdata without a count, one word past 2^64");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 4) != 0xbad, "address 0 is not read");
+	emu_free(emu);
+}
+
 /* Observers see each packet and each write as it happens, in the order
  * the logs keep them. */
 struct observed {
@@ -892,6 +954,7 @@ int main(void)
 	test_ib(&t);
 	test_ib_a5xx(&t);
 	test_top_of_memory(&t);
+	test_streams_past_top(&t);
 	test_limits(&t);
 	test_fuzz(&t);
 	test_two(&t);

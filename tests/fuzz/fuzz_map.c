@@ -2,7 +2,7 @@
  * labels of each processor image's symbols block. */
 #include <stdlib.h>
 
-#include "emuload/emuload.h"
+#include "dis/dis.h"
 #include "fuzz.h"
 
 static void count_label(void *ctx, uint32_t index, const char *label)
@@ -19,12 +19,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t labels = 0;
 	char *error = NULL;
 	/* the file's size as an image of 0x400 words, and as any size */
-	emu_load_map_labels((const char *)data, size, "fuzz.map", 0x400, count_label, &labels,
-			    &error);
+	dis_map_labels((const char *)data, size, "fuzz.map", 0x400, count_label, &labels, &error);
 	free(error);
 	error = NULL;
 	char *text = fuzz_text(data, size);
-	emu_load_map_labels(text, size, "fuzz.map", 1, count_label, &labels, &error);
+	dis_map_labels(text, size, "fuzz.map", 1, count_label, &labels, &error);
 	free(error);
 	free(text);
 	return 0;

@@ -241,11 +241,29 @@ static void test_appended(struct tap *t)
 	struct fw_info fw = identify(&m, 0);
 	tap_ok(t,
 	       fw.layout == FW_LAYOUT_BUNDLE && !fw.loose && !fw.why[0] &&
-		       fw.proc[0].append == br && fw.proc[0].append_count == 8 &&
-		       fw.proc[1].append == FW_NONE && fw.proc[2].append == lpac &&
-		       fw.proc[2].append_count == 2 && fw.proc[2].count == br - 0x110,
+		       fw.proc[0].appends == 1 && fw.proc[0].append[0].start == br &&
+		       fw.proc[0].append[0].count == 8 && fw.proc[1].appends == 0 &&
+		       fw.proc[2].appends == 1 && fw.proc[2].append[0].start == lpac &&
+		       fw.proc[2].append[0].count == 2 && fw.proc[2].count == br - 0x110,
 	       "appended code: BR's at 0x198 (8 words), LPAC's at 0x1a0, LPAC's own words end "
 	       "at 0x198; no warning");
+
+	/* patched again: BR's second block after LPAC's */
+	struct img twice = m;
+	pad_to(&twice, 8);
+	uint32_t br2 = twice.n; /* 0x1a8 */
+	put(&twice, WAITIN);
+	put(&twice, 0x981f0806);
+	twice.w[6 + 0x7d] = br2;
+	twice.w[1] = NOP | twice.n;
+	fw = identify(&twice, 0);
+	tap_ok(t,
+	       !fw.loose && !fw.why[0] && fw.proc[0].appends == 2 &&
+		       fw.proc[0].append[1].start == br2 && fw.proc[0].append[1].count == 2 &&
+		       fw.proc[2].appends == 1 && fw.proc[2].append[0].count == br2 - lpac,
+	       "patched twice: BR's second block at 0x1a8, after LPAC's (which ends there); no "
+	       "warning");
+
 	m.w[6 + 0x10] = 0x150; /* into LPAC's words: no appended code */
 	fw = identify(&m, 0);
 	tap_ok(t, fw.loose, "an entry into another image's words is still loose");

@@ -15,6 +15,17 @@ root="$tmp/root/opt/afuc"
 # What is installed, and what is not.
 is "$(cd "$root/lib" && ls ./*.a | sort | tr '\n' ' ')" "./libafuc-emu.a ./libhwsq.a " \
 	"the public libraries only: no internal libsdk-*.a or libafuc-*.a"
+is "$(cd "$root/lib" && ls ./*.so* | sort | tr '\n' ' ')" \
+	"./libafuc-emu.so ./libafuc-emu.so.0 ./libafuc-emu.so.0.1.0 ./libhwsq.so ./libhwsq.so.0 ./libhwsq.so.0.1.0 " \
+	"each also shared, under a soname of the major version"
+if command -v nm >/dev/null 2>&1; then
+	exported=$(nm -D --defined-only "$root/lib/libafuc-emu.so" | awk '$2 == "T" {print $3}')
+	like "$exported" "emu_rnndb_open" "libafuc-emu.so exports the API"
+	is "$(printf '%s\n' "$exported" | grep -cvE '^(emu|tap)_')" 0 \
+		"and nothing but emu_* and tap_* (no util_*, isa_*... in a user's namespace)"
+else
+	skip 2 "no nm"
+fi
 for f in lib/pkgconfig/afuc-sdk.pc lib/pkgconfig/afuc-emu.pc lib/pkgconfig/hwsq.pc \
 	include/afuc/emu.h include/afuc/tap.h include/afuc/hwsq.h include/afuc/afuc.m4 \
 	include/afuc/hwsq.m4 include/afuc/a6xx_regs.h share/afuc-sdk/ld/a6xx-sqe.ld \
@@ -125,9 +136,12 @@ run "$cc" -std=c11 $SDK_CFLAGS test_fill.c $(pc --cflags --libs afuc-sdk) -o tes
 is "$status:$err" "0:" "afuc-sdk.pc gives both libraries"
 
 # Installed for real (no DESTDIR), as docs/building.md says: a program
-# linked with the installed library finds the SDK's register database in
-# the prefix, not beside itself; the tools find their files after the
-# prefix is moved.
+# linked with the installed library through pkg-config finds the SDK's
+# register database in the prefix, not beside itself; after the prefix
+# is moved, the shared library finds it from where it now is (nothing
+# but the dynamic loader has to find the library), and the tools find
+# their files beside themselves. A program linked with the static
+# library goes by the prefix it was installed for, or AFUC_SDK_PREFIX.
 prefix=$tmp/inst/afuc
 cd "$SDK_ROOT" || exit 1
 run make --no-print-directory install PREFIX="$prefix"
@@ -154,20 +168,46 @@ int main(void)
 	return 0;
 }
 SRC
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 # shellcheck disable=SC2046
-run "$cc" -std=c11 $SDK_CFLAGS rnndb.c \
-	$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs afuc-emu) -o rnndb
+run "$cc" -std=c11 $SDK_CFLAGS rnndb.c $(pkg-config --cflags --libs afuc-emu) -o rnndb
 is "$status:$err" "0:" "a program using emu_rnndb_open builds with PKG_CONFIG_PATH=PREFIX/lib/pkgconfig"
+run readelf -d rnndb
+like "$out" "NEEDED.*libafuc-emu\.so\.0" "it links the shared library"
 run env -u AFUC_SDK_PREFIX ./rnndb
 is "$status:$out:$err" "0:opened:" "emu_rnndb_open(NULL) finds PREFIX/share/afuc-sdk/rnndb from the user's directory"
+# One that lives in the prefix and finds the library beside it ($ORIGIN).
+mkdir -p "$prefix/libexec"
+# shellcheck disable=SC2016,SC2046
+run "$cc" -std=c11 $SDK_CFLAGS rnndb.c $(pkg-config --cflags afuc-emu) -L"$prefix/lib" \
+	-Wl,-rpath,'$ORIGIN/../lib' -lafuc-emu -o "$prefix/libexec/rnndb"
+is "$status:$err" "0:" "a program inside the prefix, the library found through \$ORIGIN"
+# And one with the static library.
+# shellcheck disable=SC2046
+run "$cc" -std=c11 $SDK_CFLAGS rnndb.c $(pkg-config --cflags afuc-emu) "$prefix/lib/libafuc-emu.a" \
+	$(pkg-config --libs libxml-2.0 zlib liblzma libzstd libedit) -lm -o rnndb-static
+is "$status:$err" "0:" "a program linked with libafuc-emu.a"
+run env -u AFUC_SDK_PREFIX ./rnndb-static
+is "$status:$out:$err" "0:opened:" "which finds the database in the prefix it was installed for"
+
 mv "$tmp/inst" "$tmp/moved"
 moved=$tmp/moved/afuc
+unset PKG_CONFIG_PATH
 run env -u AFUC_SDK_PREFIX "$moved/bin/afuc-as" -o moved.o fill.S
 is "$status:$err" "0:" "the prefix moved: afuc-as finds the macro library and headers"
 run env -u AFUC_SDK_PREFIX "$moved/bin/afuc-ld" -o moved.fw moved.o
 is "$status:$err" "0:" "afuc-ld finds its default linker script"
 run env -u AFUC_SDK_PREFIX "$moved/bin/rnn-lookup" --gpu a6xx --space pm4 CP_MEM_WRITE
 like "$status:$out" "^0:.*0x3d" "rnn-lookup finds the register database"
-run env AFUC_SDK_PREFIX="$moved" ./rnndb
-is "$status:$out" "0:opened" "a program linked before the move: AFUC_SDK_PREFIX names the new prefix"
+run env -u AFUC_SDK_PREFIX -u LD_LIBRARY_PATH "$moved/libexec/rnndb"
+is "$status:$out:$err" "0:opened:" \
+	"a program linked before the move, moved with the prefix: the library finds the moved database"
+run env -u AFUC_SDK_PREFIX LD_LIBRARY_PATH="$moved/lib" ./rnndb
+is "$status:$out:$err" "0:opened:" \
+	"one outside it, given the library's new place as for any shared library: the same, no AFUC_SDK_PREFIX"
+run env -u AFUC_SDK_PREFIX ./rnndb-static
+like "$status:$err" "^1:.*$tmp/inst/afuc/share/afuc-sdk/rnndb" \
+	"linked with the static library: the old prefix, named in the error"
+run env AFUC_SDK_PREFIX="$moved" ./rnndb-static
+is "$status:$out" "0:opened" "which AFUC_SDK_PREFIX moves"
 done_testing

@@ -1,4 +1,4 @@
 TESTS += tests/make/build.sh
 TESTS += tests/make/format.sh
-TESTS += tests/make/install.sh
+TESTS += tests/make/install.sh tests/make/coverage-totals.sh
 TESTS += tests/make/firmware.sh tests/make/by-hand.sh tests/make/doc-refs.sh
