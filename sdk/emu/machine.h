@@ -282,7 +282,11 @@ struct emu_cpu {
 	unsigned mrq_head, mrq_count;
 	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
-	bool rrb_armed;   /* REG_READ_ADDR written: one read even with 0 dwords */
+	/* REG_READ_ADDR written while REG_READ_DWORDS is 0: one read of
+	 * each address, in the order written (the 2023 a630_sqe queues
+	 * two before it reads either) */
+	uint32_t rrb[8];
+	unsigned rrb_head, rrb_count;
 	unsigned rem_dec; /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];
 	uint32_t sqe[EMU_CONTROL_COUNT];

@@ -149,7 +149,13 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	}
 	case EMU_CA_REG_READ_ADDR:
-		c->rrb_armed = true;
+		if (*emu_ctrl_slot(e, c, gi->reg_read_dwords))
+			return true;                           /* a counted read from value on */
+		if (c->rrb_count == UTIL_ARRAY_SIZE(c->rrb)) { /* full: the oldest goes */
+			c->rrb_head = (c->rrb_head + 1) % UTIL_ARRAY_SIZE(c->rrb);
+			c->rrb_count--;
+		}
+		c->rrb[(c->rrb_head + c->rrb_count++) % UTIL_ARRAY_SIZE(c->rrb)] = value;
 		return true;
 	case EMU_CA_TABLE_WRITE: {
 		uint32_t index = *emu_ctrl_slot(e, c, gi->table_addr);

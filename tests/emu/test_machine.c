@@ -151,10 +151,15 @@ static void body_regdata(struct prog *p)
 	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* REG_READ_ADDR */
 	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_REGDATA)));
 	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_REGDATA)));
+	/* two reads without a count, queued before either is read (the
+	 * 2023 a630_sqe's CP_SET_BIN_DATA5_OFFSET) */
+	li(p, 2, 0x8c2);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027)));
 	li(p, 2, 0x8c1);
-	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* one read, no count */
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027)));
 	put(p, A(p, "mov", F(DST, 5), F(SRC2, ISA_REG_REGDATA)));
-	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_REGDATA))); /* empty */
+	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_REGDATA)));
+	put(p, A(p, "mov", F(DST, 7), F(SRC2, ISA_REG_REGDATA))); /* empty */
 }
 
 static void body_a5_regdata(struct prog *p)
@@ -185,7 +190,8 @@ static void test_read_queues(struct tap *t)
 		   "$regdata: a read with nothing queued fails");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0x11, "$regdata reads REG_READ_ADDR");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0x22, "then the next register");
-	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x11, "REG_READ_ADDR alone queues one read");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x22, "REG_READ_ADDR alone queues one read");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 6), 0x11, "a second queues behind the first");
 	emu_free(emu);
 
 	emu = handler(&p, EMU_A5XX, body_a5_regdata);
