@@ -37,7 +37,7 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	set_action(e, gi->coproc_lock, EMU_CA_LOCK);
 	if (gi->vsd.present) {
 		set_action(e, gi->vsd.cntl, EMU_CA_VSD_CNTL);
-		set_action(e, gi->vsd.skip, EMU_CA_VSD_SKIP);
+		set_action(e, gi->vsd.mode, EMU_CA_VSD_MODE);
 	}
 	if (gi->me_fetch.present)
 		set_action(e, gi->me_fetch.dwords, EMU_CA_ME_FETCH);

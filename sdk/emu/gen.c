@@ -22,6 +22,12 @@ static const uint8_t a6xx_void_pipes[] = {EMU_A6XX_VOID_PIPES 0};
 static const uint8_t a7xx_void_pipes[] = {EMU_A7XX_VOID_PIPES 0};
 
 #define N EMU_NONE
+/* the visibility stream decoder's control registers (the database's
+ * VSD_*: inferred from each map's CP_SET_BIN_DATA5 and draws) */
+#define VSD(g)                                                                               \
+	.present = true, .addr = g##_CTRL_VSD_ADDR, .dwords = g##_CTRL_VSD_DWORDS,           \
+	.cntl = g##_CTRL_VSD_CNTL, .fifo = g##_CTRL_VSD_FIFO, .status = g##_CTRL_VSD_STATUS, \
+	.mode = g##_CTRL_VSD_MODE
 /* |EVENT_TS_ADDR, |EVENT_TS_CTRL, |EVENT_TS_DATA: a630_sqe's and
  * gen70500_sqe's CP_EVENT_WRITE fill them in this order */
 #define TS_PIPES(g)                                                           \
@@ -121,14 +127,8 @@ static const struct emu_gen_info gen_a6xx = {
 	.level_name = {"ring buffer", "IB1", "IB2", "SDS"},
 	.level_count = 4,
 	/* a630_sqe's CP_SET_BIN_DATA5 and draws; offsets inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x020,
-		.dwords = 0x022,
-		.cntl = 0x02c,
-		.fifo = 0x028,
-		.status = 0x029,
-		.mode = 0x02e,
-		.skip = 0x05c},
+	.vsd = {VSD(A6XX), .pkt_dwords = A6XX_CTRL_PACKET_DWORDS,
+		.pkt_read = A6XX_CTRL_PACKET_DWORDS_READ},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -178,14 +178,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.level_count = 5,
 	/* gen70500_sqe's CP_SET_BIN_DATA5 and draws: a6xx's decoder with
 	 * the stream's address and length moved; offsets inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x024,
-		.dwords = 0x026,
-		.cntl = 0x02c,
-		.fifo = 0x028,
-		.status = 0x029,
-		.mode = 0x02e,
-		.skip = 0x05c},
+	.vsd = {VSD(A7XX), .pkt_dwords = N, .pkt_read = N},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,
@@ -246,14 +239,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.level_count = 4,
 	/* gen70900_sqe's CP_SET_BIN_DATA5 and draws: the same decoder at
 	 * other offsets (most 0x18 on from gen70500's); inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x034,
-		.dwords = 0x036,
-		.cntl = 0x044,
-		.fifo = 0x040,
-		.status = 0x041,
-		.mode = 0x046,
-		.skip = 0x120},
+	.vsd = {VSD(A7XX_GEN3), .pkt_dwords = N, .pkt_read = N},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,
@@ -271,6 +257,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 };
 
 #undef TS_PIPES
+#undef VSD
 #undef N
 
 /* The first of a generation is its default; the others are variants

@@ -21,6 +21,11 @@
 
 #include "emu/machine.h"
 
+static unsigned level_of(struct emu *e, struct emu_cpu *c)
+{
+	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+}
+
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -55,7 +60,7 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
 	if (value & 4) { /* reset: nothing decoded, nothing visible */
-		e->vsd.count = e->vsd.read = 0;
+		e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
 		*emu_ctrl_slot(e, c, gi->vsd.status) = 0;
 	}
 	if (!(value & 1))
@@ -69,7 +74,7 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
 	if (emu_mem_past_top(e, c, "the visibility stream", addr, dwords))
 		return false;
-	e->vsd.count = e->vsd.read = 0;
+	e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
 	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
 	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
 	 * set when draw i + 1 is visible in this bin */
@@ -92,28 +97,33 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 	return true;
 }
 
-uint32_t emu_vsd_pop(struct emu *e)
+uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c)
 {
-	if (e->vsd.read == e->vsd.count)
+	size_t *at = *emu_ctrl_slot(e, c, e->gi->vsd.mode) & 1 ? &e->vsd.ahead : &e->vsd.read;
+	if (*at >= e->vsd.count)
 		return 0;
 	e->progress_step = e->steps; /* the firmware moves on */
-	return e->vsd.draws[e->vsd.read++];
+	return e->vsd.draws[(*at)++];
 }
 
-bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value)
+uint32_t emu_packet_words(struct emu *e, struct emu_cpu *c, bool read)
 {
-	const uint32_t draws = value >> 8 & 0xff;
-	if (!(value & 0x20) || draws == 0)
-		return true; /* 0x20 alone: the packet's payload was passed over */
-	return emu_fault(e, c, EMU_ERR_UNSUPPORTED,
-			 "control register 0x%03x asks the prefetcher to skip %u draw packets "
-			 "(value 0x%08x): the model does not skip draws yet",
-			 e->gi->vsd.skip, draws, value);
+	struct emu_pm4 p;
+	const unsigned level = level_of(e, c);
+	if (!c->took_packet || c->packet_level != level || !emu_pm4_split(c->packet_hdr, &p))
+		return 0;
+	if (!read)
+		return p.count;
+	/* the words from the header to where the stream is now */
+	const uint64_t here = emu_packet_here(e, c, level, 0).addr;
+	const uint64_t words = here > c->packet_addr ? (here - c->packet_addr) / 4 - 1 : 0;
+	return words < p.count ? (uint32_t)words : p.count;
 }
 
-static unsigned level_of(struct emu *e, struct emu_cpu *c)
+void emu_vsd_mode(struct emu *e, uint32_t old, uint32_t value)
 {
-	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+	if ((value & 1) && !(old & 1))
+		e->vsd.ahead = e->vsd.read;
 }
 
 struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr)

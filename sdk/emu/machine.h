@@ -31,7 +31,7 @@ enum emu_ctrl_action {
 	EMU_CA_START_LPAC,    /* a7xx LPAC_CNTL */
 	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
 	EMU_CA_VSD_CNTL,      /* the visibility stream decoder's control (gpu.c) */
-	EMU_CA_VSD_SKIP,      /* a request to skip draw packets (gpu.c) */
+	EMU_CA_VSD_MODE,      /* the decoder's output form and look-ahead (gpu.c) */
 	EMU_CA_ME_FETCH,      /* a5xx PFP: words fetched for the ME (pair.c) */
 };
 
@@ -100,11 +100,13 @@ struct emu_gen_info {
 		bool present;
 		uint16_t addr, dwords, cntl, fifo, status;
 		/* the output's form: bit 1 set at the start, the FIFO holds
-		 * runs of visible draws (first, count) instead of each one */
+		 * runs of visible draws (first, count) instead of each one;
+		 * bit 0: look-ahead, reads do not pop (a630_sqe at an IB) */
 		uint16_t mode;
-		/* the prefetcher's skip request: bits 15:8 a count of draw
-		 * packets to pass over when bit 5 is set */
-		uint16_t skip;
+		/* a630_sqe: the packet being handled, its payload's dwords
+		 * (the header's count) and how many of them were read, which
+		 * tell a draw handler how much of it to pass over */
+		uint16_t pkt_dwords, pkt_read;
 	} vsd;
 	/* a5xx: the PFP has the ME's words fetched from memory (address,
 	 * dwords: a write of dwords fetches), which the ME reads at IB_LEVEL
@@ -390,10 +392,11 @@ struct emu {
 	 * loop that writes the same values over and over does not count. */
 	uint64_t ts_count; /* timestamp events fired: the model's clock */
 	/* the visibility stream decoder's FIFO: the visible draws' numbers
-	 * (1-based) of the stream it decoded last, and how many were read */
+	 * (1-based) of the stream it decoded last, and how many were read;
+	 * ahead: where look-ahead reads are (the mode's bit 0) */
 	struct {
 		uint32_t *draws;
-		size_t count, cap, read;
+		size_t count, cap, read, ahead;
 	} vsd;
 	/* the last memory or register word a processor polled */
 	struct {
@@ -614,11 +617,15 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
 bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value);
 /* A read of the decoder's FIFO: the next visible draw's number, 0 when
  * none is left. */
-uint32_t emu_vsd_pop(struct emu *e);
-/* A write of the prefetcher's skip request (gi->vsd.skip): one that
- * asks to pass over draw packets is an EMU_ERR_UNSUPPORTED fault, as
- * the model does not skip them yet. */
-bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value);
+uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c);
+/* What control register gi->vsd.pkt_dwords (read: false) or
+ * gi->vsd.pkt_read (read: true) holds: the payload dwords of the packet
+ * c is handling, or how many of them it read. */
+uint32_t emu_packet_words(struct emu *e, struct emu_cpu *c, bool read);
+/* A write of the decoder's mode (gi->vsd.mode): setting bit 0 starts a
+ * look-ahead, whose reads leave the FIFO as it was for the reads after
+ * the bit is cleared. */
+void emu_vsd_mode(struct emu *e, uint32_t old, uint32_t value);
 /* The packet whose header hdr c is about to read from its stream at
  * level: where it is, and the log's and the steps' counts now. */
 struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr);

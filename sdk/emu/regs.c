@@ -137,6 +137,7 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
+	const uint32_t old = *emu_ctrl_slot(e, c, offset);
 	ctrl_set(e, c, offset, value);
 	switch ((enum emu_ctrl_action)e->ctrl_action[offset]) {
 	case EMU_CA_NONE:
@@ -182,8 +183,9 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	case EMU_CA_VSD_CNTL:
 		return emu_vsd_control(e, c, value);
-	case EMU_CA_VSD_SKIP:
-		return emu_vsd_skip(e, c, value);
+	case EMU_CA_VSD_MODE:
+		emu_vsd_mode(e, old, value);
+		return true;
 	case EMU_CA_ME_FETCH:
 		return emu_me_fetch(e, c, value);
 	}
@@ -197,8 +199,13 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
-	*value = e->gi->vsd.present && offset == e->gi->vsd.fifo ? emu_vsd_pop(e)
-								 : *emu_ctrl_slot(e, c, offset);
+	const struct emu_gen_info *gi = e->gi;
+	if (gi->vsd.present && offset == gi->vsd.fifo)
+		*value = emu_vsd_pop(e, c);
+	else if (gi->vsd.present && (offset == gi->vsd.pkt_dwords || offset == gi->vsd.pkt_read))
+		*value = emu_packet_words(e, c, offset == gi->vsd.pkt_read);
+	else
+		*value = *emu_ctrl_slot(e, c, offset);
 	return true;
 }
 
