@@ -23,12 +23,18 @@ END_HANDLER()
 ; registers and state, which the replay does not compare, or (from the
 ; ring: CP_SMMU_TABLE_UPDATE, CP_SET_PSEUDO_REG) in hardware the
 ; emulator does not have (docs/firmware.md, "Not done").
+#if FW_GEN == 6
+#define DROPPED_PSEUDO_REG CP_SET_PSEUDO_REG,
+#else /* a7xx keeps the binning streams' bases (a7xx/binning.S) */
+#define DROPPED_PSEUDO_REG
+#endif
 HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
 	CP_DRAW_PRED_ENABLE_GLOBAL, CP_DRAW_PRED_ENABLE_LOCAL, CP_DRAW_PRED_SET,
 	CP_SET_PROTECTED_MODE, CP_SET_SECURE_MODE, CP_SMMU_TABLE_UPDATE,
-	CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
+	DROPPED_PSEUDO_REG CP_CONTEXT_SWITCH_YIELD, CP_SET_CTXSWITCH_IB)
 	SKIP_PAYLOAD()
 END_HANDLER()
+#undef DROPPED_PSEUDO_REG
 
 #if FW_GEN == 6
 ; CP_WAIT_MEM_GTE: a word not used here, POLL_ADDR (64-bit), REF: polls

@@ -39,6 +39,8 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 		set_action(e, gi->vsd.cntl, EMU_CA_VSD_CNTL);
 		set_action(e, gi->vsd.mode, EMU_CA_VSD_MODE);
 	}
+	if (gi->queued_memdata)
+		set_action(e, gi->mem_read_addr, EMU_CA_MEM_READ_ADDR);
 	if (gi->me_fetch.present)
 		set_action(e, gi->me_fetch.dwords, EMU_CA_ME_FETCH);
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->instr_base_regs); i++) {

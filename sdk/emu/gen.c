@@ -166,6 +166,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.lpac_instr_base = A7XX_CTRL_LPAC_INSTR_BASE,
 	.lpac_cntl = A7XX_CTRL_LPAC_CNTL,
 	.bv_reads_ring = true,
+	.queued_memdata = true,
 	/* the model's shared range, as a6xx's (@THREAD_SYNC is 0x23f) */
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
@@ -228,6 +229,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.lpac_instr_base = A7XX_GEN3_CTRL_LPAC_INSTR_BASE,
 	.lpac_cntl = A7XX_GEN3_CTRL_LPAC_CNTL,
 	.bv_reads_ring = true,
+	.queued_memdata = true,
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
 	.protect_status = A7XX_GEN3_CTRL_PROTECT_STATUS,

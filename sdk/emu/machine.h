@@ -32,6 +32,7 @@ enum emu_ctrl_action {
 	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
 	EMU_CA_VSD_CNTL,      /* the visibility stream decoder's control (gpu.c) */
 	EMU_CA_VSD_MODE,      /* the decoder's output form and look-ahead (gpu.c) */
+	EMU_CA_MEM_READ_ADDR, /* a new read: one still unread queues in front of it */
 	EMU_CA_ME_FETCH,      /* a5xx PFP: words fetched for the ME (pair.c) */
 };
 
@@ -74,6 +75,10 @@ struct emu_gen_info {
 	bool nrt_gpu;
 	uint32_t gpu_read_addr, gpu_read_dwords, gpu_write_addr, gpu_write_data;
 	bool uncounted_memdata; /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
+	/* a7xx: a read asked for while an earlier one is unread queues
+	 * behind it (gen70500's CP_SET_BIN_DATA5 asks for two words from two
+	 * places, then reads both) */
+	bool queued_memdata;
 	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];

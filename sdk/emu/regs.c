@@ -129,6 +129,25 @@ static void take_locks(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32
 	ctrl_set(e, c, offset, held);
 }
 
+/* A new MEM_READ_ADDR while MEM_READ_DWORDS words of the read before
+ * (at old_lo and the high word, not yet written) are unread: those
+ * queue in front of the new read. */
+static bool queue_mem_read(struct emu *e, struct emu_cpu *c, uint32_t old_lo)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t *dwords = emu_ctrl_slot(e, c, gi->mem_read_dwords);
+	if (*dwords == 0)
+		return true;
+	if (c->mrq_count == UTIL_ARRAY_SIZE(c->mrq))
+		return emu_fault(e, c, EMU_ERR_ADDRESS, "more than %zu memory reads queued",
+				 UTIL_ARRAY_SIZE(c->mrq));
+	unsigned tail = (c->mrq_head + c->mrq_count++) % UTIL_ARRAY_SIZE(c->mrq);
+	c->mrq[tail].addr = (uint64_t)*emu_ctrl_slot(e, c, gi->mem_read_addr + 1u) << 32 | old_lo;
+	c->mrq[tail].dwords = *dwords;
+	ctrl_set(e, c, gi->mem_read_dwords, 0);
+	return true;
+}
+
 bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -183,6 +202,8 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	case EMU_CA_VSD_CNTL:
 		return emu_vsd_control(e, c, value);
+	case EMU_CA_MEM_READ_ADDR:
+		return queue_mem_read(e, c, old);
 	case EMU_CA_VSD_MODE:
 		emu_vsd_mode(e, old, value);
 		return true;
