@@ -143,6 +143,22 @@ static void body_memdata(struct prog *p)
 	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_MEMDATA))); /* empty */
 }
 
+/* a7xx (MEM_READ_ADDR 0x01c, MEM_READ_DWORDS 0x01e): a word at 0x2000
+ * asked for, then one at 0x3000 before the first is read (gen70500's
+ * CP_SET_BIN_DATA5) */
+static void body_a7_memdata(struct prog *p)
+{
+	for (uint32_t addr = 0x2000; addr <= 0x3000; addr += 0x1000) {
+		li(p, 2, addr);
+		put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x01c)));
+		put(p, A(p, "cwrite", F(SRC1, 0), F(SRC2, 0), F(IMM, 0x01d)));
+		li(p, 2, 1);
+		put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x01e)));
+	}
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_MEMDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_MEMDATA)));
+}
+
 static void body_regdata(struct prog *p)
 {
 	li(p, 2, 2);
@@ -180,6 +196,15 @@ static void test_read_queues(struct tap *t)
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0xaaaa, "$memdata reads MEM_READ_ADDR");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0xbbbb, "then the next word");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x2008, "MEM_READ_ADDR advances");
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A7XX, body_a7_memdata);
+	emu_mem_write(emu, 0x2000, (uint32_t[]){0xaaaa}, 1);
+	emu_mem_write(emu, 0x3000, (uint32_t[]){0xbbbb}, 1);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a7xx: two memory reads asked for, then read");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 3) == 0xaaaa && emu_gpr(emu, EMU_MAIN, 4) == 0xbbbb,
+	       "a7xx: the second queues behind the first");
 	emu_free(emu);
 
 	emu = handler(&p, EMU_A6XX, body_regdata);
