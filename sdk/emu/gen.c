@@ -27,7 +27,7 @@ static const uint8_t a7xx_void_pipes[] = {EMU_A7XX_VOID_PIPES 0};
 #define VSD(g)                                                                               \
 	.present = true, .addr = g##_CTRL_VSD_ADDR, .dwords = g##_CTRL_VSD_DWORDS,           \
 	.cntl = g##_CTRL_VSD_CNTL, .fifo = g##_CTRL_VSD_FIFO, .status = g##_CTRL_VSD_STATUS, \
-	.mode = g##_CTRL_VSD_MODE
+	.mode = g##_CTRL_VSD_MODE, .reached = N
 /* |EVENT_TS_ADDR, |EVENT_TS_CTRL, |EVENT_TS_DATA: a630_sqe's and
  * gen70500_sqe's CP_EVENT_WRITE fill them in this order */
 #define TS_PIPES(g)                                                           \
@@ -86,6 +86,21 @@ static const struct emu_gen_info gen_a5xx = {
 	.ts_addr = REG_A5XX_CP_ME_EVENT_TS_ADDR,
 	.ts_data = REG_A5XX_CP_ME_EVENT_TS_DATA,
 	.ts_flag_timestamp = true,
+	/* a530_pfp's CP_SET_BIN_DATA5 and draws (the database's CP_VSD_* and
+	 * VSD_*: inferred from it) */
+	.vsd = {.present = true,
+		.addr = N,
+		.dwords = N,
+		.cntl = N,
+		.fifo = A5XX_CTRL_VSD_FIFO,
+		.status = A5XX_CTRL_VSD_STATUS,
+		.mode = N,
+		.pkt_dwords = N,
+		.pkt_read = N,
+		.by_gpu = true,
+		.gpu_addr = REG_A5XX_CP_VSD_STREAM_ADDR,
+		.gpu_bytes = REG_A5XX_CP_VSD_STREAM_BYTES,
+		.reached = A5XX_CTRL_VSD_REACHED},
 };
 
 static const struct emu_gen_info gen_a6xx = {

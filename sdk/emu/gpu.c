@@ -56,6 +56,41 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
  * firmware takes every draw not in the FIFO by then for invisible. */
 #define VSD_STATE_DONE 1u
 
+/* Decodes dwords of the stream at addr into the FIFO. */
+static bool vsd_decode(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t dwords, bool runs)
+{
+	if (dwords > VSD_MAX_DWORDS)
+		return emu_fault(e, c, EMU_ERR_ADDRESS,
+				 "visibility stream at 0x%llx of %u dwords: the model decodes "
+				 "at most %u",
+				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
+	if (emu_mem_past_top(e, c, "the visibility stream", addr, dwords))
+		return false;
+	e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
+	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
+	 * set when draw i + 1 is visible in this bin */
+	uint32_t first = 0; /* the open run's first draw, 0: none open */
+	for (uint32_t i = 0; i <= 32 * dwords; i++) {
+		const bool visible = i < 32 * dwords &&
+				     emu_mem_get(&e->mem, addr + 4ull * (i / 32)) >> i % 32 & 1;
+		if (visible && !runs) {
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1;
+			/* a5xx: each draw's visible instances follow it, each as
+			 * its index + 1; the model's stream has one: 0 */
+			if (e->gi->vsd.by_gpu)
+				*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = 1;
+		} else if (visible && !first)
+			first = i + 1;
+		else if (!visible && first) { /* a run of draws first..i ends */
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = first;
+			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1 - first;
+			first = 0;
+		}
+	}
+	e->progress_step = e->steps;
+	return true;
+}
+
 bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -65,41 +100,32 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 	}
 	if (!(value & 1))
 		return true;
-	const uint64_t addr = emu_ctrl64(e, c, gi->vsd.addr);
 	const uint32_t dwords = *emu_ctrl_slot(e, c, gi->vsd.dwords);
-	if (dwords > VSD_MAX_DWORDS)
-		return emu_fault(e, c, EMU_ERR_ADDRESS,
-				 "visibility stream at 0x%llx of %u dwords: the model decodes "
-				 "at most %u",
-				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
-	if (emu_mem_past_top(e, c, "the visibility stream", addr, dwords))
+	if (!vsd_decode(e, c, emu_ctrl64(e, c, gi->vsd.addr), dwords,
+			*emu_ctrl_slot(e, c, gi->vsd.mode) & 2))
 		return false;
-	e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
-	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
-	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
-	 * set when draw i + 1 is visible in this bin */
-	uint32_t first = 0; /* the open run's first draw, 0: none open */
-	for (uint32_t i = 0; i <= 32 * dwords; i++) {
-		const bool visible = i < 32 * dwords &&
-				     emu_mem_get(&e->mem, addr + 4ull * (i / 32)) >> i % 32 & 1;
-		if (visible && !runs)
-			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1;
-		else if (visible && !first)
-			first = i + 1;
-		else if (!visible && first) { /* a run of draws first..i ends */
-			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = first;
-			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1 - first;
-			first = 0;
-		}
-	}
 	*emu_ctrl_slot(e, c, gi->vsd.status) = VSD_STATE_DONE << 30 | 32 * dwords;
-	e->progress_step = e->steps;
+	return true;
+}
+
+bool emu_vsd_start_gpu(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t bytes)
+{
+	const struct emu_gen_info *gi = e->gi;
+	const uint32_t dwords = bytes / 4 + (bytes % 4 != 0);
+	if (!vsd_decode(e, c, addr, dwords, false))
+		return false;
+	/* decoded (bit 1); the draws past the stream are invisible (bit 2
+	 * clear) */
+	*emu_ctrl_slot(e, c, gi->vsd.status) = 2;
+	*emu_ctrl_slot(e, c, gi->vsd.reached) = 32 * dwords;
 	return true;
 }
 
 uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c)
 {
-	size_t *at = *emu_ctrl_slot(e, c, e->gi->vsd.mode) & 1 ? &e->vsd.ahead : &e->vsd.read;
+	const uint16_t mode = e->gi->vsd.mode;
+	size_t *at = mode != EMU_NONE && (*emu_ctrl_slot(e, c, mode) & 1) ? &e->vsd.ahead
+									  : &e->vsd.read;
 	if (*at >= e->vsd.count)
 		return 0;
 	e->progress_step = e->steps; /* the firmware moves on */

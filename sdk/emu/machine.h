@@ -79,7 +79,7 @@ struct emu_gen_info {
 	 * behind it (gen70500's CP_SET_BIN_DATA5 asks for two words from two
 	 * places, then reads both) */
 	bool queued_memdata;
-	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
+	bool direct_regdata; /* $regdata without a read queued reads at $addr */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];
 	/* AQE0's number, or'ed into control register 0 of an AQE image */
@@ -112,6 +112,13 @@ struct emu_gen_info {
 		 * (the header's count) and how many of them were read, which
 		 * tell a draw handler how much of it to pass over */
 		uint16_t pkt_dwords, pkt_read;
+		/* a5xx: the PFP starts the decoder by writing the stream's
+		 * size in bytes to GPU register gpu_bytes, its address being
+		 * at gpu_addr; status then holds bit 1 (decoded), and
+		 * reached how far it decoded (EMU_NONE: in status) */
+		bool by_gpu;
+		uint32_t gpu_addr, gpu_bytes;
+		uint16_t reached;
 	} vsd;
 	/* a5xx: the PFP has the ME's words fetched from memory (address,
 	 * dwords: a write of dwords fetches), which the ME reads at IB_LEVEL
@@ -620,6 +627,9 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
 /* A write of the decoder's control register (gi->vsd.cntl): bit 2
  * empties it, bit 0 decodes the stream its registers point at. */
 bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value);
+/* A REG_WRITE of the stream's size to gi->vsd.gpu_bytes (a5xx): the
+ * decoder decodes the stream at addr. */
+bool emu_vsd_start_gpu(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t bytes);
 /* A read of the decoder's FIFO: the next visible draw's number, 0 when
  * none is left. */
 uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c);

@@ -163,9 +163,14 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	case EMU_CA_REG_WRITE: {
 		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_write_addr);
-		emu_gpu_write(e, c, *addr & EMU_REG_OFFSET_MASK, value);
+		const uint32_t reg = *addr & EMU_REG_OFFSET_MASK;
+		emu_gpu_write(e, c, reg, value);
 		ctrl_set(e, c, gi->reg_write_addr,
 			 (*addr & ~EMU_REG_OFFSET_MASK) | ((*addr + 1) & EMU_REG_OFFSET_MASK));
+		/* a5xx: the PFP starts the decoder there (a lone PFP's words
+		 * for the ME, logged as register writes, do not) */
+		if (gi->vsd.by_gpu && reg == gi->vsd.gpu_bytes)
+			return emu_vsd_start_gpu(e, c, gpu64(e, gi->vsd.gpu_addr), value);
 		return true;
 	}
 	case EMU_CA_REG_READ_ADDR:
@@ -221,7 +226,7 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
 	const struct emu_gen_info *gi = e->gi;
-	if (gi->vsd.present && offset == gi->vsd.fifo)
+	if (gi->vsd.present && offset == gi->vsd.fifo && c->id != EMU_ME) /* a5xx: the PFP's */
 		*value = emu_vsd_pop(e, c);
 	else if (gi->vsd.present && (offset == gi->vsd.pkt_dwords || offset == gi->vsd.pkt_read))
 		*value = emu_packet_words(e, c, offset == gi->vsd.pkt_read);

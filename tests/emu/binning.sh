@@ -1,5 +1,6 @@
 # The binning model (docs/emu-api.md, "Hardware binning") under every
-# a6xx and a7xx vendor image, on a bin as the drivers render it
+# a5xx PFP and ME pair and every a6xx and a7xx vendor image, on a bin
+# as the drivers render it
 # (CP_SET_MARKER RM6_BIN_RENDER_START, CP_SET_VISIBILITY_OVERRIDE 0,
 # CP_SET_BIN_DATA5, CP_SKIP_IB2_ENABLE_*, draws with USE_VISIBILITY in
 # IB2s), for hand-made visibility streams: bit i set when draw i + 1 is
@@ -15,10 +16,17 @@
 #    how many draws it passed (VSD_SKIPPED_DRAWS); the 2023 release
 #    passes the rest of an invisible draw over by PACKET_DWORDS and
 #    PACKET_DWORDS_READ.
+# 3. a5xx: one IB2 of three draws (CP_SET_RENDER_MODE GMEM,
+#    CP_SET_VISIBILITY_OVERRIDE 0, CP_SET_BIN_DATA5's five words), for
+#    every stream of three bits. a530_pfp writes each draw that runs to
+#    GPU registers 0xd0b-0xd0d (initiator, instance, indices: the
+#    draw's number here) and passes an invisible one over.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
+all_firmware 'a5[0-9]*_pfp*.fw*'
+pfps=$images
 all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
-[ -n "$images" ] || skip_all "no a6xx or a7xx SQE image in $firmware_dirs"
+[ -n "$images$pfps" ] || skip_all "no a5xx PFP, a6xx or a7xx SQE image in $firmware_dirs"
 
 # stream: the draws that run
 one_ib='0x0:
@@ -80,6 +88,53 @@ run
 expect idle
 EOT
 }
+
+# bin_a5xx STREAM: a test file of one a5xx bin of three draws
+bin_a5xx() {
+	cat <<EOT
+image $tmp/$name $tmp/$me
+run
+pkt7 0x48 0x2f 0x3 0x20000000 0 0 0xb 0 0    # CP_ME_INIT, as a5xx_me_init
+run
+mem 0x8000 $1                      # the stream: one dword
+mem 0x9000 4                       # its size in bytes
+ib a 0x20000
+	pkt7 0x38 0x184 1 1            # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
+	pkt7 0x38 0x184 1 2
+	pkt7 0x38 0x184 1 3
+end
+ib bin 0x30000
+	pkt7 0x6c 3 0 0 0x10 0         # CP_SET_RENDER_MODE GMEM, GMEM_ENABLE
+	pkt7 0x64 0                    # CP_SET_VISIBILITY_OVERRIDE
+	pkt7 0x2f 0x1 0x8000 0 0x9000 0    # CP_SET_BIN_DATA5
+	pkt7 0x1d 1                    # CP_SKIP_IB2_ENABLE_GLOBAL
+	pkt7 0x23 1                    # CP_SKIP_IB2_ENABLE_LOCAL
+	pkt7 0x3f a.lo a.hi a.size
+end
+pkt7 0x3f bin.lo bin.hi bin.size
+run
+expect idle
+EOT
+}
+
+for f in $pfps; do
+	name=$(firmware_name "$f")
+	me=$(firmware_name "$(printf '%s\n' "$f" | sed 's/_pfp/_pm4/')")
+	if ! unpack_firmware "$f" || ! unpack_firmware "$(dirname "$f")/$me"*; then
+		skip 8 "$name: cannot unpack it or $me beside it"
+		continue
+	fi
+	while IFS=: read -r stream draws; do
+		bin_a5xx "$stream" >"$tmp/bin.emu"
+		run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
+		ran=$(printf '%s\n' "$err" | sed -n 's/.*GPU 0xd0d=0000000\([0-9]\).*/\1/p' |
+			tr '\n' ' ' | sed 's/ $//')
+		is "$status:$ran" "0:$draws" "$name + $me: stream $stream runs draws '$draws' to idle" ||
+			diag "$(printf '%s\n' "$out" | head -5)"
+	done <<EOC
+$one_ib
+EOC
+done
 
 for f in $images; do
 	name=$(firmware_name "$f")
