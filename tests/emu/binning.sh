@@ -47,16 +47,25 @@ two_ibs='0x0:
 0x38:4 5 6
 0x3f:1 2 3 4 5 6'
 
+# bin_head IMAGES INIT STREAM: a test file's start: the images booted
+# and initialised, the stream at 0x8000 (one dword), its size in bytes
+# at 0x9000
+bin_head() {
+	cat <<EOT
+image $1
+run
+$2
+run
+mem 0x8000 $3
+mem 0x9000 4
+EOT
+}
+
 # bin IBS STREAM: a test file of one bin of the draws in IBS (one IB2 of
 # draws 1-3, or two of 1-3 and 4-6 with their draw counts)
 bin() {
+	bin_head "$tmp/$name" "$init" "$2"
 	cat <<EOT
-image $tmp/$name
-run
-$init
-run
-mem 0x8000 $2                      # the stream: one dword
-mem 0x9000 4                       # its size in bytes
 ib a 0x20000
 	pkt7 0x38 0x184 1 3            # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
 	pkt7 0x38 0x184 2 3
@@ -91,13 +100,9 @@ EOT
 
 # bin_a5xx STREAM: a test file of one a5xx bin of three draws
 bin_a5xx() {
+	# CP_ME_INIT, as a5xx_me_init
+	bin_head "$tmp/$name $tmp/$me" 'pkt7 0x48 0x2f 0x3 0x20000000 0 0 0xb 0 0' "$1"
 	cat <<EOT
-image $tmp/$name $tmp/$me
-run
-pkt7 0x48 0x2f 0x3 0x20000000 0 0 0xb 0 0    # CP_ME_INIT, as a5xx_me_init
-run
-mem 0x8000 $1                      # the stream: one dword
-mem 0x9000 4                       # its size in bytes
 ib a 0x20000
 	pkt7 0x38 0x184 1 1            # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
 	pkt7 0x38 0x184 1 2
