@@ -68,6 +68,7 @@ END_SUBROUTINE()
 #define THREAD_SELF 1
 #include "thread-control.S"
 #undef THREAD_SELF
+#include "binning.S"
 
 ; ---- BV --------------------------------------------------------------------------
 

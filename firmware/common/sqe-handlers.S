@@ -67,12 +67,18 @@ END_HANDLER()
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
-; ring: CP_SET_PSEUDO_REG) in hardware the emulator does not have
+; ring: CP_SET_PSEUDO_REG on a6xx) in hardware the emulator does not have
 ; (docs/firmware.md, "Not done"). CP_SMMU_TABLE_UPDATE is smmu.S's.
+#if FW_GEN == 6
+#define DROPPED_PSEUDO_REG CP_SET_PSEUDO_REG,
+#else /* a7xx keeps the binning streams' bases (a7xx/binning.S) */
+#define DROPPED_PSEUDO_REG
+#endif
 HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
-	CP_SET_SECURE_MODE, CP_SET_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD)
+	CP_SET_SECURE_MODE, DROPPED_PSEUDO_REG CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()
+#undef DROPPED_PSEUDO_REG
 
 ; CP_SET_PROTECTED_MODE: bit 0 turns register protection on or off, in
 ; the SQE's control register PROTECT_CNTL (0x05a, unnamed in the register

@@ -37,8 +37,10 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	set_action(e, gi->coproc_lock, EMU_CA_LOCK);
 	if (gi->vsd.present) {
 		set_action(e, gi->vsd.cntl, EMU_CA_VSD_CNTL);
-		set_action(e, gi->vsd.skip, EMU_CA_VSD_SKIP);
+		set_action(e, gi->vsd.mode, EMU_CA_VSD_MODE);
 	}
+	if (gi->queued_memdata)
+		set_action(e, gi->mem_read_addr, EMU_CA_MEM_READ_ADDR);
 	if (gi->me_fetch.present)
 		set_action(e, gi->me_fetch.dwords, EMU_CA_ME_FETCH);
 	for (size_t i = 0; gi->proc4.present && i < UTIL_ARRAY_SIZE(gi->proc4.cntl); i++)

@@ -22,6 +22,12 @@ static const uint8_t a6xx_void_pipes[] = {EMU_A6XX_VOID_PIPES 0};
 static const uint8_t a7xx_void_pipes[] = {EMU_A7XX_VOID_PIPES 0};
 
 #define N EMU_NONE
+/* the visibility stream decoder's control registers (the database's
+ * VSD_*: inferred from each map's CP_SET_BIN_DATA5 and draws) */
+#define VSD(g)                                                                               \
+	.present = true, .addr = g##_CTRL_VSD_ADDR, .dwords = g##_CTRL_VSD_DWORDS,           \
+	.cntl = g##_CTRL_VSD_CNTL, .fifo = g##_CTRL_VSD_FIFO, .status = g##_CTRL_VSD_STATUS, \
+	.mode = g##_CTRL_VSD_MODE, .reached = N
 /* |EVENT_TS_ADDR, |EVENT_TS_CTRL, |EVENT_TS_DATA: a630_sqe's and
  * gen70500_sqe's CP_EVENT_WRITE fill them in this order */
 #define TS_PIPES(g)                                                           \
@@ -95,6 +101,21 @@ static const struct emu_gen_info gen_a5xx = {
 	.ts_addr = REG_A5XX_CP_ME_EVENT_TS_ADDR,
 	.ts_data = REG_A5XX_CP_ME_EVENT_TS_DATA,
 	.ts_flag_timestamp = true,
+	/* a530_pfp's CP_SET_BIN_DATA5 and draws (the database's CP_VSD_* and
+	 * VSD_*: inferred from it) */
+	.vsd = {.present = true,
+		.addr = N,
+		.dwords = N,
+		.cntl = N,
+		.fifo = A5XX_CTRL_VSD_FIFO,
+		.status = A5XX_CTRL_VSD_STATUS,
+		.mode = N,
+		.pkt_dwords = N,
+		.pkt_read = N,
+		.by_gpu = true,
+		.gpu_addr = REG_A5XX_CP_VSD_STREAM_ADDR,
+		.gpu_bytes = REG_A5XX_CP_VSD_STREAM_BYTES,
+		.reached = A5XX_CTRL_VSD_REACHED},
 };
 
 static const struct emu_gen_info gen_a6xx = {
@@ -136,14 +157,8 @@ static const struct emu_gen_info gen_a6xx = {
 	.level_name = {"ring buffer", "IB1", "IB2", "SDS"},
 	.level_count = 4,
 	/* a630_sqe's CP_SET_BIN_DATA5 and draws; offsets inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x020,
-		.dwords = 0x022,
-		.cntl = 0x02c,
-		.fifo = 0x028,
-		.status = 0x029,
-		.mode = 0x02e,
-		.skip = 0x05c},
+	.vsd = {VSD(A6XX), .pkt_dwords = A6XX_CTRL_PACKET_DWORDS,
+		.pkt_read = A6XX_CTRL_PACKET_DWORDS_READ},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -184,6 +199,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.lpac_instr_base = A7XX_CTRL_LPAC_INSTR_BASE,
 	.lpac_cntl = A7XX_CTRL_LPAC_CNTL,
 	.bv_reads_ring = true,
+	.queued_memdata = true,
 	/* the model's shared range, as a6xx's (@THREAD_SYNC is 0x23f) */
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
@@ -196,14 +212,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.level_count = 5,
 	/* gen70500_sqe's CP_SET_BIN_DATA5 and draws: a6xx's decoder with
 	 * the stream's address and length moved; offsets inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x024,
-		.dwords = 0x026,
-		.cntl = 0x02c,
-		.fifo = 0x028,
-		.status = 0x029,
-		.mode = 0x02e,
-		.skip = 0x05c},
+	.vsd = {VSD(A7XX), .pkt_dwords = N, .pkt_read = N},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,
@@ -254,6 +263,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.lpac_instr_base = A7XX_GEN3_CTRL_LPAC_INSTR_BASE,
 	.lpac_cntl = A7XX_GEN3_CTRL_LPAC_CNTL,
 	.bv_reads_ring = true,
+	.queued_memdata = true,
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
 	.protect_status = A7XX_GEN3_CTRL_PROTECT_STATUS,
@@ -265,14 +275,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.level_count = 4,
 	/* gen70900_sqe's CP_SET_BIN_DATA5 and draws: the same decoder at
 	 * other offsets (most 0x18 on from gen70500's); inferred from it */
-	.vsd = {.present = true,
-		.addr = 0x034,
-		.dwords = 0x036,
-		.cntl = 0x044,
-		.fifo = 0x040,
-		.status = 0x041,
-		.mode = 0x046,
-		.skip = 0x120},
+	.vsd = {VSD(A7XX_GEN3), .pkt_dwords = N, .pkt_read = N},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
 	.sqe_stack0 = A7XX_SQE_STACK0,
@@ -299,6 +302,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 
 #undef TS_PIPES
 #undef ACKS
+#undef VSD
 #undef N
 
 /* The first of a generation is its default; the others are variants

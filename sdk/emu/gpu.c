@@ -21,6 +21,11 @@
 
 #include "emu/machine.h"
 
+static unsigned level_of(struct emu *e, struct emu_cpu *c)
+{
+	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+}
+
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -51,17 +56,9 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
  * firmware takes every draw not in the FIFO by then for invisible. */
 #define VSD_STATE_DONE 1u
 
-bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
+/* Decodes dwords of the stream at addr into the FIFO. */
+static bool vsd_decode(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t dwords, bool runs)
 {
-	const struct emu_gen_info *gi = e->gi;
-	if (value & 4) { /* reset: nothing decoded, nothing visible */
-		e->vsd.count = e->vsd.read = 0;
-		*emu_ctrl_slot(e, c, gi->vsd.status) = 0;
-	}
-	if (!(value & 1))
-		return true;
-	const uint64_t addr = emu_ctrl64(e, c, gi->vsd.addr);
-	const uint32_t dwords = *emu_ctrl_slot(e, c, gi->vsd.dwords);
 	if (dwords > VSD_MAX_DWORDS)
 		return emu_fault(e, c, EMU_ERR_ADDRESS,
 				 "visibility stream at 0x%llx of %u dwords: the model decodes "
@@ -69,17 +66,20 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 				 (unsigned long long)addr, dwords, VSD_MAX_DWORDS);
 	if (emu_mem_past_top(e, c, "the visibility stream", addr, dwords))
 		return false;
-	e->vsd.count = e->vsd.read = 0;
-	const bool runs = *emu_ctrl_slot(e, c, gi->vsd.mode) & 2;
+	e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
 	/* the model's stream: bit i of the stream (dword i / 32, bit i % 32)
 	 * set when draw i + 1 is visible in this bin */
 	uint32_t first = 0; /* the open run's first draw, 0: none open */
 	for (uint32_t i = 0; i <= 32 * dwords; i++) {
 		const bool visible = i < 32 * dwords &&
 				     emu_mem_get(&e->mem, addr + 4ull * (i / 32)) >> i % 32 & 1;
-		if (visible && !runs)
+		if (visible && !runs) {
 			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = i + 1;
-		else if (visible && !first)
+			/* a5xx: each draw's visible instances follow it, each as
+			 * its index + 1; the model's stream has one: 0 */
+			if (e->gi->vsd.by_gpu)
+				*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = 1;
+		} else if (visible && !first)
 			first = i + 1;
 		else if (!visible && first) { /* a run of draws first..i ends */
 			*UTIL_PUSH(e->vsd.draws, e->vsd.count, e->vsd.cap) = first;
@@ -87,33 +87,69 @@ bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 			first = 0;
 		}
 	}
-	*emu_ctrl_slot(e, c, gi->vsd.status) = VSD_STATE_DONE << 30 | 32 * dwords;
 	e->progress_step = e->steps;
 	return true;
 }
 
-uint32_t emu_vsd_pop(struct emu *e)
+bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value)
 {
-	if (e->vsd.read == e->vsd.count)
+	const struct emu_gen_info *gi = e->gi;
+	if (value & 4) { /* reset: nothing decoded, nothing visible */
+		e->vsd.count = e->vsd.read = e->vsd.ahead = 0;
+		*emu_ctrl_slot(e, c, gi->vsd.status) = 0;
+	}
+	if (!(value & 1))
+		return true;
+	const uint32_t dwords = *emu_ctrl_slot(e, c, gi->vsd.dwords);
+	if (!vsd_decode(e, c, emu_ctrl64(e, c, gi->vsd.addr), dwords,
+			*emu_ctrl_slot(e, c, gi->vsd.mode) & 2))
+		return false;
+	*emu_ctrl_slot(e, c, gi->vsd.status) = VSD_STATE_DONE << 30 | 32 * dwords;
+	return true;
+}
+
+bool emu_vsd_start_gpu(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t bytes)
+{
+	const struct emu_gen_info *gi = e->gi;
+	const uint32_t dwords = bytes / 4 + (bytes % 4 != 0);
+	if (!vsd_decode(e, c, addr, dwords, false))
+		return false;
+	/* decoded (bit 1); the draws past the stream are invisible (bit 2
+	 * clear) */
+	*emu_ctrl_slot(e, c, gi->vsd.status) = 2;
+	*emu_ctrl_slot(e, c, gi->vsd.reached) = 32 * dwords;
+	return true;
+}
+
+uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c)
+{
+	const uint16_t mode = e->gi->vsd.mode;
+	size_t *at = mode != EMU_NONE && (*emu_ctrl_slot(e, c, mode) & 1) ? &e->vsd.ahead
+									  : &e->vsd.read;
+	if (*at >= e->vsd.count)
 		return 0;
 	e->progress_step = e->steps; /* the firmware moves on */
-	return e->vsd.draws[e->vsd.read++];
+	return e->vsd.draws[(*at)++];
 }
 
-bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value)
+uint32_t emu_packet_words(struct emu *e, struct emu_cpu *c, bool read)
 {
-	const uint32_t draws = value >> 8 & 0xff;
-	if (!(value & 0x20) || draws == 0)
-		return true; /* 0x20 alone: the packet's payload was passed over */
-	return emu_fault(e, c, EMU_ERR_UNSUPPORTED,
-			 "control register 0x%03x asks the prefetcher to skip %u draw packets "
-			 "(value 0x%08x): the model does not skip draws yet",
-			 e->gi->vsd.skip, draws, value);
+	struct emu_pm4 p;
+	const unsigned level = level_of(e, c);
+	if (!c->took_packet || c->packet_level != level || !emu_pm4_split(c->packet_hdr, &p))
+		return 0;
+	if (!read)
+		return p.count;
+	/* the words from the header to where the stream is now */
+	const uint64_t here = emu_packet_here(e, c, level, 0).addr;
+	const uint64_t words = here > c->packet_addr ? (here - c->packet_addr) / 4 - 1 : 0;
+	return words < p.count ? (uint32_t)words : p.count;
 }
 
-static unsigned level_of(struct emu *e, struct emu_cpu *c)
+void emu_vsd_mode(struct emu *e, uint32_t old, uint32_t value)
 {
-	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
+	if ((value & 1) && !(old & 1))
+		e->vsd.ahead = e->vsd.read;
 }
 
 struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr)

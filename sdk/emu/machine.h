@@ -33,7 +33,8 @@ enum emu_ctrl_action {
 	EMU_CA_START_PROC4,   /* gen 8: either of the fourth image's CNTLs */
 	EMU_CA_LOCK,          /* a7xx COPROCESSOR_LOCK: a lock per bit, shared */
 	EMU_CA_VSD_CNTL,      /* the visibility stream decoder's control (gpu.c) */
-	EMU_CA_VSD_SKIP,      /* a request to skip draw packets (gpu.c) */
+	EMU_CA_VSD_MODE,      /* the decoder's output form and look-ahead (gpu.c) */
+	EMU_CA_MEM_READ_ADDR, /* a new read: one still unread queues in front of it */
 	EMU_CA_ME_FETCH,      /* a5xx PFP: words fetched for the ME (pair.c) */
 };
 
@@ -76,8 +77,12 @@ struct emu_gen_info {
 	bool nrt_gpu;
 	uint32_t gpu_read_addr, gpu_read_dwords, gpu_write_addr, gpu_write_data;
 	bool uncounted_memdata; /* $memdata reads with MEM_READ_DWORDS 0 (a5xx ME) */
-	bool direct_regdata;    /* $regdata without a read queued reads at $addr */
-	bool reg_rmw;           /* $addr bit 23: a register read-modify-write (a5xx ME) */
+	/* a7xx: a read asked for while an earlier one is unread queues
+	 * behind it (gen70500's CP_SET_BIN_DATA5 asks for two words from two
+	 * places, then reads both) */
+	bool queued_memdata;
+	bool direct_regdata; /* $regdata without a read queued reads at $addr */
+	bool reg_rmw;        /* $addr bit 23: a register read-modify-write (a5xx ME) */
 	/* GPU registers that hold the image's address (64-bit pairs) */
 	uint32_t instr_base_regs[2];
 	/* AQE0's number, or'ed into control register 0 of an AQE image */
@@ -103,11 +108,20 @@ struct emu_gen_info {
 		bool present;
 		uint16_t addr, dwords, cntl, fifo, status;
 		/* the output's form: bit 1 set at the start, the FIFO holds
-		 * runs of visible draws (first, count) instead of each one */
+		 * runs of visible draws (first, count) instead of each one;
+		 * bit 0: look-ahead, reads do not pop (a630_sqe at an IB) */
 		uint16_t mode;
-		/* the prefetcher's skip request: bits 15:8 a count of draw
-		 * packets to pass over when bit 5 is set */
-		uint16_t skip;
+		/* a630_sqe: the packet being handled, its payload's dwords
+		 * (the header's count) and how many of them were read, which
+		 * tell a draw handler how much of it to pass over */
+		uint16_t pkt_dwords, pkt_read;
+		/* a5xx: the PFP starts the decoder by writing the stream's
+		 * size in bytes to GPU register gpu_bytes, its address being
+		 * at gpu_addr; status then holds bit 1 (decoded), and
+		 * reached how far it decoded (EMU_NONE: in status) */
+		bool by_gpu;
+		uint32_t gpu_addr, gpu_bytes;
+		uint16_t reached;
 	} vsd;
 	/* gen 8: BR's bootstrap starts two processors on the fourth image of
 	 * the file, each as BV: its 64-bit base, then its CNTL = 1. Both
@@ -312,8 +326,12 @@ struct emu_cpu {
 	bool rd_direct; /* a5xx: $addr bit 20 chose where $regdata reads */
 	uint32_t rd_addr;
 	uint32_t rmw_reg, rmw_mask; /* a5xx: what a read-modify-write latched */
-	bool rrb_armed;             /* REG_READ_ADDR written: one read even with 0 dwords */
-	unsigned rem_dec;           /* $rem decrements of the current iteration */
+	/* REG_READ_ADDR written while REG_READ_DWORDS is 0: one read of
+	 * each address, in the order written (the 2023 a630_sqe queues
+	 * two before it reads either) */
+	uint32_t rrb[8];
+	unsigned rrb_head, rrb_count;
+	unsigned rem_dec; /* $rem decrements of the current iteration */
 	uint32_t ctrl[EMU_CONTROL_COUNT];
 	uint32_t sqe[EMU_CONTROL_COUNT];
 	uint32_t pipe[256];
@@ -419,10 +437,11 @@ struct emu {
 	 * loop that writes the same values over and over does not count. */
 	uint64_t ts_count; /* timestamp events fired: the model's clock */
 	/* the visibility stream decoder's FIFO: the visible draws' numbers
-	 * (1-based) of the stream it decoded last, and how many were read */
+	 * (1-based) of the stream it decoded last, and how many were read;
+	 * ahead: where look-ahead reads are (the mode's bit 0) */
 	struct {
 		uint32_t *draws;
-		size_t count, cap, read;
+		size_t count, cap, read, ahead;
 	} vsd;
 	/* the last memory or register word a processor polled */
 	struct {
@@ -673,13 +692,20 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs);
 /* A write of the decoder's control register (gi->vsd.cntl): bit 2
  * empties it, bit 0 decodes the stream its registers point at. */
 bool emu_vsd_control(struct emu *e, struct emu_cpu *c, uint32_t value);
+/* A REG_WRITE of the stream's size to gi->vsd.gpu_bytes (a5xx): the
+ * decoder decodes the stream at addr. */
+bool emu_vsd_start_gpu(struct emu *e, struct emu_cpu *c, uint64_t addr, uint32_t bytes);
 /* A read of the decoder's FIFO: the next visible draw's number, 0 when
  * none is left. */
-uint32_t emu_vsd_pop(struct emu *e);
-/* A write of the prefetcher's skip request (gi->vsd.skip): one that
- * asks to pass over draw packets is an EMU_ERR_UNSUPPORTED fault, as
- * the model does not skip them yet. */
-bool emu_vsd_skip(struct emu *e, struct emu_cpu *c, uint32_t value);
+uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c);
+/* What control register gi->vsd.pkt_dwords (read: false) or
+ * gi->vsd.pkt_read (read: true) holds: the payload dwords of the packet
+ * c is handling, or how many of them it read. */
+uint32_t emu_packet_words(struct emu *e, struct emu_cpu *c, bool read);
+/* A write of the decoder's mode (gi->vsd.mode): setting bit 0 starts a
+ * look-ahead, whose reads leave the FIFO as it was for the reads after
+ * the bit is cleared. */
+void emu_vsd_mode(struct emu *e, uint32_t old, uint32_t value);
 /* The packet whose header hdr c is about to read from its stream at
  * level: where it is, and the log's and the steps' counts now. */
 struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned level, uint32_t hdr);

@@ -203,17 +203,22 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 {
 	const struct emu_gen_info *gi = e->gi;
 	uint32_t *dwords = emu_ctrl_slot(e, c, gi->reg_read_dwords);
-	if (*dwords || c->rrb_armed) {
-		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_read_addr);
+	if (*dwords || c->rrb_count) {
+		/* with a count, from REG_READ_ADDR on; else the oldest address
+		 * REG_READ_ADDR queued */
+		uint32_t *addr = *dwords ? emu_ctrl_slot(e, c, gi->reg_read_addr)
+					 : &c->rrb[c->rrb_head];
 		*value = e->gpu[*addr & EMU_REG_OFFSET_MASK];
 		note_read(e, false, *addr & EMU_REG_OFFSET_MASK, *value);
-		if (!peek) {
-			/* REG_READ_ADDR alone queues one read; with a count it advances */
-			if (*dwords) {
-				(*dwords)--;
-				(*addr)++;
-			}
-			c->rrb_armed = false;
+		if (peek)
+			return true;
+		if (*dwords) {
+			(*dwords)--;
+			(*addr)++;
+			c->rrb_count = 0;
+		} else {
+			c->rrb_head = (c->rrb_head + 1) % UTIL_ARRAY_SIZE(c->rrb);
+			c->rrb_count--;
 		}
 		return true;
 	}

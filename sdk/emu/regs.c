@@ -143,6 +143,25 @@ static void take_locks(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32
 	ctrl_set(e, c, offset, held);
 }
 
+/* A new MEM_READ_ADDR while MEM_READ_DWORDS words of the read before
+ * (at old_lo and the high word, not yet written) are unread: those
+ * queue in front of the new read. */
+static bool queue_mem_read(struct emu *e, struct emu_cpu *c, uint32_t old_lo)
+{
+	const struct emu_gen_info *gi = e->gi;
+	uint32_t *dwords = emu_ctrl_slot(e, c, gi->mem_read_dwords);
+	if (*dwords == 0)
+		return true;
+	if (c->mrq_count == UTIL_ARRAY_SIZE(c->mrq))
+		return emu_fault(e, c, EMU_ERR_ADDRESS, "more than %zu memory reads queued",
+				 UTIL_ARRAY_SIZE(c->mrq));
+	unsigned tail = (c->mrq_head + c->mrq_count++) % UTIL_ARRAY_SIZE(c->mrq);
+	c->mrq[tail].addr = (uint64_t)*emu_ctrl_slot(e, c, gi->mem_read_addr + 1u) << 32 | old_lo;
+	c->mrq[tail].dwords = *dwords;
+	ctrl_set(e, c, gi->mem_read_dwords, 0);
+	return true;
+}
+
 bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t value)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -151,19 +170,31 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
+	const uint32_t old = *emu_ctrl_slot(e, c, offset);
 	ctrl_set(e, c, offset, value);
 	switch ((enum emu_ctrl_action)e->ctrl_action[offset]) {
 	case EMU_CA_NONE:
 		return true;
 	case EMU_CA_REG_WRITE: {
 		uint32_t *addr = emu_ctrl_slot(e, c, gi->reg_write_addr);
-		emu_gpu_write(e, c, *addr & EMU_REG_OFFSET_MASK, value);
+		const uint32_t reg = *addr & EMU_REG_OFFSET_MASK;
+		emu_gpu_write(e, c, reg, value);
 		ctrl_set(e, c, gi->reg_write_addr,
 			 (*addr & ~EMU_REG_OFFSET_MASK) | ((*addr + 1) & EMU_REG_OFFSET_MASK));
+		/* a5xx: the PFP starts the decoder there (a lone PFP's words
+		 * for the ME, logged as register writes, do not) */
+		if (gi->vsd.by_gpu && reg == gi->vsd.gpu_bytes)
+			return emu_vsd_start_gpu(e, c, gpu64(e, gi->vsd.gpu_addr), value);
 		return true;
 	}
 	case EMU_CA_REG_READ_ADDR:
-		c->rrb_armed = true;
+		if (*emu_ctrl_slot(e, c, gi->reg_read_dwords))
+			return true;                           /* a counted read from value on */
+		if (c->rrb_count == UTIL_ARRAY_SIZE(c->rrb)) { /* full: the oldest goes */
+			c->rrb_head = (c->rrb_head + 1) % UTIL_ARRAY_SIZE(c->rrb);
+			c->rrb_count--;
+		}
+		c->rrb[(c->rrb_head + c->rrb_count++) % UTIL_ARRAY_SIZE(c->rrb)] = value;
 		return true;
 	case EMU_CA_TABLE_WRITE: {
 		uint32_t index = *emu_ctrl_slot(e, c, gi->table_addr);
@@ -192,8 +223,11 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	case EMU_CA_VSD_CNTL:
 		return emu_vsd_control(e, c, value);
-	case EMU_CA_VSD_SKIP:
-		return emu_vsd_skip(e, c, value);
+	case EMU_CA_MEM_READ_ADDR:
+		return queue_mem_read(e, c, old);
+	case EMU_CA_VSD_MODE:
+		emu_vsd_mode(e, old, value);
+		return true;
 	case EMU_CA_ME_FETCH:
 		return emu_me_fetch(e, c, value);
 	}
@@ -208,8 +242,10 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
 	const struct emu_gen_info *gi = e->gi;
-	if (gi->vsd.present && offset == gi->vsd.fifo)
-		*value = emu_vsd_pop(e);
+	if (gi->vsd.present && offset == gi->vsd.fifo && c->id != EMU_ME) /* a5xx: the PFP's */
+		*value = emu_vsd_pop(e, c);
+	else if (gi->vsd.present && (offset == gi->vsd.pkt_dwords || offset == gi->vsd.pkt_read))
+		*value = emu_packet_words(e, c, offset == gi->vsd.pkt_read);
 	else if (gi->me_fetch.present && offset == gi->me_fetch.busy && e->pair && c->id == EMU_PFP)
 		*value = emu_me_busy(e);
 	else

@@ -1,30 +1,150 @@
 # The binning model (docs/emu-api.md, "Hardware binning") under every
-# a6xx and a7xx vendor image: one bin of three draws
-# (CP_DRAW_INDX_OFFSET with USE_VISIBILITY, instances 1, 2, 3, in an IB2
-# under CP_SET_VISIBILITY_OVERRIDE 0 and CP_SKIP_IB2_ENABLE_*) per
-# hand-made visibility stream, bit i set when draw i + 1 is visible. The
-# draws that run are read from --trace (each writes PC_DRAW_INITIATOR
-# with its instance count in bits 24+) and must be the stream's, counted
-# by hand below. a630_sqe may stop with the named skip request where an
-# invisible draw comes before a visible one (not modelled yet).
+# a5xx PFP and ME pair and every a6xx and a7xx vendor image, on a bin
+# as the drivers render it
+# (CP_SET_MARKER RM6_BIN_RENDER_START, CP_SET_VISIBILITY_OVERRIDE 0,
+# CP_SET_BIN_DATA5, CP_SKIP_IB2_ENABLE_*, draws with USE_VISIBILITY in
+# IB2s), for hand-made visibility streams: bit i set when draw i + 1 is
+# visible. The draws that run are read from --trace (each writes
+# PC_DRAW_INITIATOR with its instance count, the draw's number, in bits
+# 24+) and must be the stream's, counted by hand below.
+#
+# 1. One IB2 of three draws, for every stream of three bits.
+# 2. Two IB2s of three draws each, CP_INDIRECT_BUFFER giving each one's
+#    draw count in a fourth word: a630_sqe then decides at the IB
+#    whether any of its draws is visible, looking ahead in the decoder's
+#    FIFO (VSD_MODE bit 0), passes an invisible IB over and tells the GPU
+#    how many draws it passed (VSD_SKIPPED_DRAWS); the 2023 release
+#    passes the rest of an invisible draw over by PACKET_DWORDS and
+#    PACKET_DWORDS_READ.
+# 3. a5xx: one IB2 of three draws (CP_SET_RENDER_MODE GMEM,
+#    CP_SET_VISIBILITY_OVERRIDE 0, CP_SET_BIN_DATA5's five words), for
+#    every stream of three bits. a530_pfp writes each draw that runs to
+#    GPU registers 0xd0b-0xd0d (initiator, instance, indices: the
+#    draw's number here) and passes an invisible one over.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
+all_firmware 'a5[0-9]*_pfp*.fw*'
+pfps=$images
 all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
-[ -n "$images" ] || skip_all "no a6xx or a7xx SQE image in $firmware_dirs"
+[ -n "$images$pfps" ] || skip_all "no a5xx PFP, a6xx or a7xx SQE image in $firmware_dirs"
 
 # stream: the draws that run
-cases='0x0:
+one_ib='0x0:
 0x1:1
 0x2:2
 0x3:1 2
+0x4:3
 0x5:1 3
 0x6:2 3
 0x7:1 2 3'
+two_ibs='0x0:
+0x10:5
+0x11:1 5
+0x12:2 5
+0x9:1 4
+0x21:1 6
+0x24:3 6
+0x38:4 5 6
+0x3f:1 2 3 4 5 6'
+
+# bin_head IMAGES INIT STREAM: a test file's start: the images booted
+# and initialised, the stream at 0x8000 (one dword), its size in bytes
+# at 0x9000
+bin_head() {
+	cat <<EOT
+image $1
+run
+$2
+run
+mem 0x8000 $3
+mem 0x9000 4
+EOT
+}
+
+# bin IBS STREAM: a test file of one bin of the draws in IBS (one IB2 of
+# draws 1-3, or two of 1-3 and 4-6 with their draw counts)
+bin() {
+	bin_head "$tmp/$name" "$init" "$2"
+	cat <<EOT
+ib a 0x20000
+	pkt7 0x38 0x184 1 3            # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
+	pkt7 0x38 0x184 2 3
+	pkt7 0x38 0x184 3 3
+end
+ib b 0x21000
+	pkt7 0x38 0x184 4 3
+	pkt7 0x38 0x184 5 3
+	pkt7 0x38 0x184 6 3
+end
+ib bin 0x30000
+	pkt7 0x65 0x4                  # CP_SET_MARKER RM6_BIN_RENDER_START
+	pkt7 0x64 0                    # CP_SET_VISIBILITY_OVERRIDE
+	pkt7 0x63 0                    # CP_SET_MODE
+	pkt7 0x2f 0x1 0x8000 0 0x9000 0 0xa000 0   # CP_SET_BIN_DATA5
+	pkt7 0x1d 1                    # CP_SKIP_IB2_ENABLE_GLOBAL
+	pkt7 0x23 1                    # CP_SKIP_IB2_ENABLE_LOCAL
+EOT
+	if [ "$1" = 1 ]; then
+		echo '	pkt7 0x3f a.lo a.hi a.size'
+	else
+		echo '	pkt7 0x3f a.lo a.hi a.size 3'
+		echo '	pkt7 0x3f b.lo b.hi b.size 3'
+	fi
+	cat <<EOT
+end
+pkt7 0x3f bin.lo bin.hi bin.size
+run
+expect idle
+EOT
+}
+
+# bin_a5xx STREAM: a test file of one a5xx bin of three draws
+bin_a5xx() {
+	# CP_ME_INIT, as a5xx_me_init
+	bin_head "$tmp/$name $tmp/$me" 'pkt7 0x48 0x2f 0x3 0x20000000 0 0 0xb 0 0' "$1"
+	cat <<EOT
+ib a 0x20000
+	pkt7 0x38 0x184 1 1            # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
+	pkt7 0x38 0x184 1 2
+	pkt7 0x38 0x184 1 3
+end
+ib bin 0x30000
+	pkt7 0x6c 3 0 0 0x10 0         # CP_SET_RENDER_MODE GMEM, GMEM_ENABLE
+	pkt7 0x64 0                    # CP_SET_VISIBILITY_OVERRIDE
+	pkt7 0x2f 0x1 0x8000 0 0x9000 0    # CP_SET_BIN_DATA5
+	pkt7 0x1d 1                    # CP_SKIP_IB2_ENABLE_GLOBAL
+	pkt7 0x23 1                    # CP_SKIP_IB2_ENABLE_LOCAL
+	pkt7 0x3f a.lo a.hi a.size
+end
+pkt7 0x3f bin.lo bin.hi bin.size
+run
+expect idle
+EOT
+}
+
+for f in $pfps; do
+	name=$(firmware_name "$f")
+	me=$(firmware_name "$(printf '%s\n' "$f" | sed 's/_pfp/_pm4/')")
+	if ! unpack_firmware "$f" || ! unpack_firmware "$(dirname "$f")/$me"*; then
+		skip 8 "$name: cannot unpack it or $me beside it"
+		continue
+	fi
+	while IFS=: read -r stream draws; do
+		bin_a5xx "$stream" >"$tmp/bin.emu"
+		run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
+		ran=$(printf '%s\n' "$err" | sed -n 's/.*GPU 0xd0d=0000000\([0-9]\).*/\1/p' |
+			tr '\n' ' ' | sed 's/ $//')
+		is "$status:$ran" "0:$draws" "$name + $me: stream $stream runs draws '$draws' to idle" ||
+			diag "$(printf '%s\n' "$out" | head -5)"
+	done <<EOC
+$one_ib
+EOC
+done
 
 for f in $images; do
 	name=$(firmware_name "$f")
 	if ! unpack_firmware "$f"; then
-		skip 7 "$name: cannot unpack $f"
+		skip 17 "$name: cannot unpack $f"
 		continue
 	fi
 	case $name in
@@ -32,55 +152,27 @@ for f in $images; do
 pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' ;; # a7xx_cp_init's CP_THREAD_CONTROL and CP_ME_INIT
 	*) init='pkt7 0x48 0x2f 0x3 0x20000000 0 0 0 0 0' ;;
 	esac
-	while IFS=: read -r stream draws; do
-		cat >"$tmp/bin.emu" <<EOT
-image $tmp/$name
-run
-$init
-run
-mem 0x8000 $stream                # the stream: one dword
-mem 0x9000 4                      # its size in bytes
-ib draws 0x20000
-	pkt7 0x38 0x184 1 3           # CP_DRAW_INDX_OFFSET, USE_VISIBILITY
-	pkt7 0x38 0x184 2 3
-	pkt7 0x38 0x184 3 3
-end
-ib bin 0x30000
-	pkt7 0x65 0x1                 # CP_SET_MARKER
-	pkt7 0x64 0                   # CP_SET_VISIBILITY_OVERRIDE
-	pkt7 0x63 0                   # CP_SET_MODE
-	pkt7 0x2f 0x1 0x8000 0 0x9000 0 0xa000 0   # CP_SET_BIN_DATA5
-	pkt7 0x1d 1                   # CP_SKIP_IB2_ENABLE_GLOBAL
-	pkt7 0x23 1                   # CP_SKIP_IB2_ENABLE_LOCAL
-	pkt7 0x3f draws.lo draws.hi draws.size
-end
-pkt7 0x3f bin.lo bin.hi bin.size
-run
-expect idle
-EOT
-		run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
-		ran=$(printf '%s\n' "$err" | sed -n 's/.*GPU PC_DRAW_INITIATOR=0\([0-9]\)000184.*/\1/p' |
-			tr '\n' ' ' | sed 's/ $//')
-		# a630 asks for the skip where an invisible draw precedes a
-		# visible one: always for 0b101, for 0b010 and 0b110 in
-		# older releases
-		case $name:$stream in a630*:0x5 | a630*:0x2 | a630*:0x6)
-			if printf '%s\n' "$out" | grep -q 'asks the prefetcher to skip'; then
-				like "$out" "control register 0x05c asks the prefetcher to skip [0-9]+ draw packets" \
-					"$name: stream $stream: the skip it asks for is named as not modelled"
-				continue
-			fi
-			# the 2023 release's passes the rest of the IB over by
-			# the counts in control registers 0x008/0x009
-			if [ "$status" -ne 0 ]; then
-				skip 1 "$name: stream $stream: the IB skip through control 0x008/0x009 is not modelled"
-				continue
-			fi
-			;;
-		esac
-		is "$status:$ran" "0:$draws" "$name: stream $stream runs draws '$draws' to idle"
-	done <<EOC
+	for ibs in 1 2; do
+		[ "$ibs" = 1 ] && cases=$one_ib || cases=$two_ibs
+		while IFS=: read -r stream draws; do
+			bin "$ibs" "$stream" >"$tmp/bin.emu"
+			run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
+			ran=$(printf '%s\n' "$err" | sed -n 's/.*GPU PC_DRAW_INITIATOR=0\([0-9]\)000184.*/\1/p' |
+				tr '\n' ' ' | sed 's/ $//')
+			is "$status:$ran" "0:$draws" "$name: $ibs IB2s, stream $stream runs draws '$draws' to idle" ||
+				diag "$(printf '%s\n' "$out" | head -5)"
+			# draw 5 alone: a630 never enters the first IB, and
+			# tells the GPU of its three draws
+			case $name:$ibs:$stream in a630*:2:0x10)
+				entered=$(printf '%s\n' "$err" | grep -c '@IB2_BASE=')
+				told=$(printf '%s\n' "$err" | grep -c '@VSD_SKIPPED_DRAWS=00000320')
+				is "$entered $told" "1 1" \
+					"$name: the invisible IB2 is passed over and its 3 draws counted as skipped"
+				;;
+			esac
+		done <<EOC
 $cases
 EOC
+	done
 done
 done_testing

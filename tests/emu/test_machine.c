@@ -143,6 +143,22 @@ static void body_memdata(struct prog *p)
 	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_MEMDATA))); /* empty */
 }
 
+/* a7xx (MEM_READ_ADDR 0x01c, MEM_READ_DWORDS 0x01e): a word at 0x2000
+ * asked for, then one at 0x3000 before the first is read (gen70500's
+ * CP_SET_BIN_DATA5) */
+static void body_a7_memdata(struct prog *p)
+{
+	for (uint32_t addr = 0x2000; addr <= 0x3000; addr += 0x1000) {
+		li(p, 2, addr);
+		put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x01c)));
+		put(p, A(p, "cwrite", F(SRC1, 0), F(SRC2, 0), F(IMM, 0x01d)));
+		li(p, 2, 1);
+		put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x01e)));
+	}
+	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_MEMDATA)));
+	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_MEMDATA)));
+}
+
 static void body_regdata(struct prog *p)
 {
 	li(p, 2, 2);
@@ -151,10 +167,15 @@ static void body_regdata(struct prog *p)
 	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* REG_READ_ADDR */
 	put(p, A(p, "mov", F(DST, 3), F(SRC2, ISA_REG_REGDATA)));
 	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_REGDATA)));
+	/* two reads without a count, queued before either is read (the
+	 * 2023 a630_sqe's CP_SET_BIN_DATA5_OFFSET) */
+	li(p, 2, 0x8c2);
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027)));
 	li(p, 2, 0x8c1);
-	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027))); /* one read, no count */
+	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x027)));
 	put(p, A(p, "mov", F(DST, 5), F(SRC2, ISA_REG_REGDATA)));
-	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_REGDATA))); /* empty */
+	put(p, A(p, "mov", F(DST, 6), F(SRC2, ISA_REG_REGDATA)));
+	put(p, A(p, "mov", F(DST, 7), F(SRC2, ISA_REG_REGDATA))); /* empty */
 }
 
 static void body_a5_regdata(struct prog *p)
@@ -177,6 +198,15 @@ static void test_read_queues(struct tap *t)
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x2008, "MEM_READ_ADDR advances");
 	emu_free(emu);
 
+	emu = handler(&p, EMU_A7XX, body_a7_memdata);
+	emu_mem_write(emu, 0x2000, (uint32_t[]){0xaaaa}, 1);
+	emu_mem_write(emu, 0x3000, (uint32_t[]){0xbbbb}, 1);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a7xx: two memory reads asked for, then read");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 3) == 0xaaaa && emu_gpr(emu, EMU_MAIN, 4) == 0xbbbb,
+	       "a7xx: the second queues behind the first");
+	emu_free(emu);
+
 	emu = handler(&p, EMU_A6XX, body_regdata);
 	emu_set_reg(emu, 0x8c1, 0x11);
 	emu_set_reg(emu, 0x8c2, 0x22);
@@ -185,7 +215,8 @@ static void test_read_queues(struct tap *t)
 		   "$regdata: a read with nothing queued fails");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 3), 0x11, "$regdata reads REG_READ_ADDR");
 	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 4), 0x22, "then the next register");
-	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x11, "REG_READ_ADDR alone queues one read");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x22, "REG_READ_ADDR alone queues one read");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 6), 0x11, "a second queues behind the first");
 	emu_free(emu);
 
 	emu = handler(&p, EMU_A5XX, body_a5_regdata);
@@ -245,6 +276,90 @@ static bool log_is(const struct emu *emu, size_t i, enum emu_write_kind kind, ui
 {
 	const struct emu_write *w = &emu_writes(emu)[i];
 	return i < emu_write_count(emu) && w->kind == kind && w->addr == addr && w->value == value;
+}
+
+static void cwrite(struct prog *p, unsigned src, uint32_t offset)
+{
+	put(p, A(p, "cwrite", F(SRC1, src), F(SRC2, 0), F(IMM, offset)));
+}
+
+static void cread(struct prog *p, unsigned dst, uint32_t offset)
+{
+	put(p, A(p, "cread", F(DST, dst), F(SRC1, 0), F(IMM, offset)));
+}
+
+/* a6xx: the decoder started on the stream at 0x2000 (one dword), read
+ * with the look-ahead on (VSD_MODE bit 0), then without it; and the
+ * packet's payload dwords and how many were read */
+static void body_vsd(struct prog *p)
+{
+	li(p, 2, 0x2000);
+	cwrite(p, 2, 0x020); /* VSD_ADDR */
+	cwrite(p, 0, 0x021);
+	li(p, 2, 1);
+	cwrite(p, 2, 0x022); /* VSD_DWORDS */
+	cwrite(p, 2, 0x02c); /* VSD_CNTL: start */
+	cwrite(p, 2, 0x02e); /* VSD_MODE: look ahead */
+	cread(p, 3, 0x028);  /* VSD_FIFO */
+	cread(p, 4, 0x028);
+	cwrite(p, 0, 0x02e);
+	cread(p, 5, 0x028);
+	cread(p, 6, 0x029); /* VSD_STATUS */
+	put(p, A(p, "mov", F(DST, 7), F(SRC2, R_DATA)));
+	cread(p, 8, 0x008); /* PACKET_DWORDS */
+	cread(p, 9, 0x009); /* PACKET_DWORDS_READ */
+	put(p, A(p, "mov", F(REP, 1), F(DST, 0), F(SRC2, R_DATA)));
+}
+
+/* a5xx: the PFP's CP_SET_BIN_DATA5 writes the stream's address and size
+ * (bytes) through REG_WRITE (0x010/0x011) to 0xb26-0xb28 */
+static void body_a5_vsd(struct prog *p)
+{
+	li(p, 2, 0xb26);
+	cwrite(p, 2, 0x010);
+	li(p, 2, 0x2000);
+	cwrite(p, 2, 0x011);
+	cwrite(p, 0, 0x011);
+	li(p, 2, 4);
+	cwrite(p, 2, 0x011);
+	cread(p, 3, 0x080); /* VSD_FIFO */
+	cread(p, 4, 0x080);
+	cread(p, 5, 0x080);
+	cread(p, 6, 0x080);
+	cread(p, 7, 0x080);
+	cread(p, 8, 0x081); /* VSD_STATUS */
+	cread(p, 9, 0x082); /* VSD_REACHED */
+}
+
+static void test_vsd(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A6XX, body_vsd);
+	emu_mem_write(emu, 0x2000, (uint32_t[]){0xa}, 1); /* draws 2 and 4 visible */
+	emu_push_pkt7(emu, 0x10, (uint32_t[]){5, 6, 7}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a6xx decoder: runs");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 3) == 2 && emu_gpr(emu, EMU_MAIN, 4) == 4,
+	       "the look-ahead reads the visible draws, 2 and 4 (%u, %u)",
+	       emu_gpr(emu, EMU_MAIN, 3), emu_gpr(emu, EMU_MAIN, 4));
+	tap_is_int(t, emu_gpr(emu, EMU_MAIN, 5), 2, "and leaves them: the next read is 2 again");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 6), 1u << 30 | 32, "status: decoded, 32 draws");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 8) == 3 && emu_gpr(emu, EMU_MAIN, 9) == 1,
+	       "PACKET_DWORDS 3, PACKET_DWORDS_READ 1 (%u, %u)", emu_gpr(emu, EMU_MAIN, 8),
+	       emu_gpr(emu, EMU_MAIN, 9));
+	emu_free(emu);
+
+	emu = handler(&p, EMU_A5XX, body_a5_vsd);
+	emu_mem_write(emu, 0x2000, (uint32_t[]){0xa}, 1);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a5xx decoder: started by the size's REG_WRITE");
+	tap_ok(t,
+	       emu_gpr(emu, EMU_MAIN, 3) == 2 && emu_gpr(emu, EMU_MAIN, 4) == 1 &&
+		       emu_gpr(emu, EMU_MAIN, 5) == 4 && emu_gpr(emu, EMU_MAIN, 6) == 1 &&
+		       emu_gpr(emu, EMU_MAIN, 7) == 0,
+	       "its FIFO: each visible draw and its instance 0 + 1, then 0");
+	tap_ok(t, emu_gpr(emu, EMU_MAIN, 8) == 2 && emu_gpr(emu, EMU_MAIN, 9) == 32,
+	       "status: decoded, the rest invisible; 32 draws decoded");
+	emu_free(emu);
 }
 
 static void test_register_spaces(struct tap *t)
@@ -951,6 +1066,7 @@ int main(void)
 	test_queue_errors(&t);
 	test_read_queues(&t);
 	test_register_spaces(&t);
+	test_vsd(&t);
 	test_ib(&t);
 	test_ib_a5xx(&t);
 	test_top_of_memory(&t);

@@ -40,7 +40,7 @@
 #define D_ZERO64 0xd0   /* a 64-bit 0 (a predicate that fails) */
 #define D_ONE 0xe0      /* 1 (a predicate that passes, an availability) */
 #define D_ZERO 0xe4     /* 0 */
-#define D_BINSIZE 0xe8  /* a bin's draw-stream size */
+#define D_BINSIZE 0xe8  /* two pipes' draw-stream sizes, as VSC writes them */
 #define D_XFB 0xf0      /* a transform-feedback byte count */
 #define DATA_WORDS 64
 
@@ -503,14 +503,20 @@ static void set_bin_data5_offset(struct words *b, const struct gen *g)
 	if (g->bit == A6) {
 		PKT4(b, 0xc34, LO(RESULT(0x100)), HI(RESULT(0x100)));
 		PKT4(b, 0xc30, LO(RESULT(0x200)), HI(RESULT(0x200)));
-		PKT4(b, 0xc03, LO(DATA(D_BINSIZE - 4)), HI(DATA(D_BINSIZE - 4)));
+		PKT4(b, 0xc03, LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)));
 	} else {
 		PKT7(b, PM4_CP_SET_PSEUDO_REG, 8, LO(RESULT(0x100)), HI(RESULT(0x100)), 9,
-		     LO(DATA(D_BINSIZE - 4)), HI(DATA(D_BINSIZE - 4)), 10, LO(RESULT(0x200)),
+		     LO(DATA(D_BINSIZE)), HI(DATA(D_BINSIZE)), 10, LO(RESULT(0x200)),
 		     HI(RESULT(0x200)));
 	}
 	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 1u << 16, 0x40, 0x4, 0x80);
 	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 2u << 16 | 1u << 22, 0x20, 0x0, 0x10);
+	if (g->bit != A7)
+		return;
+	/* the two more bases (ids 11, 12) give the optional words a base */
+	PKT7(b, PM4_CP_SET_PSEUDO_REG, 11, LO(RESULT(0x300)), HI(RESULT(0x300)), 12,
+	     LO(DATA(D_COUNT)), HI(DATA(D_COUNT)));
+	PKT7(b, PM4_CP_SET_BIN_DATA5_OFFSET, 1u << 16, 0x40, 0x4, 0x80, 0x8, 0x0);
 }
 
 static void set_mode(struct words *b, const struct gen *g)
@@ -831,11 +837,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_EXEC_CS_INDIRECT", A5 | A6 | A7, exec_cs_indirect),
 	OP("CP_BLIT", A5 | A6 | A7, blit),
 	OP("CP_SET_DRAW_STATE", A5 | A6 | A7, set_draw_state),
-	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5,
-	   SKIP7("TODO: the model lacks the memory read gen70500 expects for the a7xx words "
-		 "(it reads $memdata with MEM_READ_DWORDS 0)")),
-	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset,
-	   SKIP7("TODO: the model lacks the binning hardware gen70500 polls (register 0xdf1)")),
+	OP("CP_SET_BIN_DATA5", A5 | A6 | A7, set_bin_data5),
+	OP("CP_SET_BIN_DATA5_OFFSET", A6 | A7, set_bin_data5_offset),
 	OP("CP_SET_MODE", A6 | A7, set_mode),
 	OP("CP_SET_VISIBILITY_OVERRIDE", A5 | A6 | A7, set_visibility_override),
 	OP("CP_SET_MARKER", A6 | A7, set_marker),
@@ -884,6 +887,7 @@ static void buffers(struct rd_out *out)
 	memcpy(&data[D_VALUES / 4], values, sizeof values);
 	data[D_ONE / 4] = 1;
 	data[D_BINSIZE / 4] = 0x40;
+	data[D_BINSIZE / 4 + 1] = 0x20;
 	data[D_XFB / 4] = 48;
 	rd_out_buffer(out, DATA_BASE, data, DATA_WORDS);
 
