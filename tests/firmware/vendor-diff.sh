@@ -4,8 +4,10 @@
 # agreement (packets whose GPU register, pipe register and memory writes
 # agree, of all packets) must not fall below the floor reached so far
 # (docs/firmware.md has the figures); when every packet agrees, the diff
-# must say so with exit status 0. Skipped without the vendor images or
-# the captures.
+# must say so with exit status 0. With the vendor images of ../shared,
+# the figures docs/firmware.md's capture table gives (packets agreeing,
+# instructions per packet and in all on each side) must be the run's.
+# Skipped without the vendor images or the captures.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
 
@@ -29,16 +31,28 @@ find_capture() {
 	return 1
 }
 
+# doc_row TITLE: the figures docs/firmware.md's capture table gives the
+# capture TITLE: "AGREEING | SDK | VENDOR", its third, fourth and fifth
+# cells, spaces squeezed.
+doc_row() {
+	awk -F '|' -v name="\`$1\`" '
+		index($2, name) == 2 { print $4 "|" $5 "|" $6; exit }' "$SDK_ROOT/docs/firmware.md" |
+		sed 's/ *| */ | /g; s/^ *//; s/ *$//'
+}
+
 # compare CAPTURE VENDOR SDK FLOOR: VENDOR is one image name or PFP,ME
-# names; SDK the build's image(s), the same way. Four tests.
+# names; SDK the build's image(s), the same way. Five tests: with the
+# vendor images of ../shared, the last checks the capture's row of
+# docs/firmware.md (packets agreeing, instructions per packet and in
+# all, each side), else it is skipped.
 compare() {
 	title=${1##*/}
 	capture=$(find_capture "$1") || {
-		skip 4 "capture $1 not found (AFUC_CAPTURE_DIR, ../shared/captures)"
+		skip 5 "capture $1 not found (AFUC_CAPTURE_DIR, ../shared/captures)"
 		return
 	}
 	vendor=$(vendor_paths "$2") || {
-		skip 4 "vendor image $vendor not found: no comparison over $1"
+		skip 5 "vendor image $vendor not found: no comparison over $1"
 		return
 	}
 	sdk=$(sdk_paths "$3")
@@ -50,16 +64,25 @@ compare() {
 	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
 	like "$figure" '^[0-9]+ [0-9]+$' "$title: the diff gives its agreement figure" || {
 		diag "$err"
-		skip 2 "no figure to check"
+		skip 3 "no figure to check"
 		return
 	}
 	agree=${figure% *}
 	total=${figure#* }
 	diag "$title: $agree of $total packets agree with $2 (floor $floor)"
-	printf '%s\n' "$out" | sed -n 's/^# stats \([AB]\): /\1 /p' | while read -r side rest; do
-		case $side in A) who=$2 ;; *) who=SDK ;; esac
-		diag "$title: $who: $rest"
-	done
+	# "# stats B: 1430 packets, 17066 instructions, 11.9 per packet"
+	stats=$(printf '%s\n' "$out" | sed -n 's/^# stats \([AB]\): .* packets, \([0-9]*\) instructions, \([0-9.]*\) per packet$/\1 \3 (\2)/p')
+	vendor_cost=$(printf '%s\n' "$stats" | sed -n 's/^A //p')
+	sdk_cost=$(printf '%s\n' "$stats" | sed -n 's/^B //p')
+	diag "$title: $2: $vendor_cost instructions per packet (in all); SDK: $sdk_cost"
+	case $vendor in
+	"$SDK_ROOT"/../shared/*)
+		is "$(doc_row "$title")" "$agree of $total | $sdk_cost | $vendor_cost" \
+			"$title: docs/firmware.md's capture table has today's figures" ||
+			diag "got: docs/firmware.md; expected: the run. Update the row of \`$title\` in docs/firmware.md (\"Real driver streams\") to the run's figures"
+		;;
+	*) skip 1 "$title: $2 is not the image of ../shared whose figures docs/firmware.md quotes" ;;
+	esac
 	ok "$([ "$agree" -ge "$floor" ] && echo 0 || echo 1)" \
 		"$title: at least $floor packets agree (got $agree of $total)" ||
 		diag "$(printf '%s\n' "$out" | grep -A12 '^# differs' | head -40)"
@@ -80,7 +103,7 @@ turnip_a7xx=$tmp/turnip-a7xx.rd
 	exit 1
 }
 
-plan 19
+plan 22
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1430
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
 compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 147
