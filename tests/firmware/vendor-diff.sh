@@ -103,7 +103,7 @@ turnip_a7xx=$tmp/turnip-a7xx.rd
 	exit 1
 }
 
-plan 22
+plan 23
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1430
 compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
 compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 147
@@ -136,14 +136,34 @@ done
 # --show-diffs: without the ignore list, PC_MARKER makes many a6xx
 # packets differ; the default prints 10 of them, 0 prints every one.
 if capture=$(find_capture fd-clouds.rd.gz) && vendor=$(find_firmware a630_sqe.fw); then
-	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw"
+	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw" --stats
 	is "$(printf '%s\n' "$out" | grep -c '^# differs')" 10 "--diff prints 10 differing packets by default"
 	figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
+	# docs/afuc-emu.md shows this run: a630's first two submissions,
+	# the agreement, the first differing packet and a630's handler for
+	# it, a630's CP_EVENT_WRITE line of --stats (in the text, so
+	# whitespace squeezed), and the agreement with the ignore list.
+	case $vendor in
+	"$SDK_ROOT"/../shared/*)
+		printf '%s\n' "$out" | grep -e '^ok [12] - submission' | head -2 >"$tmp/example"
+		printf '%s\n' "$out" | grep -m1 '^agree: ' >>"$tmp/example"
+		printf '%s\n' "$out" | grep -m1 -A1 '^# differs: ' | sed "s|$vendor:|${vendor##*/}:|" >>"$tmp/example"
+		printf '%s\n' "$out" | grep -m1 '^#   CP_EVENT_WRITE ' >>"$tmp/example"
+		echo "with \`tests/firmware/vendor-diff.ignore\` all ${figure#* } agree" >>"$tmp/example"
+		tr '\n' ' ' <docs/afuc-emu.md | tr -s ' ' >"$tmp/doc"
+		tr -s ' ' <"$tmp/example" | while IFS= read -r line; do
+			grep -qF -- "$line" "$tmp/doc" || echo "$line"
+		done >"$tmp/missing"
+		is "$(cat "$tmp/missing")" "" "docs/afuc-emu.md's --replay, --diff and --stats examples are this run's" ||
+			diag "got: lines of the run that docs/afuc-emu.md does not quote; update its examples (\"Replaying captures\", \"--diff A B\", --stats) to them"
+		;;
+	*) skip 1 "$vendor is not the image of ../shared whose run docs/afuc-emu.md quotes" ;;
+	esac
 	run "$SDK_BIN/afuc-emu" --replay "$capture" --diff "$vendor" "$SDK_BUILD/firmware/a6xx/sqe.fw" --show-diffs 0
 	is "$(printf '%s\n' "$out" | grep -c '^# differs')" "$((${figure#* } - ${figure% *}))" \
 		"--show-diffs 0 prints every differing packet (${figure% *} of ${figure#* } agree)"
 	like "$out" "differs: packet" "and each says which packet"
 else
-	skip 3 "fd-clouds.rd.gz or a630_sqe.fw not found: no --show-diffs check"
+	skip 4 "fd-clouds.rd.gz or a630_sqe.fw not found: no --show-diffs check"
 fi
 done_testing
