@@ -1,0 +1,134 @@
+# Figures the documents quote from the build stay true: each is worked
+# out again here, from the built images (and the vendor images of
+# ../shared, whose figures the documents give; skipped without them), and
+# must be what the document says. On failure the diagnostics give the
+# document, the place and the run's figure to put there.
+#   docs/firmware.md "Delay slots": the nop table (with -O: the built
+#     images; without: the same sources assembled again without it;
+#     vendor: the images themselves), and the images' sizes;
+#   docs/afuc-ld.md "The map file": the map of its handler.s on a630;
+#   docs/afuc-emu.md: the coverage lines of a6xx-handlers.emu.
+# (Elsewhere: tests/make/doc-refs.sh the FILE.S:LINE places,
+# tests/make/coverage-totals.sh the coverage totals, tests/dsl/tutorial.sh
+# the tutorial's outputs, tests/firmware/opcodes.sh and vendor-diff.sh
+# the tables of instructions per packet.)
+. "$(dirname "$0")/../lib/tap.sh" || exit 1
+. "$SDK_ROOT/tests/firmware/images.sh"
+
+for f in a5xx/pfp.fw a5xx/me.fw a6xx/sqe.fw a7xx/sqe.fw; do
+	[ -r "$SDK_BUILD/firmware/$f" ] || skip_all "$SDK_BUILD/firmware/$f is not built"
+done
+
+# shared NAME: the vendor image NAME when it is the one of ../shared the
+# documents quote, else failure.
+shared() {
+	shared_path=$(find_firmware "$1") || return 1
+	case $shared_path in "$SDK_ROOT"/../shared/*) printf '%s\n' "$shared_path" ;; *) return 1 ;; esac
+}
+
+# nops IMAGE: "N of M, P%": nops among the instruction words of the
+# listing (labels, directives and raw words such as header payloads
+# and the packet table left out).
+nops() {
+	"$SDK_BIN/afuc-objdump" "$1" | sed 's/;.*//' | awk '
+		/^[ \t]*$/ || /^[A-Za-z0-9_.#]+:$/ || /^[ \t]*[.[]/ { next }
+		{ n++; if ($1 == "nop") z++ }
+		END { printf "%d of %d, %.1f%%\n", z, n, n ? 100 * z / n : 0 }'
+}
+
+# squeezed FILE: the file on one line, runs of blanks one space (prose
+# wraps anywhere).
+squeezed() {
+	tr '\n' ' ' <"$1" | tr -s ' \t' '  '
+}
+
+# block DOC PATTERN: the first fenced block after the first line of DOC
+# that PATTERN (grep -E) matches, without its "..." lines.
+block() {
+	awk -v pat="$2" '
+		!after { after = $0 ~ pat; next }
+		/^```/ { if (inside) exit; inside = 1; next }
+		inside && !/^ *\.\.\.$/ { print }' "$1"
+}
+
+# --- docs/firmware.md, "Delay slots"
+# doc_nop_row IMAGE: that image's row of the table, cells after the first.
+doc_nop_row() {
+	awk -F '|' -v name="\`$1\`" '
+		index($2, name) == 2 && NF == 6 { print $3 "|" $4 "|" $5; exit }' docs/firmware.md |
+		sed 's/ *| */ | /g; s/^ *//; s/ *$//'
+}
+while read -r image source script vendor; do
+	objdump_ok=0
+	"$SDK_BIN/afuc-as" -o "$tmp/plain.o" "$source" 2>"$tmp/as.err" &&
+		"$SDK_BIN/afuc-ld" -T "$script" -o "$tmp/plain.fw" "$tmp/plain.o" 2>>"$tmp/as.err" ||
+		objdump_ok=1
+	ok $objdump_ok "$source assembles and links without -O" || diag "$(cat "$tmp/as.err")"
+	without=$(nops "$tmp/plain.fw")
+	with=$(nops "$SDK_BUILD/firmware/$image")
+	doc=$(doc_nop_row "$image")
+	if path=$(shared "$vendor"); then
+		is "$doc" "$without | $with | \`$vendor\`: $(nops "$path")" \
+			"docs/firmware.md's nops of $image and $vendor are today's" ||
+			diag "got: docs/firmware.md; expected: the run. Update the row of \`$image\` (\"Delay slots\")"
+	else
+		is "${doc% | *}" "$without | $with" "docs/firmware.md's nops of $image are today's" ||
+			diag "got: docs/firmware.md; expected: the run. Update the row of \`$image\` (\"Delay slots\")"
+		skip 1 "$vendor: not the image of ../shared whose figures docs/firmware.md gives"
+	fi
+done <<'EOF'
+a6xx/sqe.fw firmware/a6xx/sqe.S ld/a6xx-sqe.ld a630_sqe.fw
+a5xx/pfp.fw firmware/a5xx/pfp.S ld/a5xx-pfp.ld a530_pfp.fw
+a5xx/me.fw firmware/a5xx/me.S ld/a5xx-me.ld a530_pm4.fw
+a7xx/sqe.fw firmware/a7xx/sqe.S ld/a7xx-sqe.ld gen70500_sqe.fw
+EOF
+
+# The sizes, in bytes: the vendor's as a pattern of digits when the
+# images of ../shared are not there.
+size() {
+	wc -c <"$SDK_BUILD/firmware/$1" | tr -d ' '
+}
+vsize() {
+	if vsize_path=$(shared "$1"); then wc -c <"$vsize_path" | tr -d ' '; else echo '[0-9]+'; fi
+}
+sizes="\`a6xx/sqe.fw\` $(size a6xx/sqe.fw) bytes against \`a630_sqe.fw\`'s $(vsize a630_sqe.fw) \\(32056 in the 2023 release\\), \`a7xx/sqe.fw\` $(size a7xx/sqe.fw) against \`gen70500_sqe.fw\`'s $(vsize gen70500_sqe.fw), \`a5xx/pfp.fw\` and \`me.fw\` $(size a5xx/pfp.fw) and $(size a5xx/me.fw) against $(vsize a530_pfp.fw) and $(vsize a530_pm4.fw)\\."
+squeezed docs/firmware.md | grep -qE -- "$sizes"
+ok $? "docs/firmware.md gives today's image sizes" ||
+	diag "docs/firmware.md (\"Delay slots\") should say, after \"Image sizes today\":" "$(printf '%s\n' "$sizes" | tr -d '\\')"
+
+# --- docs/afuc-ld.md, "The map file": its handler.s linked onto a630
+# with the command it gives; every line of its map but "..." is the
+# map's.
+if a630=$(shared a630_sqe.fw); then
+	mkdir "$tmp/map"
+	ln -s "$a630" "$tmp/map/a630_sqe.fw"
+	block docs/afuc-ld.md 'with this handler.s:$' >"$tmp/map/handler.s"
+	block docs/afuc-ld.md '^## The map file' >"$tmp/map/doc"
+	(cd "$tmp/map" && "$SDK_BIN/afuc-as" handler.s -o handler.o &&
+		"$SDK_BIN/afuc-ld" --base a630_sqe.fw handler.o --defsym vendor_fn=0x1234 \
+			-o patched.fw -Map patched.map) 2>"$tmp/map/err"
+	ok $? "docs/afuc-ld.md's handler.s links onto a630_sqe.fw" || diag "$(cat "$tmp/map/err")"
+	ok "$([ -s "$tmp/map/doc" ]; echo $?)" "docs/afuc-ld.md shows a map"
+	: >>"$tmp/map/patched.map"
+	is "$(grep -vxF -f "$tmp/map/patched.map" "$tmp/map/doc")" "" \
+		"every line of docs/afuc-ld.md's map is the link's" ||
+		diag "got: lines of docs/afuc-ld.md (\"The map file\") the map does not have; the map:" \
+			"$(cat "$tmp/map/patched.map")"
+else
+	skip 3 "a630_sqe.fw: not the image of ../shared docs/afuc-ld.md's map is of"
+fi
+
+# --- docs/afuc-emu.md: the coverage lines of a6xx-handlers.emu, run as
+# make check runs it (its image line is relative to the build tree).
+emu_dir=$tmp/build/tests/firmware
+mkdir -p "$emu_dir"
+ln -s "$SDK_BUILD/firmware" "$tmp/build/firmware"
+cp tests/firmware/a6xx-handlers.emu "$emu_dir/"
+block docs/afuc-emu.md '^Coverage, as TAP comments' >"$tmp/cov.doc"
+(cd "$emu_dir" && "$SDK_BIN/afuc-emu" --coverage a6xx-handlers.emu) >"$tmp/cov.out" 2>&1
+ok "$([ -s "$tmp/cov.doc" ]; echo $?)" "docs/afuc-emu.md shows coverage lines"
+is "$(grep -vxF -f "$tmp/cov.out" "$tmp/cov.doc")" "" \
+	"docs/afuc-emu.md's coverage lines are those of a6xx-handlers.emu" ||
+	diag "got: lines of docs/afuc-emu.md the run does not print; the run's:" \
+		"$(grep -A1 -E '^# coverage|^#   (bootstrap|CP_MEM_WRITE|CP_MEM_TO_MEM) |never run' "$tmp/cov.out" | grep -v '^--')"
+done_testing
