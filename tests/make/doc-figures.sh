@@ -7,7 +7,9 @@
 #     images; without: the same sources assembled again without it;
 #     vendor: the images themselves), and the images' sizes;
 #   docs/afuc-ld.md "The map file": the map of its handler.s on a630;
-#   docs/afuc-emu.md: the coverage lines of a6xx-handlers.emu.
+#   docs/afuc-emu.md: a trace line, an error with its source places, the
+#     debugger session and the coverage lines of a6xx-handlers.emu, on
+#     the SDK's a6xx image.
 # (Elsewhere: tests/make/doc-refs.sh the FILE.S:LINE places,
 # tests/make/coverage-totals.sh the coverage totals, tests/dsl/tutorial.sh
 # the tutorial's outputs, tests/firmware/opcodes.sh and vendor-diff.sh
@@ -43,12 +45,13 @@ squeezed() {
 }
 
 # block DOC PATTERN: the first fenced block after the first line of DOC
-# that PATTERN (grep -E) matches, without its "..." lines.
+# that PATTERN (an awk regular expression) matches, without its "..."
+# lines (what the example leaves out).
 block() {
 	awk -v pat="$2" '
 		!after { after = $0 ~ pat; next }
 		/^```/ { if (inside) exit; inside = 1; next }
-		inside && !/^ *\.\.\.$/ { print }' "$1"
+		inside && !/^[# ]*\.\.\.$/ { print }' "$1"
 }
 
 # --- docs/firmware.md, "Delay slots"
@@ -131,4 +134,33 @@ is "$(grep -vxF -f "$tmp/cov.out" "$tmp/cov.doc")" "" \
 	"docs/afuc-emu.md's coverage lines are those of a6xx-handlers.emu" ||
 	diag "got: lines of docs/afuc-emu.md the run does not print; the run's:" \
 		"$(grep -A1 -E '^# coverage|^#   (bootstrap|CP_MEM_WRITE|CP_MEM_TO_MEM) |never run' "$tmp/cov.out" | grep -v '^--')"
+# --- docs/afuc-emu.md: a trace line, an error and the debugger session
+# on the build's a6xx image (its ELF beside it gives the places).
+mkdir -p "$tmp/emu/build/firmware/a6xx"
+cp "$SDK_BUILD/firmware/a6xx/sqe.fw" "$SDK_BUILD/firmware/a6xx/sqe.elf" "$tmp/emu/build/firmware/a6xx/"
+cd "$tmp/emu/build/firmware/a6xx" || exit 1
+printf 'image sqe.fw\npkt7 CP_MEM_WRITE 0x1000 0 0xdeadbeef\nrun\nexpect idle\n' >trace.emu
+"$SDK_BIN/afuc-emu" --trace trace.emu >/dev/null 2>trace.out
+want=$(block "$SDK_ROOT/docs/afuc-emu.md" '^A trace line')
+grep -qxF -- "$want" trace.out
+ok $? "docs/afuc-emu.md's trace line is the run's" ||
+	diag "docs/afuc-emu.md (\"A trace line\") should quote:" "$(grep -F CP_MEM_WRITE+4 trace.out)"
+printf 'image sqe.fw\npkt7 CP_MEM_WRITE 0x1000 0 1\nraw 0x12345678\nrun\nexpect idle\n' >error.emu
+"$SDK_BIN/afuc-emu" error.emu >error.out 2>&1
+block "$SDK_ROOT/docs/afuc-emu.md" '^CP_MEM_WRITE followed by a word that is no header' >error.doc
+ok "$([ -s error.doc ]; echo $?)" "docs/afuc-emu.md shows an error with its places"
+is "$(grep -vxF -f error.out error.doc)" "" "docs/afuc-emu.md's error is the run's" ||
+	diag "got: lines of docs/afuc-emu.md (\"Source lines and labels\") the run does not print; the run's:" \
+		"$(sed -n '1,/^not ok 2/p' error.out)"
+# The session: its "(afuc) " lines are the commands, the rest what they
+# print (the first line is the command line).
+block "$SDK_ROOT/docs/afuc-emu.md" '^A stop prints the processor' >session.doc
+sed -n 's/^(afuc) //p' session.doc >session.x
+cd "$tmp/emu" || exit 1
+"$SDK_BIN/afuc-emu" -i -x build/firmware/a6xx/session.x build/firmware/a6xx/sqe.fw </dev/null >session.out 2>&1
+ok "$([ -s build/firmware/a6xx/session.x ]; echo $?)" "docs/afuc-emu.md shows a debugger session"
+is "$(cat session.out)" "$(sed 1d build/firmware/a6xx/session.doc)" \
+	"docs/afuc-emu.md's debugger session is the run's" ||
+	diag "got: the run; expected: docs/afuc-emu.md (\"A stop prints the processor\"): update the session there"
+cd "$SDK_ROOT" || exit 1
 done_testing
