@@ -149,6 +149,27 @@ case $cond in
 *) skip 1 "the vendor images of ../shared are not all there: no CP_COND_EXEC figures" ;;
 esac
 
+# --- docs/afuc-objdump.md: test-mesa's figures (words compared with
+# Mesa's listings, and the share of Mesa's instruction words that are
+# instructions in ours), from its run.
+"$SDK_BUILD/tests/dis/test-mesa" >"$tmp/mesa.out" 2>&1
+words=$(sed -n 's/^# \([0-9]*\) words compared with Mesa.s listings$/\1/p' "$tmp/mesa.out")
+if [ "${words:-0}" -gt 0 ]; then
+	# "ok 15 - a630_sqe: 7888 of Mesa's 7966 instruction words are ..."
+	share() {
+		sed -n "s/^ok [0-9]* - $1: \\([0-9]*\\) of Mesa's \\([0-9]*\\) instruction words.*/\\1 \\2/p" "$tmp/mesa.out" |
+			awk '{ s = sprintf("%.1f", 100 * $1 / $2); print (s == "100.0" ? "100" : s) "%" }'
+	}
+	a5=$(share a530_pfp)
+	[ "$a5" = "$(share a530_pm4)" ] || a5="$a5 and $(share a530_pm4)"
+	want="$words words over the four listings, none differ. It also checks that our listing places every word of the image and keeps at least 90% of Mesa's instruction words as instructions ($a5 on a5xx, $(share a630_sqe) on a630, $(share gen70500_sqe) on gen70500:"
+	squeezed docs/afuc-objdump.md | grep -qF -- "$want"
+	ok $? "docs/afuc-objdump.md gives test-mesa's figures" ||
+		diag "docs/afuc-objdump.md (tests/dis/test-mesa) should say:" "$want"
+else
+	skip 1 "test-mesa compared no words (no ../shared/reference): no check of its figures"
+fi
+
 # --- docs/afuc-ld.md, "The map file": its handler.s linked onto a630
 # with the command it gives; every line of its map but "..." is the
 # map's.
