@@ -170,6 +170,24 @@ else
 	skip 1 "test-mesa compared no words (no ../shared/reference): no check of its figures"
 fi
 
+# --- docs/hwsq.md: the size report of hwsq-emu's example, and the table
+# of the SDK's scripts against nouveau's programs, which bench-nouveau
+# prints (emulated bytes and times, not timings of this machine).
+image=$SDK_BUILD/hwsq/gddr3-reclock-nv50.bin
+"$SDK_BIN/hwsq-emu" --chip nv50 --event 1=1@5 "$image" >"$tmp/hwsq.out" 2>&1
+block docs/hwsq.md '^\(here `hwsq-emu --chip nv50 --event 1=1@5' >"$tmp/hwsq.doc"
+ok "$([ -s "$tmp/hwsq.doc" ]; echo $?)" "docs/hwsq.md shows hwsq-emu's size report"
+is "$(grep -vxF -f "$tmp/hwsq.out" "$tmp/hwsq.doc")" "" "docs/hwsq.md's size report is hwsq-emu's" ||
+	diag "got: lines of docs/hwsq.md the run does not print; the run's:" "$(tail -4 "$tmp/hwsq.out")"
+bench=$SDK_BUILD/bench/hwsq/bench-nouveau
+"$bench" >"$tmp/nouveau.out" 2>"$tmp/nouveau.err"
+ok $? "bench-nouveau compares every script with nouveau's" || diag "$(cat "$tmp/nouveau.err")"
+awk '/^\| script \| board \|/ { on = 1 } on && !/^\|/ { exit } on' docs/hwsq.md >"$tmp/nouveau.doc"
+ok "$([ -s "$tmp/nouveau.doc" ]; echo $?)" "docs/hwsq.md has the table of the scripts against nouveau's"
+is "$(diff "$tmp/nouveau.doc" "$tmp/nouveau.out" | grep '^[<>]')" "" \
+	"docs/hwsq.md's table of the scripts against nouveau's is bench-nouveau's" ||
+	diag "got: < docs/hwsq.md's rows, > what $bench prints: put its table in docs/hwsq.md"
+
 # --- docs/afuc-ld.md, "The map file": its handler.s linked onto a630
 # with the command it gives; every line of its map but "..." is the
 # map's.
