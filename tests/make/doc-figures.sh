@@ -6,7 +6,11 @@
 #   docs/firmware.md "Delay slots": the nop table (with -O: the built
 #     images; without: the same sources assembled again without it;
 #     vendor: the images themselves), and the images' sizes;
-#   docs/afuc-ld.md "The map file": the map of its handler.s on a630;
+#   docs/afuc-ld.md "The map file": the map of its handler.s on a630,
+#     and the registers --check-state finds a630 keeps state in;
+#   docs/tutorial.md: the pc its prose quotes;
+#   docs/afuc-objdump.md: test-mesa's figures;
+#   docs/hwsq.md: a size report and the table against nouveau;
 #   docs/afuc-emu.md: a trace line, an error with its source places, the
 #     debugger session and the coverage lines of a6xx-handlers.emu, on
 #     the SDK's a6xx image.
@@ -149,6 +153,13 @@ case $cond in
 *) skip 1 "the vendor images of ../shared are not all there: no CP_COND_EXEC figures" ;;
 esac
 
+# --- docs/tutorial.md: its prose's pc of add.S:10 is the one its
+# debugger output (which tests/dsl/tutorial.sh checks) gives.
+pc=$(sed -n 's/^breakpoint 1: SQE pc \([0-9a-f]*\) add.S:10 .*/\1/p' docs/tutorial.md)
+squeezed docs/tutorial.md | grep -qF -- "of \`add.S:10\` instead of \`pc ${pc:-?}\`"
+ok $? "docs/tutorial.md's prose gives add.S:10's pc as its debugger output does (${pc:-none})" ||
+	diag "docs/tutorial.md (section 3) should say: of \`add.S:10\` instead of \`pc $pc\`"
+
 # --- docs/afuc-objdump.md: test-mesa's figures (words compared with
 # Mesa's listings, and the share of Mesa's instruction words that are
 # instructions in ours), from its run.
@@ -206,8 +217,24 @@ if a630=$(shared a630_sqe.fw); then
 		"every line of docs/afuc-ld.md's map is the link's" ||
 		diag "got: lines of docs/afuc-ld.md (\"The map file\") the map does not have; the map:" \
 			"$(cat "$tmp/map/patched.map")"
+	# --check-state: how many of the 26 registers it watches ($00-$19)
+	# a630's handlers keep state in, found by writing each.
+	{
+		printf '.gpu a6xx\n.handler 0x7e\nnew7e:\n'
+		for r in 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11 12 13 14 15 16 17 18 19; do
+			printf '\tmov $%s, 1\n' "$r"
+		done
+		printf '\twaitin\n\tmov $01, $data\n'
+	} >"$tmp/map/all.s"
+	(cd "$tmp/map" && "$SDK_BIN/afuc-as" all.s -o all.o &&
+		"$SDK_BIN/afuc-ld" --base a630_sqe.fw --check-state all.o -o all.fw) >"$tmp/map/state" 2>&1
+	kept=$(grep -c 'warning: writes \$' "$tmp/map/state")
+	squeezed docs/afuc-ld.md | grep -qF -- "(a630_sqe.fw: $kept of the 26,"
+	ok $? "docs/afuc-ld.md says a630_sqe.fw keeps state in $kept of the 26 registers --check-state watches" ||
+		diag "docs/afuc-ld.md (\"--check-state\") should say: (a630_sqe.fw: $kept of the 26, ..." \
+			"$(sed -n 's/.*warning: writes \(\$[0-9a-f]*\),.*/\1/p' "$tmp/map/state" | tr '\n' ' ')"
 else
-	skip 3 "a630_sqe.fw: not the image of ../shared docs/afuc-ld.md's map is of"
+	skip 4 "a630_sqe.fw: not the image of ../shared docs/afuc-ld.md's map is of"
 fi
 
 # --- docs/afuc-emu.md: the coverage lines of a6xx-handlers.emu, run as
