@@ -5,7 +5,9 @@
 # document, the place and the run's figure to put there.
 #   docs/firmware.md "Delay slots": the nop table (with -O: the built
 #     images; without: the same sources assembled again without it;
-#     vendor: the images themselves), and the images' sizes;
+#     vendor: the images themselves), and the images' sizes; the prose
+#     figures of instructions per packet (CP_COND_EXEC replayed, the
+#     others the table's cells, which opcodes.sh checks);
 #   docs/afuc-ld.md "The map file": the map of its handler.s on a630,
 #     and the registers --check-state finds a630 keeps state in;
 #   docs/tutorial.md: the pc its prose quotes;
@@ -16,8 +18,9 @@
 #     the SDK's a6xx image.
 # (Elsewhere: tests/make/doc-refs.sh the FILE.S:LINE places,
 # tests/make/coverage-totals.sh the coverage totals, tests/dsl/tutorial.sh
-# the tutorial's outputs, tests/firmware/opcodes.sh and vendor-diff.sh
-# the tables of instructions per packet.)
+# the tutorial's outputs, tests/firmware/opcodes.sh firmware.md's
+# opcode tables, tests/firmware/vendor-diff.sh its capture table and
+# afuc-emu.md's replay examples.)
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
 
