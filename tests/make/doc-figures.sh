@@ -69,11 +69,11 @@ doc_nop_row() {
 		sed 's/ *| */ | /g; s/^ *//; s/ *$//'
 }
 while read -r image source script vendor; do
-	objdump_ok=0
+	built=0
 	"$SDK_BIN/afuc-as" -o "$tmp/plain.o" "$source" 2>"$tmp/as.err" &&
 		"$SDK_BIN/afuc-ld" -T "$script" -o "$tmp/plain.fw" "$tmp/plain.o" 2>>"$tmp/as.err" ||
-		objdump_ok=1
-	ok $objdump_ok "$source assembles and links without -O" || diag "$(cat "$tmp/as.err")"
+		built=1
+	ok $built "$source assembles and links without -O" || diag "$(cat "$tmp/as.err")"
 	without=$(nops "$tmp/plain.fw")
 	with=$(nops "$SDK_BUILD/firmware/$image")
 	doc=$(doc_nop_row "$image")
