@@ -172,6 +172,9 @@ static const struct emu_gen_info gen_a6xx = {
 	/* a630_sqe (control register 0 clear: a VBIF part) halts through
 	 * 0x3800 and polls bit 0 of 0x3801 (unnamed; inferred from it) */
 	.acks = {ACKS(A6XX), {0x3800, 0x3801}},
+	/* a660's draws and dispatches poll its draw-state engine as
+	 * gen70500's do (below) */
+	.part_ctrl = {{"a660", A6XX_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 static const struct emu_gen_info gen_a7xx = {
@@ -223,13 +226,13 @@ static const struct emu_gen_info gen_a7xx = {
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
 	.acks = {ACKS(A7XX)},
-	/* 0x051 (unnamed in the database): the draw-state engine's status
-	 * after gen70500's BR writes a mode to 0x053 before a draw or
-	 * dispatch (bit 0: ready, polled; bit 1: no group left to run as
-	 * SDS). The model has no engine: always ready, nothing to run. */
+	/* @DRAW_STATE_STATUS: the draw-state engine's status after BR
+	 * writes a mode to @DRAW_STATE_START before a draw or dispatch (bit
+	 * 0: ready, polled; bit 1: no group left to run as SDS). The model
+	 * has no engine: always ready, nothing to run. */
 	.reset_ctrl = {{A7XX_CTRL_CHIP_ID, 7u << 28},
 		       {A7XX_CTRL_PROCESSOR_ID, 1u << 21},
-		       {0x051, 3}},
+		       {A7XX_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 /* gen70900 (a750) and the gen 8 parts, their BR and their AQE: the
@@ -297,7 +300,11 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	 * the database) */
 	.acks = {ACKS(A7XX), {0x00a, 0x00b}},
 	.aqe_ctrl0 = 4u << 24,
-	.reset_ctrl = {{A7XX_GEN3_CTRL_CHIP_ID, 7u << 28}, {A7XX_GEN3_CTRL_PROCESSOR_ID, 1u << 21}},
+	/* the draw-state engine as gen70500's (gen70900's and gen 8's
+	 * draws and dispatches poll it the same way) */
+	.reset_ctrl = {{A7XX_GEN3_CTRL_CHIP_ID, 7u << 28},
+		       {A7XX_GEN3_CTRL_PROCESSOR_ID, 1u << 21},
+		       {A7XX_GEN3_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 #undef TS_PIPES

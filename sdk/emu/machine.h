@@ -99,6 +99,12 @@ struct emu_gen_info {
 		uint16_t offset;
 		uint32_t value;
 	} reset_ctrl[3];
+	/* presets of one part only (its image's id, e->part) */
+	struct {
+		const char *part;
+		uint16_t offset;
+		uint32_t value;
+	} part_ctrl[2];
 	/* The visibility stream decoder (gpu.c), in control registers:
 	 * where the stream is (64-bit) and how many dwords, the control
 	 * register whose bit 0 starts decoding (bit 2 resets), the FIFO of
