@@ -54,8 +54,10 @@ static void put_fatal(const struct emu *e, const struct emu_cpu *c, struct util_
 	    c->table[entry] == c->table[0]) {
 		char name[64];
 		emu_entry_name(e, entry, name, sizeof name);
-		util_str_printf(s, ": %s's table entry is opcode 0's, the image's handler for "
-				"opcodes it does not implement", name);
+		util_str_printf(s,
+				": %s's table entry is opcode 0's, the image's handler for "
+				"opcodes it does not implement",
+				name);
 	}
 }
 

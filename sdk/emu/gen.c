@@ -82,8 +82,12 @@ static const struct emu_gen_info gen_a5xx = {
 	.ib_end_opcode = PM4_IN_IB_END, /* UNKN10 on a5xx: the opcode is a6xx's */
 	/* a530_pfp's CP_EXEC_CS_INDIRECT writes the address and 3 dwords
 	 * there; a530_pm4's reads them at IB_LEVEL 5; a530_pfp's
-	 * CP_WAIT_FOR_ME spins until 0x008 reads 0; offsets inferred */
-	.me_fetch = {.present = true, .addr = 0x0bc, .dwords = 0x0be, .busy = 0x008, .level = 5},
+	 * CP_WAIT_FOR_ME spins until @ME_BUSY reads 0 (names inferred) */
+	.me_fetch = {.present = true,
+		     .addr = A5XX_CTRL_ME_FETCH_ADDR,
+		     .dwords = A5XX_CTRL_ME_FETCH_DWORDS,
+		     .busy = A5XX_CTRL_ME_BUSY,
+		     .level = 5},
 	/* the database has no a5xx SQE registers: the ME's are a6xx's */
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -297,7 +301,9 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	/* gen80000, gen80100, gen80200 BR: 0x088/0x089 and 0x08b/0x08c the
 	 * fourth image's address, then 0x08a = 1 and 0x08d = 1; gen70900's
 	 * file has no fourth image (its BR writes 0x08c/0x08d otherwise) */
-	.proc4 = {.present = true, .instr_base = {0x088, 0x08b}, .cntl = {0x08a, 0x08d}},
+	.proc4 = {.present = true,
+		  .instr_base = {A7XX_GEN3_CTRL_PROC4_INSTR_BASE, A7XX_GEN3_CTRL_PROC4B_INSTR_BASE},
+		  .cntl = {A7XX_GEN3_CTRL_PROC4_CNTL, A7XX_GEN3_CTRL_PROC4B_CNTL}},
 	/* the AQE bootstraps index their register pairs with control 0
 	 * bits 24-27 minus 4 (0: AQE0_PREEMPT_BASE 0x275, 1: AQE1's 0x26e) */
 	/* gen 8 moved RBBM_GBIF_HALT and its ack to 0x00a and 0x00b

@@ -213,8 +213,9 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 				(unsigned long long)e->last_read.addr, e->last_read.value);
 	else if (e->last_read.valid) {
 		const bool ctrl = e->last_read.space == EMU_SPACE_CONTROL;
-		util_str_printf(&polled, ctrl ? "; it last read control register 0x%03llx"
-					      : "; it last read GPU register 0x%05llx",
+		util_str_printf(&polled,
+				ctrl ? "; it last read control register 0x%03llx"
+				     : "; it last read GPU register 0x%05llx",
 				(unsigned long long)e->last_read.addr);
 		/* the database's name, or that it has none: what the model
 		 * may lack */

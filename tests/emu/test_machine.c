@@ -799,7 +799,8 @@ static void test_stops(struct tap *t)
 	tap_ok(t,
 	       emu_error_kind(emu) == EMU_ERR_BRANCH &&
 		       strstr(emu_error(emu),
-			      "after the firmware raised the CP's error (@FATAL_ERROR_CTRL = 0x1 at "
+			      "after the firmware raised the CP's error (@FATAL_ERROR_CTRL = 0x1 "
+			      "at "
 			      "pc 0003): CP_REG_WRITE's table entry is opcode 0's, the image's "
 			      "handler for opcodes it does not implement"),
 	       "a stop after the CP's error says so, and that the opcode has no handler: %s",
@@ -812,8 +813,7 @@ static void test_stops(struct tap *t)
 	emu_set_packet_entry(emu, EMU_MAIN, 0x6d, 2);
 	emu_push_pkt7(emu, 0x6d, NULL, 0);
 	emu_run(emu);
-	tap_ok(t,
-	       strstr(emu_error(emu), "(@FATAL_ERROR_CTRL = 0x1 at pc 0003)\n") != NULL,
+	tap_ok(t, strstr(emu_error(emu), "(@FATAL_ERROR_CTRL = 0x1 at pc 0003)\n") != NULL,
 	       "a handler of its own raising it: %s", emu_error(emu));
 	emu_free(emu);
 
