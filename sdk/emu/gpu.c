@@ -222,7 +222,7 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 		struct util_str name = {0};
 		if (emu_name_str(e, e->last_read.space, e->last_read.addr, &name))
 			util_str_printf(&polled, " (%s%s)", ctrl ? "@" : "", name.text);
-		else
+		else if (e->cfg.rnn)
 			util_str_puts(&polled, " (not in the register database)");
 		util_str_free(&name);
 		util_str_printf(&polled, ", which holds 0x%08x", e->last_read.value);

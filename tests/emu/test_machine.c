@@ -754,7 +754,7 @@ static void test_stops(struct tap *t)
 	char *why = NULL;
 	struct rnn_db *db = emu_rnndb_open(dir, &why);
 	if (!db) {
-		tap_skip(t, 5, "no register database: %s", why ? why : "");
+		tap_skip(t, 6, "no register database: %s", why ? why : "");
 		free(why);
 		return;
 	}
@@ -780,6 +780,20 @@ static void test_stops(struct tap *t)
 		       strstr(emu_error(emu), "it last read control register 0x051 "
 					      "(@DRAW_STATE_STATUS), which holds 0x00000000"),
 	       "a wait names the control register it polls: %s", emu_error(emu));
+	emu_free(emu);
+
+	/* one the database does not name (0x080 in the A7XX map) */
+	p.words[3] = A(&p, "cread", F(DST, 5), F(SRC1, 0), F(IMM, 0x080));
+	emu = emu_new(&(struct emu_config){.gen = EMU_A7XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_stall_limit(emu, 1000);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 2);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	tap_ok(t,
+	       strstr(emu_error(emu), "it last read control register 0x080 (not in the register "
+				      "database), which holds 0x00000000") != NULL,
+	       "and says when the database has no name for it: %s", emu_error(emu));
 	emu_free(emu);
 
 	prog_init(&p, EMU_A6XX);
