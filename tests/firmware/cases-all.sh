@@ -61,8 +61,13 @@ for f in $images; do
 	image=$tmp/$name
 	case $name in
 	*_pfp*)
+		# the ME of the same release: beside the PFP, packed or not
 		me=$(printf '%s\n' "$name" | sed 's/_pfp/_pm4/')
-		me_path=$(find_firmware "$me") || {
+		me_path=
+		for packed in "$(dirname "$f")/$me"*; do
+			[ -f "$packed" ] && unpack_firmware "$packed" && me_path=$tmp/$me && break
+		done
+		[ -n "$me_path" ] || me_path=$(find_firmware "$me") || {
 			skip 1 "$name: its ME $me is not found"
 			continue
 		}
@@ -98,7 +103,7 @@ for f in $images; do
 			skip 1 "$name $opcode: the image raises the CP's error: $why"
 		else
 			failed="$failed $opcode"
-			diag "$name $opcode: $(printf '%s\n' "$out" | grep -A3 '^not ok' | head -4)"
+			diag "$name $opcode: $(printf '%s\n' "$out" | grep -A3 '^not ok' | head -4 | sed 's/^# //')"
 		fi
 	done <"$tmp/$gen.list"
 	ok "$([ -z "$failed" ] && echo 0 || echo 1)" \
