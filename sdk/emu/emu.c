@@ -26,6 +26,7 @@ static void find_void_pipes(struct emu *e)
 void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 {
 	e->gi = gi;
+	e->view_made[EMU_SPACE_CONTROL] = false; /* the variant's map */
 	memset(e->ctrl_action, EMU_CA_NONE, sizeof e->ctrl_action);
 	set_action(e, gi->reg_write, EMU_CA_REG_WRITE);
 	set_action(e, gi->reg_read_addr, EMU_CA_REG_READ_ADDR);
@@ -35,6 +36,7 @@ void emu_use_gen_info(struct emu *e, const struct emu_gen_info *gi)
 	set_action(e, gi->bv_cntl, EMU_CA_START_BV);
 	set_action(e, gi->lpac_cntl, EMU_CA_START_LPAC);
 	set_action(e, gi->coproc_lock, EMU_CA_LOCK);
+	set_action(e, gi->fatal_error, EMU_CA_FATAL_ERROR);
 	if (gi->vsd.present) {
 		set_action(e, gi->vsd.cntl, EMU_CA_VSD_CNTL);
 		set_action(e, gi->vsd.mode, EMU_CA_VSD_MODE);

@@ -39,6 +39,28 @@ static void put_insn_line(const struct emu *e, const struct emu_cpu *c, uint32_t
 	util_str_putc(s, '\n');
 }
 
+/* A stop after the firmware raised the CP's error is the firmware's own
+ * (vendor images jump to themselves, delay slot included): say so, and
+ * when the packet's table entry is opcode 0's, that the image has no
+ * handler for it. */
+static void put_fatal(const struct emu *e, const struct emu_cpu *c, struct util_str *s)
+{
+	char reg[64] = "FATAL_ERROR_CTRL";
+	emu_name(e, EMU_SPACE_CONTROL, e->gi->fatal_error, reg, sizeof reg);
+	util_str_printf(s, "\n after the firmware raised the CP's error (@%s = 0x%x at pc %04x)",
+			reg, c->fatal_value, c->fatal_pc);
+	const uint32_t entry = emu_pm4_entry(c->packet_hdr);
+	if (c->took_packet && entry != EMU_PKT4_ENTRY && entry != 0 &&
+	    c->table[entry] == c->table[0]) {
+		char name[64];
+		emu_entry_name(e, entry, name, sizeof name);
+		util_str_printf(s,
+				": %s's table entry is opcode 0's, the image's handler for "
+				"opcodes it does not implement",
+				name);
+	}
+}
+
 bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const char *fmt, ...)
 {
 	if (e->error_kind != EMU_ERR_NONE)
@@ -48,6 +70,8 @@ bool emu_fault(struct emu *e, struct emu_cpu *c, enum emu_error_kind kind, const
 	va_start(ap, fmt);
 	util_str_vprintf(&s, fmt, ap);
 	va_end(ap);
+	if (c && c->fatal_value)
+		put_fatal(e, c, &s);
 	if (c) {
 		char where[256];
 		util_str_printf(&s, "\n at %s pc %04x", emu_proc_name(e, c->id), c->pc);

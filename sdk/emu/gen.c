@@ -74,6 +74,7 @@ static const struct emu_gen_info gen_a5xx = {
 	.shared_lo = N,
 	.shared_hi = N,
 	.protect_status = N,
+	.fatal_error = A5XX_CTRL_FATAL_ERROR_CTRL,
 	.level_base = {0, A5XX_CTRL_IB1_BASE, A5XX_CTRL_IB2_BASE},
 	.level_dwords = {0, A5XX_CTRL_IB1_DWORDS, A5XX_CTRL_IB2_DWORDS},
 	.level_name = {"ring buffer", "IB1", "IB2"},
@@ -81,8 +82,12 @@ static const struct emu_gen_info gen_a5xx = {
 	.ib_end_opcode = PM4_IN_IB_END, /* UNKN10 on a5xx: the opcode is a6xx's */
 	/* a530_pfp's CP_EXEC_CS_INDIRECT writes the address and 3 dwords
 	 * there; a530_pm4's reads them at IB_LEVEL 5; a530_pfp's
-	 * CP_WAIT_FOR_ME spins until 0x008 reads 0; offsets inferred */
-	.me_fetch = {.present = true, .addr = 0x0bc, .dwords = 0x0be, .busy = 0x008, .level = 5},
+	 * CP_WAIT_FOR_ME spins until @ME_BUSY reads 0 (names inferred) */
+	.me_fetch = {.present = true,
+		     .addr = A5XX_CTRL_ME_FETCH_ADDR,
+		     .dwords = A5XX_CTRL_ME_FETCH_DWORDS,
+		     .busy = A5XX_CTRL_ME_BUSY,
+		     .level = 5},
 	/* the database has no a5xx SQE registers: the ME's are a6xx's */
 	.sqe_sp = A6XX_SQE_SP,
 	.sqe_stack0 = A6XX_SQE_STACK0,
@@ -143,6 +148,7 @@ static const struct emu_gen_info gen_a6xx = {
 	.lpac_instr_base = N,
 	.lpac_cntl = N,
 	.protect_status = A6XX_CTRL_PROTECT_STATUS,
+	.fatal_error = A6XX_CTRL_FATAL_ERROR_CTRL,
 	/* a660's SQE starts LPAC through GPU registers, as its bootstrap
 	 * does: CP_LPAC_SQE_INSTR_BASE, then CP_LPAC_SQE_CNTL = 1 */
 	.lpac_by_gpu = true,
@@ -172,6 +178,9 @@ static const struct emu_gen_info gen_a6xx = {
 	/* a630_sqe (control register 0 clear: a VBIF part) halts through
 	 * 0x3800 and polls bit 0 of 0x3801 (unnamed; inferred from it) */
 	.acks = {ACKS(A6XX), {0x3800, 0x3801}},
+	/* a660's draws and dispatches poll its draw-state engine as
+	 * gen70500's do (below) */
+	.part_ctrl = {{"a660", A6XX_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 static const struct emu_gen_info gen_a7xx = {
@@ -204,6 +213,7 @@ static const struct emu_gen_info gen_a7xx = {
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
 	.protect_status = A7XX_CTRL_PROTECT_STATUS,
+	.fatal_error = A7XX_CTRL_FATAL_ERROR_CTRL,
 	.level_base = {0, A7XX_CTRL_IB1_BASE, A7XX_CTRL_IB2_BASE, A7XX_CTRL_IB3_BASE,
 		       A7XX_CTRL_SDS_BASE},
 	.level_dwords = {0, A7XX_CTRL_IB1_DWORDS, A7XX_CTRL_IB2_DWORDS, A7XX_CTRL_IB3_DWORDS,
@@ -223,13 +233,13 @@ static const struct emu_gen_info gen_a7xx = {
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
 	.acks = {ACKS(A7XX)},
-	/* 0x051 (unnamed in the database): the draw-state engine's status
-	 * after gen70500's BR writes a mode to 0x053 before a draw or
-	 * dispatch (bit 0: ready, polled; bit 1: no group left to run as
-	 * SDS). The model has no engine: always ready, nothing to run. */
+	/* @DRAW_STATE_STATUS: the draw-state engine's status after BR
+	 * writes a mode to @DRAW_STATE_START before a draw or dispatch (bit
+	 * 0: ready, polled; bit 1: no group left to run as SDS). The model
+	 * has no engine: always ready, nothing to run. */
 	.reset_ctrl = {{A7XX_CTRL_CHIP_ID, 7u << 28},
 		       {A7XX_CTRL_PROCESSOR_ID, 1u << 21},
-		       {0x051, 3}},
+		       {A7XX_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 /* gen70900 (a750) and the gen 8 parts, their BR and their AQE: the
@@ -241,6 +251,7 @@ static const struct emu_gen_info gen_a7xx = {
 static const struct emu_gen_info gen_a7xx_gen3 = {
 	.gen = EMU_A7XX,
 	.variant = "A7XX",
+	.control_variant = "A7XX_GEN3",
 	.isa_gen = ISA_A7XX,
 	.reg_write_addr = A7XX_GEN3_CTRL_REG_WRITE_ADDR,
 	.reg_write = A7XX_GEN3_CTRL_REG_WRITE,
@@ -267,6 +278,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
 	.protect_status = A7XX_GEN3_CTRL_PROTECT_STATUS,
+	.fatal_error = A7XX_GEN3_CTRL_FATAL_ERROR_CTRL,
 	.level_base = {0, A7XX_GEN3_CTRL_IB1_BASE, A7XX_GEN3_CTRL_IB2_BASE,
 		       A7XX_GEN3_CTRL_IB3_BASE},
 	.level_dwords = {0, A7XX_GEN3_CTRL_IB1_DWORDS, A7XX_GEN3_CTRL_IB2_DWORDS,
@@ -289,7 +301,9 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	/* gen80000, gen80100, gen80200 BR: 0x088/0x089 and 0x08b/0x08c the
 	 * fourth image's address, then 0x08a = 1 and 0x08d = 1; gen70900's
 	 * file has no fourth image (its BR writes 0x08c/0x08d otherwise) */
-	.proc4 = {.present = true, .instr_base = {0x088, 0x08b}, .cntl = {0x08a, 0x08d}},
+	.proc4 = {.present = true,
+		  .instr_base = {A7XX_GEN3_CTRL_PROC4_INSTR_BASE, A7XX_GEN3_CTRL_PROC4B_INSTR_BASE},
+		  .cntl = {A7XX_GEN3_CTRL_PROC4_CNTL, A7XX_GEN3_CTRL_PROC4B_CNTL}},
 	/* the AQE bootstraps index their register pairs with control 0
 	 * bits 24-27 minus 4 (0: AQE0_PREEMPT_BASE 0x275, 1: AQE1's 0x26e) */
 	/* gen 8 moved RBBM_GBIF_HALT and its ack to 0x00a and 0x00b
@@ -297,7 +311,11 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	 * the database) */
 	.acks = {ACKS(A7XX), {0x00a, 0x00b}},
 	.aqe_ctrl0 = 4u << 24,
-	.reset_ctrl = {{A7XX_GEN3_CTRL_CHIP_ID, 7u << 28}, {A7XX_GEN3_CTRL_PROCESSOR_ID, 1u << 21}},
+	/* the draw-state engine as gen70500's (gen70900's and gen 8's
+	 * draws and dispatches poll it the same way) */
+	.reset_ctrl = {{A7XX_GEN3_CTRL_CHIP_ID, 7u << 28},
+		       {A7XX_GEN3_CTRL_PROCESSOR_ID, 1u << 21},
+		       {A7XX_GEN3_CTRL_DRAW_STATE_STATUS, 3}},
 };
 
 #undef TS_PIPES

@@ -175,6 +175,7 @@ void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 	const struct emu_packet p = emu_packet_here(e, c, c->id == EMU_ME ? 0 : level_of(e, c),
 						    hdr);
 	c->took_packet = true;
+	c->fatal_value = 0;
 	c->packet_hdr = hdr;
 	c->packet_level = p.level;
 	c->packet_addr = p.addr;
@@ -210,9 +211,22 @@ void emu_stall(struct emu *e, struct emu_cpu *c)
 	if (e->last_read.valid && e->last_read.mem)
 		util_str_printf(&polled, "; it last read memory 0x%llx, which holds 0x%08x",
 				(unsigned long long)e->last_read.addr, e->last_read.value);
-	else if (e->last_read.valid)
-		util_str_printf(&polled, "; it last read GPU register 0x%05llx, which holds 0x%08x",
-				(unsigned long long)e->last_read.addr, e->last_read.value);
+	else if (e->last_read.valid) {
+		const bool ctrl = e->last_read.space == EMU_SPACE_CONTROL;
+		util_str_printf(&polled,
+				ctrl ? "; it last read control register 0x%03llx"
+				     : "; it last read GPU register 0x%05llx",
+				(unsigned long long)e->last_read.addr);
+		/* the database's name, or that it has none: what the model
+		 * may lack */
+		struct util_str name = {0};
+		if (emu_name_str(e, e->last_read.space, e->last_read.addr, &name))
+			util_str_printf(&polled, " (%s%s)", ctrl ? "@" : "", name.text);
+		else if (e->cfg.rnn)
+			util_str_puts(&polled, " (not in the register database)");
+		util_str_free(&name);
+		util_str_printf(&polled, ", which holds 0x%08x", e->last_read.value);
+	}
 	emu_fault(e, c, EMU_ERR_WAIT,
 		  "wait never satisfied: %s (header 0x%08x, %s) ran %llu instructions without "
 		  "reading its stream or changing a register or memory%s",

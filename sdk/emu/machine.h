@@ -36,11 +36,14 @@ enum emu_ctrl_action {
 	EMU_CA_VSD_MODE,      /* the decoder's output form and look-ahead (gpu.c) */
 	EMU_CA_MEM_READ_ADDR, /* a new read: one still unread queues in front of it */
 	EMU_CA_ME_FETCH,      /* a5xx PFP: words fetched for the ME (pair.c) */
+	EMU_CA_FATAL_ERROR,   /* the CP's error raised: noted for the stop that follows */
 };
 
 struct emu_gen_info {
 	enum emu_gen gen;
 	const char *variant; /* rnndb variant: "A6XX" */
+	/* the database's control map when it is not variant's ("A7XX_GEN3") */
+	const char *control_variant;
 	enum isa_gen isa_gen;
 	/* control registers (EMU_NONE when absent) */
 	uint16_t reg_write_addr, reg_write, reg_read_dwords, reg_read_addr;
@@ -57,6 +60,7 @@ struct emu_gen_info {
 	uint16_t coproc_lock;
 	uint16_t shared_lo, shared_hi; /* [lo, hi): one copy for all processors */
 	uint16_t protect_status;       /* result of a $addr bit-20 access check */
+	uint16_t fatal_error; /* FATAL_ERROR_CTRL: a non-zero write raises the CP's error */
 	/* a6xx: LPAC starts when the SQE writes bit 0 of this GPU register,
 	 * at the 64-bit GPU register lpac_gpu_instr_base */
 	bool lpac_by_gpu;
@@ -99,6 +103,12 @@ struct emu_gen_info {
 		uint16_t offset;
 		uint32_t value;
 	} reset_ctrl[3];
+	/* presets of one part only (its image's id, e->part) */
+	struct {
+		const char *part;
+		uint16_t offset;
+		uint32_t value;
+	} part_ctrl[2];
 	/* The visibility stream decoder (gpu.c), in control registers:
 	 * where the stream is (64-bit) and how many dwords, the control
 	 * register whose bit 0 starts decoding (bit 2 resets), the FIFO of
@@ -346,6 +356,9 @@ struct emu_cpu {
 	uint32_t packet_hdr;
 	unsigned packet_level;
 	uint64_t packet_addr;
+	/* the CP's error raised while handling it (FATAL_ERROR_CTRL's
+	 * value, 0: none) and where, for the stop that follows */
+	uint32_t fatal_value, fatal_pc;
 	/* $data's fast path at an IB level (queues.c): the host words from
 	 * GPU address fetch_base on, fetch_avail of them (to the page's end;
 	 * 0: none). Keyed by the address alone, so a change of base, size or
@@ -443,9 +456,11 @@ struct emu {
 		uint32_t *draws;
 		size_t count, cap, read, ahead;
 	} vsd;
-	/* the last memory or register word a processor polled */
+	/* the last memory or register word a processor polled: memory, or
+	 * a register of space (GPU or control) */
 	struct {
 		bool mem, valid;
+		enum emu_space space;
 		uint64_t addr;
 		uint32_t value;
 	} last_read;
@@ -610,6 +625,9 @@ static inline void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t off
 bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
 bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
 bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value);
+/* What a stall report names as polled last: memory (mem), or a register
+ * of space. */
+void emu_note_read(struct emu *e, bool mem, enum emu_space space, uint64_t addr, uint32_t value);
 /* The next packet header for waitin: true with *hdr, false when the cpu
  * must wait (idle) or on a fault (error_kind set). */
 bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr);

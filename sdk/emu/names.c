@@ -22,7 +22,10 @@ static const struct rnn_view *view(const struct emu *e, enum emu_space space)
 	if (!m->view_made[space]) {
 		struct diag d;
 		diag_init(&d);
-		m->views[space] = rnn_view(e->cfg.rnn, rnn_spaces[space], e->gi->variant, &d);
+		const char *variant = space == EMU_SPACE_CONTROL && e->gi->control_variant
+					      ? e->gi->control_variant
+					      : e->gi->variant;
+		m->views[space] = rnn_view(e->cfg.rnn, rnn_spaces[space], variant, &d);
 		diag_free(&d); /* a space the database lacks just has no names */
 		m->view_made[space] = true;
 	}

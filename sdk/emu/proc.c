@@ -18,6 +18,10 @@ void emu_cpu_preset(struct emu *e, struct emu_cpu *c)
 	for (size_t i = 0; i < UTIL_ARRAY_SIZE(e->gi->reset_ctrl); i++)
 		if (e->gi->reset_ctrl[i].value)
 			c->ctrl[e->gi->reset_ctrl[i].offset] = e->gi->reset_ctrl[i].value;
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(e->gi->part_ctrl); i++)
+		if (e->part && e->gi->part_ctrl[i].part &&
+		    strcmp(e->part, e->gi->part_ctrl[i].part) == 0)
+			c->ctrl[e->gi->part_ctrl[i].offset] = e->gi->part_ctrl[i].value;
 	if (e->has_ctrl0)
 		c->ctrl[0] = e->ctrl0;
 	if (e->aqe && c->id == EMU_MAIN)

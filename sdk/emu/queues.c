@@ -140,11 +140,11 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
 	return false;
 }
 
-/* What a stall report names as polled last. */
-static void note_read(struct emu *e, bool mem, uint64_t addr, uint32_t value)
+void emu_note_read(struct emu *e, bool mem, enum emu_space space, uint64_t addr, uint32_t value)
 {
 	e->last_read.valid = true;
 	e->last_read.mem = mem;
+	e->last_read.space = space;
 	e->last_read.addr = addr;
 	e->last_read.value = value;
 }
@@ -166,7 +166,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 		if (emu_mem_past_top(e, c, "the memory read", c->mrq[h].addr, c->mrq[h].dwords))
 			return false;
 		*value = emu_mem_get(&e->mem, c->mrq[h].addr);
-		note_read(e, true, c->mrq[h].addr, *value);
+		emu_note_read(e, true, EMU_SPACE_GPU, c->mrq[h].addr, *value);
 		if (!peek) {
 			c->mrq[h].addr += 4;
 			c->mrq[h].dwords--;
@@ -190,7 +190,7 @@ bool emu_read_memdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 				     !peek))
 		return false;
 	*value = emu_mem_get(&e->mem, addr);
-	note_read(e, true, addr, *value);
+	emu_note_read(e, true, EMU_SPACE_GPU, addr, *value);
 	if (!peek) {
 		emu_set_ctrl64(e, c, gi->mem_read_addr, addr + 4);
 		if (*dwords)
@@ -209,7 +209,7 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 		uint32_t *addr = *dwords ? emu_ctrl_slot(e, c, gi->reg_read_addr)
 					 : &c->rrb[c->rrb_head];
 		*value = e->gpu[*addr & EMU_REG_OFFSET_MASK];
-		note_read(e, false, *addr & EMU_REG_OFFSET_MASK, *value);
+		emu_note_read(e, false, EMU_SPACE_GPU, *addr & EMU_REG_OFFSET_MASK, *value);
 		if (peek)
 			return true;
 		if (*dwords) {

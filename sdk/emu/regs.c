@@ -230,6 +230,12 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 		return true;
 	case EMU_CA_ME_FETCH:
 		return emu_me_fetch(e, c, value);
+	case EMU_CA_FATAL_ERROR:
+		if (value) {
+			c->fatal_value = value;
+			c->fatal_pc = c->pc;
+		}
+		return true;
 	}
 	return true;
 }
@@ -250,6 +256,7 @@ bool emu_ctrl_read(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t *
 		*value = emu_me_busy(e);
 	else
 		*value = *emu_ctrl_slot(e, c, offset);
+	emu_note_read(e, false, EMU_SPACE_CONTROL, offset, *value);
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /* The machine behind the instructions: packet dispatch, the queues, the
  * register spaces and their side effects, the write log, errors, the
  * API's helpers; then a fuzz run and two emulators side by side. */
+#include "afuc/emuload.h"
 #include "afuc/tap.h"
 #include "prog.h"
 
@@ -739,6 +740,110 @@ static void test_limits(struct tap *t)
 	emu_free(emu);
 }
 
+/* A packet that waits on a control register (gen70500's draws wait on
+ * bit 0 of @DRAW_STATE_STATUS), and one whose handler raises the CP's
+ * error and stops (vendor images' handler of the opcodes they lack):
+ * the a7xx model presets the status ready, and each stop says what the
+ * firmware waited on or did, with the database's names. */
+static void test_stops(struct tap *t)
+{
+	/* the build's database (make check sets SDK_BUILD) */
+	const char *build = getenv("SDK_BUILD");
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/share/afuc-sdk/rnndb", build ? build : "build");
+	char *why = NULL;
+	struct rnn_db *db = emu_rnndb_open(dir, &why);
+	if (!db) {
+		tap_skip(t, 6, "no register database: %s", why ? why : "");
+		free(why);
+		return;
+	}
+	struct prog p;
+	prog_init(&p, EMU_A7XX);
+	prog_end(&p);
+	uint32_t loop = here(&p);
+	cread(&p, 5, 0x051);
+	put(&p, A(&p, "brne", F(SRC1, 5), F(BIT, 0), F(OFFSET, (uint32_t)(loop - here(&p)))));
+	nop(&p);
+	prog_end(&p);
+	struct emu *emu = emu_new(&(struct emu_config){.gen = EMU_A7XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_stall_limit(emu, 1000);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 2);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a7xx: the draw-state engine is ready at once");
+	emu_set_ctrl(emu, EMU_MAIN, 0x051, 0);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	tap_ok(t,
+	       emu_error_kind(emu) == EMU_ERR_WAIT &&
+		       strstr(emu_error(emu), "it last read control register 0x051 "
+					      "(@DRAW_STATE_STATUS), which holds 0x00000000"),
+	       "a wait names the control register it polls: %s", emu_error(emu));
+	emu_free(emu);
+
+	/* one the database does not name (0x080 in the A7XX map) */
+	p.words[3] = A(&p, "cread", F(DST, 5), F(SRC1, 0), F(IMM, 0x080));
+	emu = emu_new(&(struct emu_config){.gen = EMU_A7XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_stall_limit(emu, 1000);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 2);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	tap_ok(t,
+	       strstr(emu_error(emu), "it last read control register 0x080 (not in the register "
+				      "database), which holds 0x00000000") != NULL,
+	       "and says when the database has no name for it: %s", emu_error(emu));
+	emu_free(emu);
+
+	prog_init(&p, EMU_A6XX);
+	prog_end(&p);
+	li(&p, 2, 1);
+	cwrite(&p, 2, 0x064);
+	loop = here(&p);
+	put(&p, A(&p, "jump", F(OFFSET, 0)));
+	put(&p, A(&p, "jump", F(OFFSET, (uint32_t)(loop - here(&p)))));
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_packet_entry(emu, EMU_MAIN, 0, 2);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x6d, 2);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 2);
+	emu_push_pkt7(emu, 0x6d, NULL, 0);
+	emu_run(emu);
+	tap_ok(t,
+	       emu_error_kind(emu) == EMU_ERR_BRANCH &&
+		       strstr(emu_error(emu),
+			      "after the firmware raised the CP's error (@FATAL_ERROR_CTRL = 0x1 "
+			      "at "
+			      "pc 0003): CP_REG_WRITE's table entry is opcode 0's, the image's "
+			      "handler for opcodes it does not implement"),
+	       "a stop after the CP's error says so, and that the opcode has no handler: %s",
+	       emu_error(emu));
+	emu_free(emu);
+
+	/* the opcode's own handler raising it: no word on the table */
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x6d, 2);
+	emu_push_pkt7(emu, 0x6d, NULL, 0);
+	emu_run(emu);
+	tap_ok(t, strstr(emu_error(emu), "(@FATAL_ERROR_CTRL = 0x1 at pc 0003)\n") != NULL,
+	       "a handler of its own raising it: %s", emu_error(emu));
+	emu_free(emu);
+
+	/* a stop with no error raised names none */
+	emu = emu_new(&(struct emu_config){.gen = EMU_A6XX, .rnn = db}, NULL);
+	emu_load_image(emu, p.words, p.count);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x6d, 2);
+	emu_set_packet_entry(emu, EMU_MAIN, 0x10, 0x1000);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	emu_run(emu);
+	tap_ok(t, strstr(emu_error(emu), "raised") == NULL, "no error raised, none named: %s",
+	       emu_error(emu));
+	emu_free(emu);
+	emu_rnndb_close(db);
+}
+
 /* Random words as an image never hang or crash the emulator. */
 static void test_fuzz(struct tap *t)
 {
@@ -1072,6 +1177,7 @@ int main(void)
 	test_top_of_memory(&t);
 	test_streams_past_top(&t);
 	test_limits(&t);
+	test_stops(&t);
 	test_fuzz(&t);
 	test_two(&t);
 	test_trace_and_reach(&t);

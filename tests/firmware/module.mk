@@ -32,3 +32,8 @@ $(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcapture-a7xx,tests/firmware/mkc
 TEST_PROGRAMS += $(BUILD)/tests/firmware/mkcases
 $(eval $(call sdk_link,$(BUILD)/tests/firmware/mkcases,tests/firmware/mkcases.c,afuc-emu))
 TESTS += tests/firmware/opcodes.sh
+# Every case of mkcases through every vendor image found, alone, to idle;
+# make bench runs it (and vendor-all.sh) on each release directory of
+# $AFUC_FIRMWARE_DIRS.
+TESTS += tests/firmware/cases-all.sh
+BENCHES += tests/firmware/cases-releases.sh
