@@ -1,5 +1,5 @@
 TESTS += tests/make/build.sh
-TESTS += tests/make/format.sh
+TESTS += tests/make/format.sh tests/make/merge-markers.sh
 TESTS += tests/make/install.sh tests/make/coverage-totals.sh
 TESTS += tests/make/firmware.sh tests/make/by-hand.sh tests/make/doc-refs.sh
 # Figures the documents quote, worked out again; bench-nouveau prints
