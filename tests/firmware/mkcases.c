@@ -574,7 +574,7 @@ static void skip_ib2_local(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_LOCAL, 0);
 }
 
-/* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), CP_COND_EXEC, as
+/* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), as
  * freedreno's GMEM bins and turnip's conditional sections use them. The
  * a5xx PFP reads the register without waiting for the ME, which may not
  * have written it yet: a CP_WAIT_FOR_ME first, as drivers send before
@@ -610,9 +610,24 @@ static void conditions(struct words *b, const struct gen *g)
 			PKT4(b, g->reg, 7);
 		}
 	}
-	PKT7(b, PM4_CP_COND_EXEC, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(DATA(D_ONE)),
-	     HI(DATA(D_ONE)), 1, 2);
-	PKT4(b, g->reg, 3);
+}
+
+/* CP_COND_EXEC as turnip's vkCmdCopyQueryPoolResults sends it (tu_query.cc):
+ * ADDR0 = ADDR1 = the query's availability, REF 2 (0 < available < 2),
+ * over the 6 words of the CP_MEM_TO_MEM that copies the result; an
+ * available query (32-bit and 64-bit results) and one that is not. */
+static void cond_exec_query(struct words *b, uint64_t avail, uint32_t flags, uint64_t dst)
+{
+	PKT7(b, PM4_CP_COND_EXEC, LO(avail), HI(avail), LO(avail), HI(avail), 2, 6);
+	PKT7(b, PM4_CP_MEM_TO_MEM, flags, LO(dst), HI(dst), LO(DATA(D_VALUES)), HI(DATA(D_VALUES)));
+}
+
+static void cond_exec(struct words *b, const struct gen *g)
+{
+	(void)g;
+	cond_exec_query(b, DATA(D_ONE), 0, RESULT(0));
+	cond_exec_query(b, DATA(D_ONE), 1u << 29 /* DOUBLE */, RESULT(0x10));
+	cond_exec_query(b, DATA(D_ZERO), 1u << 29, RESULT(0x20));
 }
 
 /* CP_COND_WRITE5: FUNCTION, POLL_MEMORY 4, WRITE_MEMORY 8; poll, ref,
@@ -846,6 +861,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
 	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions),
+	OP("CP_COND_EXEC", A5 | A6 | A7, cond_exec),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
 	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
