@@ -117,8 +117,10 @@ cond_reg_exec.modes:
 cond_reg_exec.pred_test:
 	brne $05, 0x1, #cond_reg_exec.others
 #if FW_GEN == 5
-	mov $06, G_PRED                 ; a5xx: one predicate whatever PRED_BIT
-#else                                   ; names, as a530_pfp (and CP_REG_TEST)
+	; a5xx: one predicate whatever PRED_BIT names, as a530_pfp (and
+	; CP_REG_TEST)
+	mov $06, G_PRED
+#else
 	shl $07, $02, 9
 	ushr $07, $07, 27               ; PRED_TEST of another bit
 	ushr $06, G_PRED, $07

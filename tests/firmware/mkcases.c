@@ -196,6 +196,31 @@ static void reg_to_scratch(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SCRATCH_TO_REG, (g->reg + 1) | 2u << 20);
 }
 
+/* CP_SCRATCH_TO_REG: REG, SCRATCH 20..22, CNT 24..26 (count - 1); turnip
+ * (tu_scratch_ram.h) saves two registers around a 3D blit, one word each
+ * (CP_REG_TO_SCRATCH), and puts them back this way. */
+static void scratch_to_reg(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x55, 0x66);
+	PKT7(b, PM4_CP_REG_TO_SCRATCH, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_REG_TO_SCRATCH, (g->reg + 1) | 1u << 20);
+	PKT4(b, g->reg, 0, 0);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, (g->reg + 1) | 1u << 20);
+}
+
+/* CP_SCRATCH_WRITE: SCRATCH 20..22, then the words; turnip's unaligned
+ * indirect dispatch (tu_dispatch) writes one, scratch word 0, per
+ * dispatch (longer packets, wrapping at 7, are in aNxx-handlers.emu).
+ * Read back with CP_SCRATCH_TO_REG: scratch words are not compared. */
+static void scratch_write(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 0u << 20, 0x40);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 0u << 20, 0x41);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+}
+
 static void wait_for_idle(struct words *b, const struct gen *g)
 {
 	(void)g;
@@ -740,6 +765,26 @@ static void cche_invalidate(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_CCHE_INVALIDATE);
 }
 
+/* CP_CONTEXT_REG_BUNCH: (register, value) pairs; turnip turns stream-out
+ * off with VPC_SO_CNTL and VPC_SO_STREAM_CNTL (tu_pipeline, with a third
+ * pair where tessellation shares its state), and at the start of a
+ * command buffer. */
+static void context_reg_bunch(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH, REG_A6XX_VPC_SO_CNTL, 0, REG_A6XX_VPC_SO_STREAM_CNTL, 0);
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH, REG_A6XX_VPC_SO_CNTL, 0, REG_A6XX_VPC_SO_STREAM_CNTL, 0,
+	     g->reg, 0x31);
+}
+
+/* CP_RESET_CONTEXT_STATE (a7xx): the kernel's a6xx_set_pagetable sends
+ * CLEAR_ON_CHIP_TS | CLEAR_RESOURCE_TABLE | CLEAR_BV_BR_COUNTER |
+ * RESET_GLOBAL_LOCAL_TS (bits 0..3) before a page-table switch. */
+static void reset_context_state(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_RESET_CONTEXT_STATE, 0xf);
+}
+
 /* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
 static void context_reg_bunch2(struct words *b, const struct gen *g)
 {
@@ -826,6 +871,9 @@ static const struct opcode opcodes[] = {
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
 	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
+	OP("CP_SCRATCH_TO_REG", A6 | A7, scratch_to_reg),
+	OP("CP_SCRATCH_WRITE", A6 | A7, scratch_write, .a7xx_name = "UNKN76"),
+	OP("CP_CONTEXT_REG_BUNCH", A6 | A7, context_reg_bunch),
 	OP("CP_REG_TO_MEM_OFFSET_REG", A6 | A7, reg_to_mem_offset_reg),
 	OP("CP_REG_TO_MEM_OFFSET_MEM", A6 | A7, reg_to_mem_offset_mem),
 	OP("CP_INTERRUPT", A6 | A7, interrupt),
@@ -877,6 +925,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
 	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
+	OP("CP_RESET_CONTEXT_STATE", A7, reset_context_state),
 	OP("CP_CONTEXT_REG_BUNCH2", A7, context_reg_bunch2),
 	OP("CP_MEM_TO_SCRATCH_MEM", A7, mem_to_scratch_mem),
 	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
