@@ -847,6 +847,7 @@ struct opcode {
 	void (*cases)(struct words *b, const struct gen *g);
 	const char *todo[3];   /* a5xx, a6xx, a7xx: why it does not agree yet */
 	const char *skip[3];   /* why the vendor's path cannot run in the model */
+	const char *a5xx_name; /* its name in the a5xx packet tables, when another */
 	const char *a7xx_name; /* its name in the a7xx packet table, when another */
 };
 
@@ -891,6 +892,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_DRAW_INDIRECT_MULTI", A6 | A7, draw_indirect_multi),
 	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
+	OP("CP_DRAW_PRED_ENABLE_GLOBAL", A6 | A7, draw_pred),
+	OP("CP_DRAW_PRED_ENABLE_LOCAL", A6 | A7, draw_pred),
 	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
 	OP("CP_LOAD_STATE4", A5, load_state4),
 	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
@@ -909,6 +912,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
 	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions),
+	OP("CP_REG_TEST", A5 | A6 | A7, conditions),
 	OP("CP_COND_EXEC", A5 | A6 | A7, cond_exec),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
@@ -922,6 +926,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_CONTEXT_SWITCH_YIELD", A5 | A6 | A7, context_switch_yield),
 	OP("CP_SET_AMBLE", A7, set_amble, .a7xx_name = "CP_SET_CTXSWITCH_IB"),
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
+	OP("CP_PREEMPT_ENABLE_LOCAL", A5, preempt_enable),
+	OP("CP_YIELD_ENABLE", A5, preempt_enable, .a5xx_name = "CP_PREEMPT_ENABLE"),
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
 	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
@@ -1015,7 +1021,9 @@ int main(int argc, char **argv)
 			return 1;
 		const char *how = op->skip[gi] ? "skip" : op->todo[gi] ? "todo" : "check";
 		const char *why = op->skip[gi] ? op->skip[gi] : op->todo[gi] ? op->todo[gi] : "";
-		const char *name = g->bit == A7 && op->a7xx_name ? op->a7xx_name : op->name;
+		const char *name = g->bit == A7 && op->a7xx_name   ? op->a7xx_name
+				   : g->bit == A5 && op->a5xx_name ? op->a5xx_name
+								   : op->name;
 		printf("%s\t%s\t%s\t%s\n", op->name, name, how, why);
 	}
 	return 0;
