@@ -633,6 +633,14 @@ static void conditions(struct words *b, const struct gen *g)
 		if (g->bit == A7) {
 			PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 26, 2);
 			PKT4(b, g->reg, 7);
+			/* turnip's a7xx predicate bits (tu7_set_pred_mask):
+			 * PRED_UPDATE (31) with SKIP_WAIT_FOR_ME, a mask and
+			 * the values; one bit set, one cleared */
+			PKT7(b, PM4_CP_REG_TEST, 1u << 31 | 1u << 25, 0x30, 0x10);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 4u << 18, 2);
+			PKT4(b, g->reg, 9);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 5u << 18, 2);
+			PKT4(b, g->reg, 10);
 		}
 	}
 }
