@@ -793,6 +793,33 @@ static void reset_context_state(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_RESET_CONTEXT_STATE, 0xf);
 }
 
+/* CP_START_BIN (a7xx): BIN_COUNT, PREFIX_ADDR (64-bit), PREFIX_DWORDS,
+ * BODY_DWORDS; the body (ending in CP_END_BIN) runs once per bin, after
+ * that bin's prefix IB at PREFIX_ADDR + bin * PREFIX_DWORDS * 4. No Mesa
+ * driver nor the kernel sends it (Qualcomm's driver does, as Google
+ * Dive's parser of its captures shows); shaped from the packet's layout:
+ * two bins, each prefix the IB2 buffer's 3 words. */
+static void start_bin(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_START_BIN, 2, LO(IB2_BASE), HI(IB2_BASE), 0, 3);
+	PKT4(b, g->reg, 0x5);
+	PKT7(b, PM4_CP_END_BIN);
+	PKT4(b, g->reg, 0x6);
+}
+
+/* CP_FIXED_STRIDE_DRAW_TABLE (a7xx): the table's address, its entries'
+ * size in dwords (bits 20..31; cffdec steps from entry to entry by it),
+ * their count; each entry, an IB of one draw, runs when the visibility
+ * stream says its draw is visible. Not sent by Mesa or the kernel
+ * either: two entries of the IB2 buffer's 3 words, visibility
+ * overridden. */
+static void fixed_stride_draw_table(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 1);
+	PKT7(b, PM4_CP_FIXED_STRIDE_DRAW_TABLE, LO(IB2_BASE), HI(IB2_BASE), 3u << 20, 2);
+}
+
 /* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
 static void context_reg_bunch2(struct words *b, const struct gen *g)
 {
@@ -871,6 +898,14 @@ struct opcode {
 #define SKIP6(why) .skip[1] = (why)
 #define SKIP7(why) .skip[2] = (why)
 
+/* What the model lacks for gen70500's bin and draw-table IBs: its IB_LEVEL
+ * takes every bit written as the level, where gen70500 writes its whole
+ * state word there, the level in bits 0..1 and mode bits above. */
+#define GEN7_IB_LEVEL_FLAGS                                                             \
+	"gen70500 enters the IB writing its state word to IB_LEVEL, the level in bits " \
+	"0..1 with mode bits above, and the model takes the whole word as the level "   \
+	"('no such queue')"
+
 static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
 	OP("PKT4", A5 | A6 | A7, pkt4_case),
@@ -945,6 +980,11 @@ static const struct opcode opcodes[] = {
 	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
 	OP("CP_RESOURCE_LIST", A7, resource_list),
 	OP("CP_BV_BR_COUNT_OPS", A7, bv_br_count_ops),
+	OP("CP_START_BIN", A7, start_bin, SKIP7(GEN7_IB_LEVEL_FLAGS " (0x1002 for a bin's body)")),
+	OP("CP_END_BIN", A7, start_bin,
+	   SKIP7("it ends CP_START_BIN's body, which the model cannot run: " GEN7_IB_LEVEL_FLAGS)),
+	OP("CP_FIXED_STRIDE_DRAW_TABLE", A7, fixed_stride_draw_table,
+	   SKIP7(GEN7_IB_LEVEL_FLAGS " (0xc0802 for a table's entry)")),
 };
 
 /* The buffers every capture holds. */
