@@ -62,16 +62,16 @@ HANDLER(CP_CONTEXT_REG_BUNCH)
 	ENDLOOP()
 END_HANDLER()
 #else
-; On a6xx and a7xx one repeated instruction takes two pairs a round:
-; the register, with bit 18 (no auto-increment), to $usraddr, and
-; (xmov3) its value to $data, the next register to $usraddr (the
-; middle move), its value to $data (docs/emu-api.md, "(xmovN)"). As
-; in a630's and gen70500's, a lone last word of a packet of 3, 7...
-; words is written as a value to the register before it; of 1, 5...
-; words it names a register and is dropped.
+; a6xx, a7xx: one repeated instruction takes two pairs a round: a
+; register to $usraddr, and (xmov3) its value to $data, the next
+; register to $usraddr (the middle move), its value to $data
+; (docs/emu-api.md, "(xmovN)"), as in the 2023 a630_sqe; later a630 and
+; gen70500 first set bit 18 (no auto-increment), one instruction more.
+; A lone last word of a packet of 3, 7... words is written as a value
+; to the register after the one before it (with bit 18: to that one);
+; of 1, 5... words it is dropped.
 HANDLER(CP_CONTEXT_REG_BUNCH)
-	mov $02, 0x1 << 18
-	(rep)(xmov3)or $usraddr, $data, $02
+	(rep)(xmov3)mov $usraddr, $data
 END_HANDLER()
 #endif
 
