@@ -398,6 +398,22 @@ static void draw_pred(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
 }
 
+/* CP_DRAW_PRED_ENABLE_GLOBAL/LOCAL: conditional rendering on, and a
+ * turnip blit inside it (local predication off, then on again), then
+ * off; the predicate fails, so the draws show which enables are in
+ * force. No draw is predicated off (the 2023 a630_sqe draws those). */
+static void draw_pred_enable(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 1);
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 1);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+}
+
 static void set_subdraw_size(struct words *b, const struct gen *g)
 {
 	(void)g;
@@ -935,8 +951,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_DRAW_INDIRECT_MULTI", A6 | A7, draw_indirect_multi),
 	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
-	OP("CP_DRAW_PRED_ENABLE_GLOBAL", A6 | A7, draw_pred),
-	OP("CP_DRAW_PRED_ENABLE_LOCAL", A6 | A7, draw_pred),
+	OP("CP_DRAW_PRED_ENABLE_GLOBAL", A6 | A7, draw_pred_enable),
+	OP("CP_DRAW_PRED_ENABLE_LOCAL", A6 | A7, draw_pred_enable),
 	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
 	OP("CP_LOAD_STATE4", A5, load_state4),
 	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
