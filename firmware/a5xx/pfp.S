@@ -85,10 +85,13 @@ __default_handler:
 	NEXT_PACKET()
 
 ; CP_NOP needs no ME, nor do the kernel's secure mode, read-pointer
-; shadow, preemption switch and page-table switch, whose state this
-; firmware does not keep (a530_pfp keeps the first three to itself as
-; well, and drops a page-table switch from an IB).
-HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL, CP_SMMU_TABLE_UPDATE)
+; shadow, preemption switches (CP_PREEMPT_ENABLE_GLOBAL, and
+; CP_PREEMPT_ENABLE, the kernel's CP_YIELD_ENABLE) and page-table
+; switch, whose state this firmware does not keep (a530_pfp keeps the
+; first four to itself as well, and drops a page-table switch from an
+; IB).
+HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL, CP_PREEMPT_ENABLE,
+	CP_SMMU_TABLE_UPDATE)
 	SKIP_PAYLOAD()
 END_HANDLER()
 

@@ -18,29 +18,31 @@ DEFINE_MACRO(SKIP_DWORDS, {
 ; DWORDS words run only when the word at ADDR0 is not 0 and the word at
 ; ADDR1 is at most REF (signed); otherwise they are skipped. (Mesa's
 ; description says "less than"; vendor firmware runs them on equal too,
-; and so does this.)
+; and so does this.) turnip's query copies send ADDR0 = ADDR1 with REF 2:
+; available == 1. ADDR0 goes from the packet straight to the read queue,
+; and "at most" is the sign bit of REF - *ADDR1 (a wrapping difference,
+; as the vendor's compare is): on every path no more instructions than
+; a530's, a630's and gen70500's.
 HANDLER(CP_COND_EXEC)
-	READ_ADDR64($02, $03)
-	READ_ADDR64($04, $05)
-	mov $06, $data                  ; REF
-	mov $07, $data                  ; DWORDS
+	mov $06, 0x1
+	cwrite $data, [$00 + @MEM_READ_ADDR]
+	cwrite $data, [$00 + @MEM_READ_ADDR+0x1]
+	cwrite $06, [$00 + @MEM_READ_DWORDS]
+	mov $04, $data                  ; ADDR1
+	mov $05, $data
+	breq $memdata, 0x0, #cond_exec.skip
+	mov $07, $data                  ; REF (the delay slot)
+	cwrite $04, [$00 + @MEM_READ_ADDR]
+	cwrite $05, [$00 + @MEM_READ_ADDR+0x1]
+	cwrite $06, [$00 + @MEM_READ_DWORDS]
+	sub $07, $07, $memdata
+	breq $07, b31, #cond_exec.skip
+	nop
+	mov $00, $data                  ; DWORDS: the words run
+	NEXT_PACKET()
+cond_exec.skip:
+	mov $rem, $data                 ; DWORDS words dropped
 	SKIP_PAYLOAD()
-	FE_START_MEM_READ($02, $03, 1, $08)
-	mov $08, $memdata
-	FE_START_MEM_READ($04, $05, 1, $09)
-	mov $09, $memdata
-	mov $0a, 0x8000 << 16           ; flip the sign bits: signed as unsigned
-	xor $09, $09, $0a
-	xor $06, $06, $0a
-	mov $0b, 0x0                    ; run the words?
-	IF_NE($08, 0)
-		IF_LE($09, $06, $11)
-			mov $0b, 0x1
-		ENDIF()
-	ENDIF()
-	IF_EQ($0b, 0)
-		SKIP_DWORDS($07)
-	ENDIF()
 END_HANDLER()
 
 ; CP_REG_TEST (the a5xx PFP's, with one predicate bit, is its own):
@@ -115,8 +117,10 @@ cond_reg_exec.modes:
 cond_reg_exec.pred_test:
 	brne $05, 0x1, #cond_reg_exec.others
 #if FW_GEN == 5
-	mov $06, G_PRED                 ; a5xx: one predicate whatever PRED_BIT
-#else                                   ; names, as a530_pfp (and CP_REG_TEST)
+	; a5xx: one predicate whatever PRED_BIT names, as a530_pfp (and
+	; CP_REG_TEST)
+	mov $06, G_PRED
+#else
 	shl $07, $02, 9
 	ushr $07, $07, 27               ; PRED_TEST of another bit
 	ushr $06, G_PRED, $07

@@ -49,8 +49,9 @@ HANDLER(PKT4)
 	(rep)(xmov1)mov $data, $data
 END_HANDLER()
 
-; CP_CONTEXT_REG_BUNCH: (register, value) pairs. A lone last word names a
-; register without a value and is dropped.
+; CP_CONTEXT_REG_BUNCH: (register, value) pairs.
+#if FW_GEN == 5
+; The a5xx ME drops a lone last word (a register without a value).
 HANDLER(CP_CONTEXT_REG_BUNCH)
 	LOOP_REM()
 		mov $usraddr, $data
@@ -60,6 +61,19 @@ HANDLER(CP_CONTEXT_REG_BUNCH)
 		mov $data, $data
 	ENDLOOP()
 END_HANDLER()
+#else
+; a6xx, a7xx: one repeated instruction takes two pairs a round: a
+; register to $usraddr, and (xmov3) its value to $data, the next
+; register to $usraddr (the middle move), its value to $data
+; (docs/emu-api.md, "(xmovN)"), as in the 2023 a630_sqe; later a630 and
+; gen70500 first set bit 18 (no auto-increment), one instruction more.
+; A lone last word of a packet of 3, 7... words is written as a value
+; to the register after the one before it (with bit 18: to that one);
+; of 1, 5... words it is dropped.
+HANDLER(CP_CONTEXT_REG_BUNCH)
+	(rep)(xmov3)mov $usraddr, $data
+END_HANDLER()
+#endif
 
 ; ---- Memory ------------------------------------------------------------------
 
@@ -323,19 +337,22 @@ END_HANDLER()
 
 ; CP_SCRATCH_TO_REG: REG (0..17), SCRATCH (20..22), CNT (24..26): copies
 ; CNT + 1 scratch words to consecutive registers from REG.
+; The index is masked at the top of each round, the count (CNT, one
+; less than the words) tested at the bottom.
 HANDLER(CP_SCRATCH_TO_REG)
 	mov $02, $data
 	SKIP_PAYLOAD()
-	EXTRACT_BITS($03, $02, 0, 17)
-	EXTRACT_BITS($04, $02, 20, 22)
-	EXTRACT_BITS($05, $02, 24, 26)
-	add $05, $05, 0x1
-	mov $usraddr, $03
-	LOOP_COUNT($05)
-		cread $data, [$04 + SCRATCH_BASE]
-		add $04, $04, 0x1
-		and $04, $04, 0x7
-	ENDLOOP()
+	shl $03, $02, 14
+	ushr $usraddr, $03, 14          ; REG
+	ushr $04, $02, 24
+	and $04, $04, 0x7               ; CNT
+	ushr $03, $02, 20               ; SCRATCH, and bits above it
+scratch_to_reg.word:
+	and $03, $03, 0x7
+	cread $data, [$03 + SCRATCH_BASE]
+	add $03, $03, 0x1
+	brne $04, 0x0, #scratch_to_reg.word
+	sub $04, $04, 0x1
 END_HANDLER()
 
 ; CP_REG_TO_SCRATCH: the other way round.
@@ -356,14 +373,25 @@ HANDLER(CP_REG_TO_SCRATCH)
 END_HANDLER()
 
 ; CP_SCRATCH_WRITE (a6xx; the same opcode, unnamed, on a5xx and a7xx):
-; SCRATCH (20..22), then words for consecutive scratch registers.
+; SCRATCH (20..22), then words for consecutive scratch registers. One
+; word (what turnip sends) on a path of its own; a packet without data
+; words writes nothing (vendor firmware would take the next header as
+; data), which costs the other lengths a test.
 HANDLER(SCRATCH_WRITE_OPCODE)
-	EXTRACT_BITS($02, $data, 20, 22)
-	LOOP_REM()
-		cwrite $data, [$02 + SCRATCH_BASE]
-		add $02, $02, 0x1
-		and $02, $02, 0x7
-	ENDLOOP()
+	brne $rem, 0x2, #scratch_write.words
+	ushr $02, $data, 20             ; SCRATCH, and bits above it
+	and $02, $02, 0x7
+	cwrite $data, [$02 + SCRATCH_BASE]
+	NEXT_PACKET()
+scratch_write.words:
+	breq $rem, 0x0, #scratch_write.done
+	nop
+scratch_write.word:
+	and $02, $02, 0x7
+	cwrite $data, [$02 + SCRATCH_BASE]
+	brne $rem, 0x0, #scratch_write.word
+	add $02, $02, 0x1
+scratch_write.done:
 END_HANDLER()
 
 ; ---- Waiting -------------------------------------------------------------------

@@ -20,8 +20,12 @@ END_HANDLER()
 HANDLER(CP_DRAW_PRED_ENABLE_GLOBAL)
 	and $02, $data, 0x1
 	mul8 $02, $02, PRED_ON
+#if FW_GEN >= 7
+	bic G_FLAGS, G_FLAGS, PRED_OFF  ; a7xx clears the bits in one
+#else
 	or G_FLAGS, G_FLAGS, PRED_OFF
 	xor G_FLAGS, G_FLAGS, PRED_OFF
+#endif
 	or G_FLAGS, G_FLAGS, $02
 END_HANDLER()
 

@@ -83,7 +83,12 @@ for f in $images; do
 	total=0
 	idle=0
 	failed=
-	while IFS='	' read -r opcode _; do
+	while IFS='	' read -r opcode _ how why; do
+		if [ "$how" = skip ]; then
+			# mkcases' mark: the model lacks what the vendor path needs
+			skip 1 "$name $opcode: $why"
+			continue
+		fi
 		total=$((total + 1))
 		run "$SDK_BIN/afuc-emu" --replay "$tmp/$gen/$opcode.rd" "$image"
 		if replay_ok; then

@@ -196,6 +196,31 @@ static void reg_to_scratch(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SCRATCH_TO_REG, (g->reg + 1) | 2u << 20);
 }
 
+/* CP_SCRATCH_TO_REG: REG, SCRATCH 20..22, CNT 24..26 (count - 1); turnip
+ * (tu_scratch_ram.h) saves two registers around a 3D blit, one word each
+ * (CP_REG_TO_SCRATCH), and puts them back this way. */
+static void scratch_to_reg(struct words *b, const struct gen *g)
+{
+	PKT4(b, g->reg, 0x55, 0x66);
+	PKT7(b, PM4_CP_REG_TO_SCRATCH, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_REG_TO_SCRATCH, (g->reg + 1) | 1u << 20);
+	PKT4(b, g->reg, 0, 0);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, (g->reg + 1) | 1u << 20);
+}
+
+/* CP_SCRATCH_WRITE: SCRATCH 20..22, then the words; turnip's unaligned
+ * indirect dispatch (tu_dispatch) writes one, scratch word 0, per
+ * dispatch (longer packets, wrapping at 7, are in aNxx-handlers.emu).
+ * Read back with CP_SCRATCH_TO_REG: scratch words are not compared. */
+static void scratch_write(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 0u << 20, 0x40);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+	PKT7(b, PM4_CP_SCRATCH_WRITE, 0u << 20, 0x41);
+	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
+}
+
 static void wait_for_idle(struct words *b, const struct gen *g)
 {
 	(void)g;
@@ -371,6 +396,22 @@ static void draw_pred(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
 	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
+}
+
+/* CP_DRAW_PRED_ENABLE_GLOBAL/LOCAL: conditional rendering on, and a
+ * turnip blit inside it (local predication off, then on again), then
+ * off; the predicate fails, so the draws show which enables are in
+ * force. No draw is predicated off (the 2023 a630_sqe draws those). */
+static void draw_pred_enable(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 1);
+	PKT7(b, PM4_CP_DRAW_PRED_SET, 5u << 4 | 0u << 8, LO(DATA(D_ZERO64)), HI(DATA(D_ZERO64)));
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_LOCAL, 1);
+	PKT7(b, PM4_CP_DRAW_PRED_ENABLE_GLOBAL, 0);
+	PKT7(b, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO, 1, 3);
 }
 
 static void set_subdraw_size(struct words *b, const struct gen *g)
@@ -574,7 +615,7 @@ static void skip_ib2_local(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_LOCAL, 0);
 }
 
-/* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), CP_COND_EXEC, as
+/* CP_REG_TEST and CP_COND_REG_EXEC (PRED_TEST), as
  * freedreno's GMEM bins and turnip's conditional sections use them. The
  * a5xx PFP reads the register without waiting for the ME, which may not
  * have written it yet: a CP_WAIT_FOR_ME first, as drivers send before
@@ -608,11 +649,34 @@ static void conditions(struct words *b, const struct gen *g)
 		if (g->bit == A7) {
 			PKT7(b, PM4_CP_COND_REG_EXEC, 5u << 28 | 1u << 26, 2);
 			PKT4(b, g->reg, 7);
+			/* turnip's a7xx predicate bits (tu7_set_pred_mask):
+			 * PRED_UPDATE (31) with SKIP_WAIT_FOR_ME, a mask and
+			 * the values; one bit set, one cleared */
+			PKT7(b, PM4_CP_REG_TEST, 1u << 31 | 1u << 25, 0x30, 0x10);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 4u << 18, 2);
+			PKT4(b, g->reg, 9);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 5u << 18, 2);
+			PKT4(b, g->reg, 10);
 		}
 	}
-	PKT7(b, PM4_CP_COND_EXEC, LO(DATA(D_ONE)), HI(DATA(D_ONE)), LO(DATA(D_ONE)),
-	     HI(DATA(D_ONE)), 1, 2);
-	PKT4(b, g->reg, 3);
+}
+
+/* CP_COND_EXEC as turnip's vkCmdCopyQueryPoolResults sends it (tu_query.cc):
+ * ADDR0 = ADDR1 = the query's availability, REF 2 (0 < available < 2),
+ * over the 6 words of the CP_MEM_TO_MEM that copies the result; an
+ * available query (32-bit and 64-bit results) and one that is not. */
+static void cond_exec_query(struct words *b, uint64_t avail, uint32_t flags, uint64_t dst)
+{
+	PKT7(b, PM4_CP_COND_EXEC, LO(avail), HI(avail), LO(avail), HI(avail), 2, 6);
+	PKT7(b, PM4_CP_MEM_TO_MEM, flags, LO(dst), HI(dst), LO(DATA(D_VALUES)), HI(DATA(D_VALUES)));
+}
+
+static void cond_exec(struct words *b, const struct gen *g)
+{
+	(void)g;
+	cond_exec_query(b, DATA(D_ONE), 0, RESULT(0));
+	cond_exec_query(b, DATA(D_ONE), 1u << 29 /* DOUBLE */, RESULT(0x10));
+	cond_exec_query(b, DATA(D_ZERO), 1u << 29, RESULT(0x20));
 }
 
 /* CP_COND_WRITE5: FUNCTION, POLL_MEMORY 4, WRITE_MEMORY 8; poll, ref,
@@ -725,6 +789,53 @@ static void cche_invalidate(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_CCHE_INVALIDATE);
 }
 
+/* CP_CONTEXT_REG_BUNCH: (register, value) pairs; turnip turns stream-out
+ * off with VPC_SO_CNTL and VPC_SO_STREAM_CNTL (tu_pipeline, with a third
+ * pair where tessellation shares its state), and at the start of a
+ * command buffer. */
+static void context_reg_bunch(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH, REG_A6XX_VPC_SO_CNTL, 0, REG_A6XX_VPC_SO_STREAM_CNTL, 0);
+	PKT7(b, PM4_CP_CONTEXT_REG_BUNCH, REG_A6XX_VPC_SO_CNTL, 0, REG_A6XX_VPC_SO_STREAM_CNTL, 0,
+	     g->reg, 0x31);
+}
+
+/* CP_RESET_CONTEXT_STATE (a7xx): the kernel's a6xx_set_pagetable sends
+ * CLEAR_ON_CHIP_TS | CLEAR_RESOURCE_TABLE | CLEAR_BV_BR_COUNTER |
+ * RESET_GLOBAL_LOCAL_TS (bits 0..3) before a page-table switch. */
+static void reset_context_state(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_RESET_CONTEXT_STATE, 0xf);
+}
+
+/* CP_START_BIN (a7xx): BIN_COUNT, PREFIX_ADDR (64-bit), PREFIX_DWORDS,
+ * BODY_DWORDS; the body (ending in CP_END_BIN) runs once per bin, after
+ * that bin's prefix IB at PREFIX_ADDR + bin * PREFIX_DWORDS * 4. No Mesa
+ * driver nor the kernel sends it (Qualcomm's driver does, as Google
+ * Dive's parser of its captures shows); shaped from the packet's layout:
+ * two bins, each prefix the IB2 buffer's 3 words. */
+static void start_bin(struct words *b, const struct gen *g)
+{
+	PKT7(b, PM4_CP_START_BIN, 2, LO(IB2_BASE), HI(IB2_BASE), 0, 3);
+	PKT4(b, g->reg, 0x5);
+	PKT7(b, PM4_CP_END_BIN);
+	PKT4(b, g->reg, 0x6);
+}
+
+/* CP_FIXED_STRIDE_DRAW_TABLE (a7xx): the table's address, its entries'
+ * size in dwords (bits 20..31; cffdec steps from entry to entry by it),
+ * their count; each entry, an IB of one draw, runs when the visibility
+ * stream says its draw is visible. Not sent by Mesa or the kernel
+ * either: two entries of the IB2 buffer's 3 words, visibility
+ * overridden. */
+static void fixed_stride_draw_table(struct words *b, const struct gen *g)
+{
+	(void)g;
+	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 1);
+	PKT7(b, PM4_CP_FIXED_STRIDE_DRAW_TABLE, LO(IB2_BASE), HI(IB2_BASE), 3u << 20, 2);
+}
+
 /* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
 static void context_reg_bunch2(struct words *b, const struct gen *g)
 {
@@ -787,6 +898,7 @@ struct opcode {
 	void (*cases)(struct words *b, const struct gen *g);
 	const char *todo[3];   /* a5xx, a6xx, a7xx: why it does not agree yet */
 	const char *skip[3];   /* why the vendor's path cannot run in the model */
+	const char *a5xx_name; /* its name in the a5xx packet tables, when another */
 	const char *a7xx_name; /* its name in the a7xx packet table, when another */
 };
 
@@ -802,6 +914,14 @@ struct opcode {
 #define SKIP6(why) .skip[1] = (why)
 #define SKIP7(why) .skip[2] = (why)
 
+/* What the model lacks for gen70500's bin and draw-table IBs: its IB_LEVEL
+ * takes every bit written as the level, where gen70500 writes its whole
+ * state word there, the level in bits 0..1 and mode bits above. */
+#define GEN7_IB_LEVEL_FLAGS                                                             \
+	"gen70500 enters the IB writing its state word to IB_LEVEL, the level in bits " \
+	"0..1 with mode bits above, and the model takes the whole word as the level "   \
+	"('no such queue')"
+
 static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
 	OP("PKT4", A5 | A6 | A7, pkt4_case),
@@ -811,6 +931,9 @@ static const struct opcode opcodes[] = {
 	OP("CP_REG_TO_MEM", A5 | A6 | A7, reg_to_mem),
 	OP("CP_REG_RMW", A5 | A6 | A7, reg_rmw),
 	OP("CP_REG_TO_SCRATCH", A6 | A7, reg_to_scratch),
+	OP("CP_SCRATCH_TO_REG", A6 | A7, scratch_to_reg),
+	OP("CP_SCRATCH_WRITE", A6 | A7, scratch_write, .a7xx_name = "UNKN76"),
+	OP("CP_CONTEXT_REG_BUNCH", A6 | A7, context_reg_bunch),
 	OP("CP_REG_TO_MEM_OFFSET_REG", A6 | A7, reg_to_mem_offset_reg),
 	OP("CP_REG_TO_MEM_OFFSET_MEM", A6 | A7, reg_to_mem_offset_mem),
 	OP("CP_INTERRUPT", A6 | A7, interrupt),
@@ -828,6 +951,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_DRAW_INDIRECT_MULTI", A6 | A7, draw_indirect_multi),
 	OP("CP_DRAW_AUTO", A6 | A7, draw_auto),
 	OP("CP_DRAW_PRED_SET", A6 | A7, draw_pred),
+	OP("CP_DRAW_PRED_ENABLE_GLOBAL", A6 | A7, draw_pred_enable),
+	OP("CP_DRAW_PRED_ENABLE_LOCAL", A6 | A7, draw_pred_enable),
 	OP("CP_SET_SUBDRAW_SIZE", A6 | A7, set_subdraw_size),
 	OP("CP_LOAD_STATE4", A5, load_state4),
 	OP("CP_LOAD_STATE6_GEOM", A6 | A7, load_state6_geom),
@@ -846,6 +971,8 @@ static const struct opcode opcodes[] = {
 	OP("CP_SKIP_IB2_ENABLE_GLOBAL", A5 | A6 | A7, skip_ib2_global),
 	OP("CP_SKIP_IB2_ENABLE_LOCAL", A5 | A6 | A7, skip_ib2_local),
 	OP("CP_COND_REG_EXEC", A5 | A6 | A7, conditions),
+	OP("CP_REG_TEST", A5 | A6 | A7, conditions),
+	OP("CP_COND_EXEC", A5 | A6 | A7, cond_exec),
 	OP("CP_COND_WRITE5", A5 | A6 | A7, cond_write5),
 	OP("CP_INDIRECT_BUFFER", A5 | A6 | A7, indirect_buffer),
 	OP("CP_REG_WRITE", A6 | A7, reg_write, .a7xx_name = "UNKN109"),
@@ -858,14 +985,22 @@ static const struct opcode opcodes[] = {
 	OP("CP_CONTEXT_SWITCH_YIELD", A5 | A6 | A7, context_switch_yield),
 	OP("CP_SET_AMBLE", A7, set_amble, .a7xx_name = "CP_SET_CTXSWITCH_IB"),
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
+	OP("CP_PREEMPT_ENABLE_LOCAL", A5, preempt_enable),
+	OP("CP_YIELD_ENABLE", A5, preempt_enable, .a5xx_name = "CP_PREEMPT_ENABLE"),
 	OP("CP_THREAD_CONTROL", A7, thread_control),
 	OP("CP_WAIT_TIMESTAMP", A7, wait_timestamp),
 	OP("CP_CCHE_INVALIDATE", A7, cche_invalidate),
+	OP("CP_RESET_CONTEXT_STATE", A7, reset_context_state),
 	OP("CP_CONTEXT_REG_BUNCH2", A7, context_reg_bunch2),
 	OP("CP_MEM_TO_SCRATCH_MEM", A7, mem_to_scratch_mem),
 	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
 	OP("CP_RESOURCE_LIST", A7, resource_list),
 	OP("CP_BV_BR_COUNT_OPS", A7, bv_br_count_ops),
+	OP("CP_START_BIN", A7, start_bin, SKIP7(GEN7_IB_LEVEL_FLAGS " (0x1002 for a bin's body)")),
+	OP("CP_END_BIN", A7, start_bin,
+	   SKIP7("it ends CP_START_BIN's body, which the model cannot run: " GEN7_IB_LEVEL_FLAGS)),
+	OP("CP_FIXED_STRIDE_DRAW_TABLE", A7, fixed_stride_draw_table,
+	   SKIP7(GEN7_IB_LEVEL_FLAGS " (0xc0802 for a table's entry)")),
 };
 
 /* The buffers every capture holds. */
@@ -950,7 +1085,9 @@ int main(int argc, char **argv)
 			return 1;
 		const char *how = op->skip[gi] ? "skip" : op->todo[gi] ? "todo" : "check";
 		const char *why = op->skip[gi] ? op->skip[gi] : op->todo[gi] ? op->todo[gi] : "";
-		const char *name = g->bit == A7 && op->a7xx_name ? op->a7xx_name : op->name;
+		const char *name = g->bit == A7 && op->a7xx_name   ? op->a7xx_name
+				   : g->bit == A5 && op->a5xx_name ? op->a5xx_name
+								   : op->name;
 		printf("%s\t%s\t%s\t%s\n", op->name, name, how, why);
 	}
 	return 0;

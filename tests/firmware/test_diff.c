@@ -69,10 +69,9 @@ static void c_pkt4_longest(struct diff *d)
 
 /* Packets with no payload at all. (Malformed packets where the two
  * firmwares differ on purpose are not compared: a CP_SCRATCH_WRITE with
- * no data word makes vendor firmware take the next header as data, and
- * an odd-length CP_CONTEXT_REG_BUNCH makes it write the lone register
- * word as a value; the SDK's firmware skips both cleanly, see
- * the handler tests in tests/firmware/.) */
+ * no data word makes vendor firmware take the next header as data; the
+ * SDK's firmware skips it cleanly, see the handler tests in
+ * tests/firmware/.) */
 static void c_empty(struct diff *d)
 {
 	diff_pkt4(d, SCRATCH_REG(0), NULL, 0);

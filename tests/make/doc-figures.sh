@@ -6,8 +6,8 @@
 #   docs/firmware.md "Delay slots": the nop table (with -O: the built
 #     images; without: the same sources assembled again without it;
 #     vendor: the images themselves), and the images' sizes; the prose
-#     figures of instructions per packet (CP_COND_EXEC replayed, the
-#     others the table's cells, which opcodes.sh checks);
+#     figures of instructions per packet that repeat the table's cells
+#     (which opcodes.sh checks);
 #   docs/afuc-ld.md "The map file": the map of its handler.s on a630,
 #     and the registers --check-state finds a630 keeps state in;
 #   docs/tutorial.md: the pc its prose quotes;
@@ -108,7 +108,7 @@ ok $? "docs/firmware.md gives today's image sizes" ||
 
 # --- docs/firmware.md's prose figures of instructions per packet: those
 # that repeat a cell of the table (which opcodes.sh checks) must be that
-# cell; CP_COND_EXEC, in no table, is replayed here from mkcases' case.
+# cell.
 # table_cell OPCODE COLUMN: "SDK vendor" of the opcode's row of the table
 # of instructions per packet (COLUMN 3 a5xx, 4 a6xx, 5 a7xx).
 table_cell() {
@@ -126,36 +126,6 @@ set -- $(table_cell CP_COND_REG_EXEC 4)
 squeezed docs/firmware.md | grep -qF -- "cases $1 instructions against $2,"
 ok $? "docs/firmware.md's CP_COND_REG_EXEC figure is the table's ($1 against $2)" ||
 	diag "docs/firmware.md (\"CP_COND_REG_EXEC takes the drivers' PRED_TEST\") should say: cases $1 instructions against $2,"
-cond=
-while read -r gen names images part; do
-	vendor=$(vendor_paths "$names") || break
-	case $vendor in "$SDK_ROOT"/../shared/*) ;; *) break ;; esac
-	mkdir "$tmp/$gen" && "$SDK_BUILD/tests/firmware/mkcases" "$gen" "$tmp/$gen" >/dev/null || break
-	"$SDK_BIN/afuc-emu" --replay "$tmp/$gen/CP_COND_REG_EXEC.rd" --diff "$vendor" "$(sdk_paths "$images")" \
-		--ignore tests/firmware/vendor-diff.ignore --stats >"$tmp/$gen.out" 2>&1
-	# "#   CP_COND_EXEC   1 packets   19 instructions   19.0 per packet",
-	# the vendor's (A) then the SDK's (B)
-	# shellcheck disable=SC2046
-	set -- $(awk '$2 == "CP_COND_EXEC" { print $(NF - 2) }' "$tmp/$gen.out")
-	case $gen in
-	a5xx) cond="$2 instructions against $part's $1" ;;
-	a6xx) cond="$cond, $part's $1" ;;
-	*) cond="$cond and $part's $1" ;;
-	esac
-done <<'EOF'
-a5xx a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw a530
-a6xx a630_sqe.fw a6xx/sqe.fw a630
-a7xx gen70500_sqe.fw a7xx/sqe.fw gen70500
-EOF
-case $cond in
-*gen70500*)
-	squeezed docs/firmware.md | grep -qF -- "is: $cond, in the handler"
-	ok $? "docs/firmware.md's CP_COND_EXEC figures are the cases' ($cond)" ||
-		diag "docs/firmware.md (\"CP_COND_EXEC, which the cases send\") should say: is: $cond"
-	;;
-*) skip 1 "the vendor images of ../shared are not all there: no CP_COND_EXEC figures" ;;
-esac
-
 # --- docs/tutorial.md: its prose's pc of add.S:10 is the one its
 # debugger output (which tests/dsl/tutorial.sh checks) gives.
 pc=$(sed -n 's/^breakpoint 1: SQE pc \([0-9a-f]*\) add.S:10 .*/\1/p' docs/tutorial.md)
