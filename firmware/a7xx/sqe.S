@@ -84,26 +84,20 @@ bv_bootstrap:
 	jump #pass_over
 	mov $0d, $00
 
+; BV has BR's handlers, as gen70500's BV has a copy of BR's: what
+; reaches it (the sections CP_THREAD_CONTROL gives it, BOTH included)
+; it runs as BR does, numbering its own events; an opcode without a
+; handler is fatal, as on BR.
+#define DEFAULT_HANDLER_NAME __bv_default_handler
+#include "../common/cp-handlers.S"
+#include "../common/sqe-handlers.S"
 #include "events.S"
-#include "../common/ib-handlers.S"
-
-; CP_SET_MARKER on BV: the IFPC requests, which gen70500's BV passes to
-; the GMU as BR does; the rest is BR's.
-HANDLER(CP_SET_MARKER)
-	mov $02, $data
-	SKIP_PAYLOAD()
-	IF_BIT_SET($02, 8)
-		IFPC_MARKER($02, $03, $11)
-	ENDIF()
-END_HANDLER()
-
+#include "../common/dispatch.S"
+#include "draws.S"
 #define THREAD_SELF 2
 #include "thread-control.S"
 #undef THREAD_SELF
 
-#define IDLE_DEFAULT_HANDLER __bv_default_handler
-#include "../common/idle-handlers.S"
-#undef IDLE_DEFAULT_HANDLER
 #undef INSTR_BASE_CTRL
 
 ; ---- LPAC ------------------------------------------------------------------------
