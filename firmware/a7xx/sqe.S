@@ -87,7 +87,8 @@ bv_bootstrap:
 ; BV has BR's handlers, as gen70500's BV has a copy of BR's: what
 ; reaches it (the sections CP_THREAD_CONTROL gives it, BOTH included)
 ; it runs as BR does, numbering its own events; an opcode without a
-; handler is fatal, as on BR.
+; handler is fatal, as on BR. FW_BV marks where BV's differ.
+#define FW_BV
 #define DEFAULT_HANDLER_NAME __bv_default_handler
 #include "../common/cp-handlers.S"
 #include "../common/sqe-handlers.S"
@@ -97,7 +98,7 @@ bv_bootstrap:
 #define THREAD_SELF 2
 #include "thread-control.S"
 #undef THREAD_SELF
-
+#undef FW_BV
 #undef INSTR_BASE_CTRL
 
 ; ---- LPAC ------------------------------------------------------------------------

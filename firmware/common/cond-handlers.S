@@ -89,7 +89,8 @@ END_HANDLER()
 ;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
-;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+;   THREAD_MODE (5, a7xx): this processor's bit is set, BR (26) or, on
+;                    the a7xx BV (FW_BV), BV (25); DWORDS
 ; PRED_TEST, what binning passes send for every bin, is tested first,
 ; with DWORDS read in the delay slot of the test.
 HANDLER(CP_COND_REG_EXEC)
@@ -142,7 +143,11 @@ cond_reg_exec.run:
 			mov $06, 0x0
 		ENDIF()
 	CASE(5)
+#ifdef FW_BV
+		EXTRACT_BITS($06, $02, 25, 25)
+#else
 		EXTRACT_BITS($06, $02, 26, 26)
+#endif
 #endif
 	ENDSWITCH()
 	SKIP_PAYLOAD()
