@@ -8,8 +8,9 @@
  * bootstraps load theirs. BV reads the stream BR reads. As in
  * gen70500, CP_THREAD_CONTROL turns concurrent binning on and off
  * (thread-control.S): while it is on, BR and BV each run the sections
- * meant for them (BV: events, waits, IBs) and pass the others over;
- * while it is off, BR runs everything and BV passes everything over.
+ * meant for them (BV with a copy of BR's handlers, as gen70500's) and
+ * pass the others over; while it is off, BR runs everything and BV
+ * passes everything over.
  * LPAC reads a ring of its own and runs compute work. */
 #define FW_GEN 7
 #include "../common/fw.h"
