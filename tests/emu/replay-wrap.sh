@@ -34,6 +34,22 @@ capture() {
 	submission "app/100: fence=5" 0x104000
 }
 capture 630 >"$tmp/two-contexts.rd"
+
+# a7xx_submit's CP_THREAD_CONTROL BOTH before the command streams brings
+# BV into them: a stream that writes memory, then turns concurrent
+# binning off for BR alone with SYNC_THREADS (as turnip's tu6_init_hw
+# starts), then writes again. BV makes the first write too, meets BR
+# and passes the rest over; without the BOTH it would pass the whole
+# stream over and BR would wait for it at SYNC_THREADS for ever.
+{
+	le32 13 4 730
+	le32 2 12
+	printf 'app/1: fence'
+	le32 3 12 0x100000 40 0
+	le32 12 40 0x703d8003 0x200000 0 0x51 0x70970001 0x88000001 0x703d8003 0x200004 0 \
+		0x52
+	le32 6 12 0x100000 10 0
+} >"$tmp/threads.rd"
 capture 540 >"$tmp/two-contexts-a5xx.rd"
 
 # result STATUS DESCRIPTION [GOT EXPECTED]: a test line, with what was
@@ -85,6 +101,29 @@ for f in $images; do
 		continue
 	fi
 	check "$name" "$tmp/$name"
+done
+
+# threads NAME IMAGE: the stream above through an a7xx image with BV
+threads() {
+	run "$SDK_BIN/afuc-emu" --replay "$tmp/threads.rd" "$2" --writes "$tmp/writes.log"
+	got="$status $(grep -c '^mem 0x200000 0x00000051' "$tmp/writes.log")"
+	got="$got $(grep -c '^mem 0x200004 0x00000052' "$tmp/writes.log")"
+	result "$([ "$got" = "0 2 1" ] && echo 0 || echo 1)" \
+		"$name: under the kernel's BOTH, BV runs the command stream up to its CP_THREAD_CONTROL for BR" \
+		"$got" "0 2 1 (exit status, BR's and BV's first write, BR's second)" ||
+		diag "$(printf '%s\n' "$out" | grep -A3 '^not ok' | head -8)"
+}
+name="SDK a7xx/sqe.fw"
+threads "$name" "$SDK_BUILD/firmware/a7xx/sqe.fw"
+all_firmware 'gen7*_sqe*.fw*' 'a7*_sqe*.fw*' 'gen8*_sqe*.fw*'
+for f in $images; do
+	name=$(firmware_name "$f")
+	if ! unpack_firmware "$f" ||
+		! "$SDK_BIN/afuc-objdump" --no-names "$tmp/$name" 2>/dev/null | head -5 | grep -q ' + BV'; then
+		skip 1 "$name: no BV in its image"
+		continue
+	fi
+	threads "$name" "$tmp/$name"
 done
 
 # a5xx: a5xx_submit switches no page table
