@@ -515,8 +515,8 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 	     0, 0, 0);
 }
 
-/* a7xx_submit: BR and BV meet and BR switches the page table; BR runs
- * the command streams (the kernel lets both take them); then BR
+/* a7xx_submit: BR and BV meet and BR switches the page table; both
+ * take the command streams (CP_THREAD_CONTROL BOTH); then BR
  * invalidates the CCU, BV writes its fence when it is done with the
  * submission, and BR waits for that before it writes the kernel's fence */
 static void a7xx_submit(const struct wrap *w)
