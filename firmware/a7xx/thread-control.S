@@ -135,10 +135,13 @@ SUBROUTINE(concurrent_bin_start)
 	CALL(meet)
 END_SUBROUTINE()
 
-; concurrent_bin_stop: each processor sends CONCURRENT_BIN_STOP and
-; waits for idle; they meet, clear the binning controls (BR also
-; CONCURRENT_BIN_ON), and meet again.
+; concurrent_bin_stop: as at the start, both processors wait for idle
+; and meet; each sends CONCURRENT_BIN_STOP and waits for idle again;
+; they meet, clear the binning controls (BR also CONCURRENT_BIN_ON), and
+; meet again.
 SUBROUTINE(concurrent_bin_stop)
+	CALL(wait_for_idle)
+	CALL(meet)
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
 	mov $03, EV(CONCURRENT_BIN_STOP)
 	CALL(fire_event)

@@ -332,6 +332,8 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		return;
 	}
 	emu_packet_taken(e, c, hdr);
+	if (e->gi->packet_opcode != EMU_NONE)
+		*emu_ctrl_slot(e, c, e->gi->packet_opcode) = op;
 	branch_to(e, c, target);
 	c->pending_waitin = true;
 	c->waitin_rem = count;
