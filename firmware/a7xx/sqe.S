@@ -100,6 +100,7 @@ bv_bootstrap:
 #define THREAD_SELF 2
 #include "thread-control.S"
 #undef THREAD_SELF
+#include "binning.S"
 #undef FW_BV
 #undef INSTR_BASE_CTRL
 
