@@ -752,11 +752,16 @@ static void modify_timestamp(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_MODIFY_TIMESTAMP, 0);
 }
 
-/* CP_RESOURCE_LIST (a7xx): a count and buffers (gen70500's BR drops it) */
+/* CP_RESOURCE_LIST (a7xx): a count and buffers, in a section of BR's
+ * (gen70500's BR drops it; its BV hands each buffer to a unit behind
+ * control registers 0x244-0x247 and polls that unit, which the model
+ * does not have: a section for BV alone would never end) */
 static void resource_list(struct words *b, const struct gen *g)
 {
 	(void)g;
+	PKT7(b, PM4_CP_THREAD_CONTROL, 1 /* THREAD_BR */);
 	PKT7(b, PM4_CP_RESOURCE_LIST, 1, LO(DATA(0)), HI(DATA(0)), 0);
+	PKT7(b, PM4_CP_THREAD_CONTROL, 3 /* THREAD_BOTH */);
 }
 
 /* CP_MEMCPY: DWORDS, SRC, DST (turnip's preemption-latency copies) */
