@@ -861,8 +861,9 @@ static const struct opcode opcodes[] = {
 	OP("CP_WHERE_AM_I", A5 | A6, where_am_i),
 	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg,
 	   SKIP7("TODO: gen70500's BV, which runs it under the kernel's CP_THREAD_CONTROL BOTH, "
-		 "stores the preemption record with the word 0xa044901d, an encoding the a7xx "
-		 "ISA table lacks")),
+		 "flags the preemption record with storex at the odd offset 0x101d, whose "
+		 "meaning is not known (docs/afuc-as.md), then waits on control 0x08a, which "
+		 "the model does not have")),
 	OP("CP_CONTEXT_SWITCH_YIELD", A5 | A6 | A7, context_switch_yield),
 	OP("CP_SET_AMBLE", A7, set_amble, .a7xx_name = "CP_SET_CTXSWITCH_IB"),
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
