@@ -26,45 +26,27 @@ SUBROUTINE(vsc_stream_write)
 	mov $data, $04
 END_SUBROUTINE()
 
-#ifdef FW_BV
-; gen70500's BV: ids 8-12 go to their VSC registers whatever the
-; binning state, and are not kept (BR keeps them for
-; CP_SET_BIN_DATA5_OFFSET); id 1 sets up the preemption record (state
-; this firmware does not keep); the others are passed over.
-HANDLER(CP_SET_PSEUDO_REG)
-	LOOP_REM()
-		and $02, $data, 0x1f
-		mov $03, $data
-		EXTRACT_BITS($04, $data, 0, 16)
-		sub $05, $02, 0x8
-		IF_LE($05, 4, $06)
-			CALL(vsc_stream_write)
-		ENDIF()
-	ENDLOOP()
-END_HANDLER()
-
-; CP_SET_BIN_DATA5, CP_SET_BIN_DATA5_OFFSET: BR's, which gives the PC
-; its streams; gen70500's BV passes them over.
-HANDLER(CP_SET_BIN_DATA5)
-	SKIP_PAYLOAD()
-END_HANDLER()
-
-HANDLER(CP_SET_BIN_DATA5_OFFSET)
-	SKIP_PAYLOAD()
-END_HANDLER()
-#else
 ; CP_SET_PSEUDO_REG: (id, 64-bit value) triples, of whose high words
 ; gen70500 keeps 17 bits. Ids 8-12 are kept, and while concurrent
 ; binning is off they go to their VSC registers too, as gen70500 does.
 ; Ids 0-4 (the kernel's SMMU and preemption records, state this firmware
 ; does not keep; docs/firmware.md, "Not done") end the packet in an IB,
 ; as in gen70500; the others are passed over.
+; gen70500's BV (FW_BV) sends ids 8-12 to their VSC registers whatever
+; the binning state and keeps none (BR keeps them for
+; CP_SET_BIN_DATA5_OFFSET); it passes the others over (its id 1 sets up
+; the preemption record, state this firmware does not keep).
 HANDLER(CP_SET_PSEUDO_REG)
 	LOOP_REM()
 		and $02, $data, 0x1f
 		mov $03, $data
 		EXTRACT_BITS($04, $data, 0, 16)
 		sub $05, $02, 0x8
+#ifdef FW_BV
+		IF_LE($05, 4, $06)
+			CALL(vsc_stream_write)
+		ENDIF()
+#else
 		IF_GT($05, 4, $06)
 			IF_LT($02, 5, $06)
 				IF_NE(G_LEVEL, 0)
@@ -80,9 +62,21 @@ HANDLER(CP_SET_PSEUDO_REG)
 				CALL(vsc_stream_write)
 			ENDIF()
 		ENDIF()
+#endif
 	ENDLOOP()
 END_HANDLER()
 
+#ifdef FW_BV
+; CP_SET_BIN_DATA5, CP_SET_BIN_DATA5_OFFSET: BR's, which gives the PC
+; its streams; gen70500's BV passes them over.
+HANDLER(CP_SET_BIN_DATA5)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+HANDLER(CP_SET_BIN_DATA5_OFFSET)
+	SKIP_PAYLOAD()
+END_HANDLER()
+#else
 ; CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's draw stream, the address
 ; of its size, its primitive stream, and (a7xx) two more addresses, all
 ; 64-bit, of whose high words gen70500 keeps 17 bits: bin_streams.
