@@ -7,18 +7,46 @@
  * SP_UNKNOWN_0CE2/0CE6). */
 #define BIN_BASES 0x1a0
 
+; vsc_stream_write: $03:$04 to the VSC register of pseudo register $02
+; (8-12).
+SUBROUTINE(vsc_stream_write)
+	SWITCH($02)
+	CASE(8)
+		mov $addr, VSC_DRAW_STRM_ADDRESS
+	CASE(9)
+		mov $addr, VSC_DRAW_STRM_SIZE_ADDRESS
+	CASE(10)
+		mov $addr, VSC_PRIM_STRM_ADDRESS
+	CASE(11)
+		mov $addr, SP_UNKNOWN_0CE2
+	DEFAULT()
+		mov $addr, SP_UNKNOWN_0CE6
+	ENDSWITCH()
+	mov $data, $03
+	mov $data, $04
+END_SUBROUTINE()
+
 ; CP_SET_PSEUDO_REG: (id, 64-bit value) triples, of whose high words
 ; gen70500 keeps 17 bits. Ids 8-12 are kept, and while concurrent
 ; binning is off they go to their VSC registers too, as gen70500 does.
 ; Ids 0-4 (the kernel's SMMU and preemption records, state this firmware
 ; does not keep; docs/firmware.md, "Not done") end the packet in an IB,
 ; as in gen70500; the others are passed over.
+; gen70500's BV (FW_BV) sends ids 8-12 to their VSC registers whatever
+; the binning state and keeps none (BR keeps them for
+; CP_SET_BIN_DATA5_OFFSET); it passes the others over (its id 1 sets up
+; the preemption record, state this firmware does not keep).
 HANDLER(CP_SET_PSEUDO_REG)
 	LOOP_REM()
 		and $02, $data, 0x1f
 		mov $03, $data
 		EXTRACT_BITS($04, $data, 0, 16)
 		sub $05, $02, 0x8
+#ifdef FW_BV
+		IF_LE($05, 4, $06)
+			CALL(vsc_stream_write)
+		ENDIF()
+#else
 		IF_GT($05, 4, $06)
 			IF_LT($02, 5, $06)
 				IF_NE(G_LEVEL, 0)
@@ -31,25 +59,24 @@ HANDLER(CP_SET_PSEUDO_REG)
 			cwrite $04, [$05 + BIN_BASES + 0x1]
 			READ_REG($06, CONCURRENT_BIN_ON)
 			IF_BIT_CLEAR($06, 0)
-				SWITCH($02)
-				CASE(8)
-					mov $addr, VSC_DRAW_STRM_ADDRESS
-				CASE(9)
-					mov $addr, VSC_DRAW_STRM_SIZE_ADDRESS
-				CASE(10)
-					mov $addr, VSC_PRIM_STRM_ADDRESS
-				CASE(11)
-					mov $addr, SP_UNKNOWN_0CE2
-				DEFAULT()
-					mov $addr, SP_UNKNOWN_0CE6
-				ENDSWITCH()
-				mov $data, $03
-				mov $data, $04
+				CALL(vsc_stream_write)
 			ENDIF()
 		ENDIF()
+#endif
 	ENDLOOP()
 END_HANDLER()
 
+#ifdef FW_BV
+; CP_SET_BIN_DATA5, CP_SET_BIN_DATA5_OFFSET: BR's, which gives the PC
+; its streams; gen70500's BV passes them over.
+HANDLER(CP_SET_BIN_DATA5)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+HANDLER(CP_SET_BIN_DATA5_OFFSET)
+	SKIP_PAYLOAD()
+END_HANDLER()
+#else
 ; CP_SET_BIN_DATA5: VSC_SIZE/VSC_N, the bin's draw stream, the address
 ; of its size, its primitive stream, and (a7xx) two more addresses, all
 ; 64-bit, of whose high words gen70500 keeps 17 bits: bin_streams.
@@ -145,3 +172,4 @@ SUBROUTINE(bin_streams)
 	WRITE_REG(0x9e02, $0d)
 	WRITE_REG(0x9e16, $memdata)
 END_SUBROUTINE()
+#endif

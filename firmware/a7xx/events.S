@@ -11,10 +11,12 @@
 ; with WRITE_SAMPLE_COUNT, the sample count's address and where it goes
 ; (EVENT_TS_CTRL 5 at ADDR, 6 at ADDR + 16, 0x36 with the difference
 ; added) through the EVENT_TS_* pipe registers; $09 counts the write.
+; gen70500's BV (FW_BV) waits, but leaves the sample count to BR.
 SUBROUTINE(query_event)
 	cwrite $00, [$00 + @QUERY_PEND_INCR]
 	WAIT_MEM_WRITES()
 	mov $addr, |QUERY_PEND_DECR << 24
+#ifndef FW_BV
 	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_SAMPLE_COUNT))
 		IF_GE($rem, 2, $0b)
 			mov $04, 0x5
@@ -33,6 +35,7 @@ SUBROUTINE(query_event)
 			add $09, $09, 0x8
 		ENDIF()
 	ENDIF()
+#endif
 END_SUBROUTINE()
 
 ; CP_EVENT_WRITE7: EVENT (bits 0..6), WRITE_SAMPLE_COUNT (12),

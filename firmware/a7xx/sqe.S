@@ -8,8 +8,9 @@
  * bootstraps load theirs. BV reads the stream BR reads. As in
  * gen70500, CP_THREAD_CONTROL turns concurrent binning on and off
  * (thread-control.S): while it is on, BR and BV each run the sections
- * meant for them (BV: events, waits, IBs) and pass the others over;
- * while it is off, BR runs everything and BV passes everything over.
+ * meant for them (BV with a copy of BR's handlers, as gen70500's) and
+ * pass the others over; while it is off, BR runs everything and BV
+ * passes everything over.
  * LPAC reads a ring of its own and runs compute work. */
 #define FW_GEN 7
 #include "../common/fw.h"
@@ -85,26 +86,22 @@ bv_bootstrap:
 	jump #pass_over
 	mov $0d, $00
 
+; BV has BR's handlers, as gen70500's BV has a copy of BR's: what
+; reaches it (the sections CP_THREAD_CONTROL gives it, BOTH included)
+; it runs as BR does, numbering its own events; an opcode without a
+; handler is fatal, as on BR. FW_BV marks where BV's differ.
+#define FW_BV
+#define DEFAULT_HANDLER_NAME __bv_default_handler
+#include "../common/cp-handlers.S"
+#include "../common/sqe-handlers.S"
 #include "events.S"
-#include "../common/ib-handlers.S"
-
-; CP_SET_MARKER on BV: the IFPC requests, which gen70500's BV passes to
-; the GMU as BR does; the rest is BR's.
-HANDLER(CP_SET_MARKER)
-	mov $02, $data
-	SKIP_PAYLOAD()
-	IF_BIT_SET($02, 8)
-		IFPC_MARKER($02, $03, $11)
-	ENDIF()
-END_HANDLER()
-
+#include "../common/dispatch.S"
+#include "draws.S"
 #define THREAD_SELF 2
 #include "thread-control.S"
 #undef THREAD_SELF
-
-#define IDLE_DEFAULT_HANDLER __bv_default_handler
-#include "../common/idle-handlers.S"
-#undef IDLE_DEFAULT_HANDLER
+#include "binning.S"
+#undef FW_BV
 #undef INSTR_BASE_CTRL
 
 ; ---- LPAC ------------------------------------------------------------------------

@@ -73,42 +73,42 @@ END_HANDLER()
 ; IBs called from below the level of the CP_THREAD_CONTROL that started
 ; the pass ($0d) are entered and left at their ends, as gen70500 does, so
 ; that the pass ends where the other processor's section does; the next
-; CP_THREAD_CONTROL is handled at once. A header of neither type 4 nor 7
-; is a fatal error.
+; CP_THREAD_CONTROL is handled at once.
 pass_over:
-	LOOP()
-		mov $01, $data
-		ushr $02, $01, 28
-		; a type-4 packet in seven instructions: its count set in the
-		; test's slot (type 7 sets its own below), straight back to the top
-		brne $02, 0x4, #pass_over_type7
-		and $rem, $01, 0x7f
-		SKIP_PAYLOAD()
+	mov $01, $data
+; the delay slots are filled by hand, so that a type-4 packet takes five
+; instructions and a type-7 one that is none of the three twelve, the
+; next header read in the last one's slot (gen70500's BR and BV together
+; run no more on a packet only BR has). Bit 28 tells the types apart: a
+; header with it set is taken for type 7, one with it clear for type 4.
+pass_over_header:
+	brne $01, b28, #pass_over_type4
+	and $rem, $01, 0x7f
+	EXTRACT_BITS($03, $01, 16, 22)
+	breq $03, CP_THREAD_CONTROL, #thread_control
+	and $rem, $01, 0x3fff
+	breq $03, IB_END_OPCODE, #pass_over_ib_end
+	xor $04, $03, CP_INDIRECT_BUFFER
+	breq $04, 0x0, #pass_over_ib
+	nop
+pass_over_type4:
+	SKIP_PAYLOAD()
+	jump #pass_over_header
+	mov $01, $data
+pass_over_ib_end:
+	CALL(leave_ib)
+	jump #pass_over
+	nop
+pass_over_ib:
+	; entered when called from below the level of the pass
+	IF_LT(G_LEVEL, $0d, $02)
+		CALL(enter_ib)
 		jump #pass_over
 		nop
-pass_over_type7:
-		IF_NE($02, 7)
-			jump #fatal_error
-			nop
-		ENDIF()
-		and $rem, $01, 0x3fff
-		EXTRACT_BITS($02, $01, 16, 22)
-		IF_EQ($02, CP_THREAD_CONTROL)
-			jump #thread_control
-			nop
-		ENDIF()
-		IF_EQ($02, IB_END_OPCODE)
-			CALL(leave_ib)
-			CONTINUE()
-		ENDIF()
-		IF_EQ($02, CP_INDIRECT_BUFFER, $03)
-			IF_LT(G_LEVEL, $0d, $03)
-				CALL(enter_ib)
-				CONTINUE()
-			ENDIF()
-		ENDIF()
-		SKIP_PAYLOAD()
-	ENDLOOP()
+	ENDIF()
+	SKIP_PAYLOAD()
+	jump #pass_over
+	nop
 
 ; concurrent_bin_start: both processors wait for idle and meet; each
 ; writes the units' binning controls (BR also CONCURRENT_BIN_ON, which
@@ -135,10 +135,13 @@ SUBROUTINE(concurrent_bin_start)
 	CALL(meet)
 END_SUBROUTINE()
 
-; concurrent_bin_stop: each processor sends CONCURRENT_BIN_STOP and
-; waits for idle; they meet, clear the binning controls (BR also
-; CONCURRENT_BIN_ON), and meet again.
+; concurrent_bin_stop: as at the start, both processors wait for idle
+; and meet; each sends CONCURRENT_BIN_STOP and waits for idle again;
+; they meet, clear the binning controls (BR also CONCURRENT_BIN_ON), and
+; meet again.
 SUBROUTINE(concurrent_bin_stop)
+	CALL(wait_for_idle)
+	CALL(meet)
 	WRITE_REG(|EVENT_CMD << 24, 0x1)
 	mov $03, EV(CONCURRENT_BIN_STOP)
 	CALL(fire_event)

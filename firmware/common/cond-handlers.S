@@ -91,7 +91,8 @@ END_HANDLER()
 ;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
-;   THREAD_MODE (5, a7xx): BR (26) is set (this is BR); DWORDS
+;   THREAD_MODE (5, a7xx): this processor's bit is set, BR (26) or, on
+;                    the a7xx BV (FW_BV), BV (25); DWORDS
 ; What the drivers send (freedreno's bins, turnip's sections) is PRED_TEST
 ; of predicate bit 0 with nothing else in the first word, 0x10000000:
 ; rotated left by 4 it is 1, which one branch tests, and the second word
@@ -133,7 +134,11 @@ cond_reg_exec.others:
 #if FW_GEN >= 7
 	brne $05, 0x5, #cond_reg_exec.compare
 	mov $03, $04
+#ifdef FW_BV
+	IF_BIT_CLEAR($02, 25)           ; THREAD_MODE: BV (25) is set
+#else
 	IF_BIT_CLEAR($02, 26)           ; THREAD_MODE: BR (26) is set
+#endif
 		SKIP_DWORDS($04)
 	ENDIF()
 	NEXT_PACKET()

@@ -308,8 +308,12 @@ END_HANDLER()
 
 ; CP_CCHE_INVALIDATE (a7xx): a plain register write underneath, 1 to
 ; 0x9881 (unnamed in the register database), as gen70500 does it; turnip
-; waits for idle before it.
+; waits for idle before it. gen70500's BV (FW_BV) leaves it to BR.
 HANDLER(CP_CCHE_INVALIDATE)
+#ifdef FW_BV
+	SKIP_PAYLOAD()
+#else
 	WRITE_REG(0x9881, 0x1)
+#endif
 END_HANDLER()
 #endif

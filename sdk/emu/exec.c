@@ -332,6 +332,8 @@ static void dispatch(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 		return;
 	}
 	emu_packet_taken(e, c, hdr);
+	if (e->gi->packet_opcode != EMU_NONE)
+		*emu_ctrl_slot(e, c, e->gi->packet_opcode) = op;
 	branch_to(e, c, target);
 	c->pending_waitin = true;
 	c->waitin_rem = count;
@@ -450,7 +452,8 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 		if (in->op == ISA_OP_CREAD ? emu_ctrl_read(e, c, a, &v) : emu_sqe_read(e, c, a, &v))
 			wr(e, c, in->dst, v);
 		return;
-	case ISA_OP_LOAD: {
+	case ISA_OP_LOAD:
+	case ISA_OP_LOADX: {
 		a = rd(e, c, in->src1, false);
 		if (e->error_kind)
 			return;
@@ -461,7 +464,8 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 			wr(e, c, in->dst, emu_mem_get(&e->mem, addr));
 		return;
 	}
-	case ISA_OP_STORE: {
+	case ISA_OP_STORE:
+	case ISA_OP_STOREX: {
 		v = rd(e, c, in->src1, false);
 		b = rd(e, c, in->src2, false);
 		if (e->error_kind)

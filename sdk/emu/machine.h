@@ -61,6 +61,10 @@ struct emu_gen_info {
 	uint16_t shared_lo, shared_hi; /* [lo, hi): one copy for all processors */
 	uint16_t protect_status;       /* result of a $addr bit-20 access check */
 	uint16_t fatal_error; /* FATAL_ERROR_CTRL: a non-zero write raises the CP's error */
+	/* holds the opcode of the packet waitin dispatched (a7xx: BV's
+	 * CP_ME_INIT and CP_SET_SECURE_MODE, also called while passing
+	 * packets over, read it to tell how they were entered) */
+	uint16_t packet_opcode;
 	/* a6xx: LPAC starts when the SQE writes bit 0 of this GPU register,
 	 * at the 64-bit GPU register lpac_gpu_instr_base */
 	bool lpac_by_gpu;

@@ -69,6 +69,8 @@ enum isa_op {
 	ISA_OP_SREAD,
 	ISA_OP_STORE,
 	ISA_OP_LOAD,
+	ISA_OP_STOREX, /* store and load with bit 15 set (a7xx, gen 8: */
+	ISA_OP_LOADX,  /* inferred, docs/afuc-as.md) */
 	ISA_OP_BRNE,
 	ISA_OP_BREQ, /* compare with a 5-bit immediate */
 	ISA_OP_BRNEB,

@@ -82,6 +82,17 @@ static const struct isa_shape shape_cread = {
 	{F(REP, 26, 26), F(DST, 16, 20), F(SRC1, 21, 25), F(IMM, 0, 11), F(PREINC, 14, 14)},
 };
 
+/* storex and loadx (bit 15 set): a 14-bit offset, bit 14 the ! */
+static const struct isa_shape shape_storex = {
+	ISA_SYN_CONTROL_WRITE, 0, 5,
+	{F(REP, 26, 26), F(SRC1, 16, 20), F(SRC2, 21, 25), F(IMM, 0, 13), F(PREINC, 14, 14)},
+};
+
+static const struct isa_shape shape_loadx = {
+	ISA_SYN_CONTROL_READ, 0, 5,
+	{F(REP, 26, 26), F(DST, 16, 20), F(SRC1, 21, 25), F(IMM, 0, 13), F(PREINC, 14, 14)},
+};
+
 static const struct isa_shape shape_branch_imm = {
 	ISA_SYN_BRANCH_IMM, 0, 3,
 	{F(SRC1, 21, 25), F(IMM, 16, 20), F(OFFSET, 0, 15)},
@@ -219,6 +230,15 @@ const struct isa_form isa_forms[] = {
 	CTRL("cread", CREAD, shape_cread, A5, A5, 0x16, 1, CONTROL),
 	CTRL("cread", CREAD, shape_cread, A6, A7, 0x17, 0, CONTROL),
 	CTRL("sread", SREAD, shape_cread, A6, A7, 0x17, 1, SQE),
+	/* Not in Mesa's afuc.xml: store and load with bit 15 set, as swrite
+	 * and sread are cwrite and cread with it. a730 and later a7xx and
+	 * gen 8 use them on memory, with LOAD_STORE_HI and a register as
+	 * store and load do, offsets in bytes and `!` in bit 14 (gen 8 dumps
+	 * control registers to consecutive words with `[$02 + 0x4]!`); what
+	 * bit 15 changes is not known, so the emulator runs them as store and
+	 * load (docs/afuc-as.md). */
+	CTRL("storex", STOREX, shape_storex, A7, A7, 0x14, 1, MEMORY),
+	CTRL("loadx", LOADX, shape_loadx, A7, A7, 0x16, 1, MEMORY),
 
 	/* control flow */
 	{"brne", ISA_OP_BRNE, &shape_branch_imm, A5, A7, OP6(0x30), 0, false},

@@ -515,8 +515,8 @@ static void a7xx_cp_init(struct emu *emu, uint32_t gpu_id)
 	     0, 0, 0);
 }
 
-/* a7xx_submit: BR and BV meet and BR switches the page table; BR runs
- * the command streams (the kernel lets both take them); then BR
+/* a7xx_submit: BR and BV meet and BR switches the page table; both
+ * take the command streams (CP_THREAD_CONTROL BOTH); then BR
  * invalidates the CCU, BV writes its fence when it is done with the
  * submission, and BR waits for that before it writes the kernel's fence */
 static void a7xx_submit(const struct wrap *w)
@@ -526,8 +526,7 @@ static void a7xx_submit(const struct wrap *w)
 	thread_control(emu, A7XX_CP_THREAD_CONTROL_0_SYNC_THREADS__MASK | THREAD_BR);
 	a6xx_set_pagetable(w, true);
 	stats(w, REG_A7XX_RBBM_PERFCTR_CP(0), false);
-	/* the kernel's CP_SET_THREAD_BOTH: BR alone here (docs/afuc-emu.md) */
-	thread_control(emu, THREAD_BR);
+	thread_control(emu, THREAD_BOTH);
 	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IFPC_DISABLE);
 	PKT7(emu, PM4_CP_SET_MARKER, MARKER_IB1LIST_START);
 	indirect_buffers(w, false);

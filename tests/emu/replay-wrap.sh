@@ -34,6 +34,26 @@ capture() {
 	submission "app/100: fence=5" 0x104000
 }
 capture 630 >"$tmp/two-contexts.rd"
+
+# a7xx_submit's CP_THREAD_CONTROL BOTH before the command streams brings
+# BV into them: a stream that writes memory, then starts as turnip's
+# tu6_init_hw does (CP_THREAD_CONTROL SYNC_THREADS | BR, a wait for
+# idle, CONCURRENT_BIN_DISABLE | BR, then SYNC_THREADS |
+# CONCURRENT_BIN_DISABLE | BOTH), with a write after each of the last
+# two. BV makes the first write too, meets BR at each SYNC_THREADS and
+# at the binning stop, and passes the rest over; without the BOTH it
+# would pass the whole stream over and BR would wait for it at the first
+# SYNC_THREADS for ever.
+{
+	le32 13 4 730
+	le32 2 12
+	printf 'app/1: fence'
+	le32 3 12 0x100000 76 0
+	le32 12 76 0x703d8003 0x200000 0 0x51 0x70970001 0x80000001 0x70268000 \
+		0x70970001 0x08000001 0x703d8003 0x200004 0 0x52 0x70970001 0x88000003 \
+		0x703d8003 0x200008 0 0x53
+	le32 6 12 0x100000 19 0
+} >"$tmp/threads.rd"
 capture 540 >"$tmp/two-contexts-a5xx.rd"
 
 # result STATUS DESCRIPTION [GOT EXPECTED]: a test line, with what was
@@ -85,6 +105,30 @@ for f in $images; do
 		continue
 	fi
 	check "$name" "$tmp/$name"
+done
+
+# threads NAME IMAGE: the stream above through an a7xx image with BV
+threads() {
+	run "$SDK_BIN/afuc-emu" --replay "$tmp/threads.rd" "$2" --writes "$tmp/writes.log"
+	got="$status $(grep -c '^mem 0x200000 0x00000051' "$tmp/writes.log")"
+	got="$got $(grep -c '^mem 0x200004 0x00000052' "$tmp/writes.log")"
+	got="$got $(grep -c '^mem 0x200008 0x00000053' "$tmp/writes.log")"
+	result "$([ "$got" = "0 2 1 1" ] && echo 0 || echo 1)" \
+		"$name: under the kernel's BOTH, BV runs the command stream up to turnip's CP_THREAD_CONTROL for BR" \
+		"$got" "0 2 1 1 (exit status, BR's and BV's first write, BR's second and third)" ||
+		diag "$(printf '%s\n' "$out" | grep -A3 '^not ok' | head -8)"
+}
+name="SDK a7xx/sqe.fw"
+threads "$name" "$SDK_BUILD/firmware/a7xx/sqe.fw"
+all_firmware 'gen7*_sqe*.fw*' 'a7*_sqe*.fw*' 'gen8*_sqe*.fw*'
+for f in $images; do
+	name=$(firmware_name "$f")
+	if ! unpack_firmware "$f" ||
+		! "$SDK_BIN/afuc-objdump" --no-names "$tmp/$name" 2>/dev/null | head -5 | grep -q ' + BV'; then
+		skip 1 "$name: no BV in its image"
+		continue
+	fi
+	threads "$name" "$tmp/$name"
 done
 
 # a5xx: a5xx_submit switches no page table

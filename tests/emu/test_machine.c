@@ -186,6 +186,37 @@ static void body_a5_regdata(struct prog *p)
 	put(p, A(p, "mov", F(DST, 4), F(SRC2, ISA_REG_REGDATA)));
 }
 
+/* a7xx storex and loadx (store and load with bit 15 set): the same
+ * address as store and load, ! in bit 14 */
+static void body_a7_storex(struct prog *p)
+{
+	li(p, 4, 0x80000001);
+	put(p, A(p, "cwrite", F(SRC1, 4), F(SRC2, 0), F(IMM, 0x058)));
+	li(p, 5, 0x4000);
+	li(p, 6, 0xfeed);
+	put(p, A(p, "storex", F(SRC1, 6), F(SRC2, 5), F(IMM, 0x101c)));
+	put(p, A(p, "loadx", F(DST, 7), F(SRC1, 5), F(IMM, 0x101c)));
+	put(p, A(p, "storex", F(PREINC, 1), F(SRC1, 4), F(SRC2, 5), F(IMM, 0x4)));
+	put(p, A(p, "storex", F(PREINC, 1), F(SRC1, 6), F(SRC2, 5), F(IMM, 0x4)));
+}
+
+static void test_storex(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = handler(&p, EMU_A7XX, body_a7_storex);
+	emu_push_pkt7(emu, 0x10, NULL, 0);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a7xx storex and loadx run");
+	tap_is_hex(t, emu_mem_read32(emu, 0x10000501cull), 0xfeed,
+		   "storex writes (LOAD_STORE_HI << 32) + $05 + 0x101c");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 7), 0xfeed, "loadx reads it back");
+	tap_ok(t,
+	       emu_mem_read32(emu, 0x100004004ull) == 0x80000001 &&
+		       emu_mem_read32(emu, 0x100004008ull) == 0xfeed,
+	       "storex with ! writes consecutive words (gen 8's dumps)");
+	tap_is_hex(t, emu_gpr(emu, EMU_MAIN, 5), 0x4008, "and moves the base");
+	emu_free(emu);
+}
+
 static void test_read_queues(struct tap *t)
 {
 	struct prog p;
@@ -1170,6 +1201,7 @@ int main(void)
 	test_dispatch(&t);
 	test_queue_errors(&t);
 	test_read_queues(&t);
+	test_storex(&t);
 	test_register_spaces(&t);
 	test_vsd(&t);
 	test_ib(&t);

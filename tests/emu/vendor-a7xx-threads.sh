@@ -1,4 +1,4 @@
-# a7xx BR and BV around turnip's init sequence, on every a7xx image there
+# a7xx and gen 8 BR and BV around turnip's init sequence, on every such image there
 # is (each one missing is a skip).
 #
 # BV passing packets over (after a CP_THREAD_CONTROL that leaves BR
@@ -18,9 +18,9 @@
 #   SYNC_THREADS for ever (a `wait` error), as on the hardware.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-for part in gen70500 gen70900 gen71500 gen71700 a730 a740; do
+for part in gen70500 gen70900 gen71500 gen71700 a730 a740 gen80100 gen80200; do
 	image=$(find_firmware "${part}_sqe.fw") || {
-		skip 2 "${part}_sqe.fw not found"
+		skip 3 "${part}_sqe.fw not found"
 		continue
 	}
 	cat >"$tmp/$part-init.emu" <<EOF
@@ -47,6 +47,32 @@ EOF
 	run "$SDK_BIN/afuc-emu" "$tmp/$part-init.emu"
 	is "$status:$(printf '%s\n' "$out" | grep -c '^ok')" "0:2" \
 		"$part: turnip's init in IB1, on the kernel's ring, runs to idle, BR and BV meeting at each SYNC_THREADS"
+	[ "$status" -eq 0 ] || diag "$out"
+
+	# The kernel's packets from an IB under BOTH: BV runs CP_ME_INIT from
+	# its table too, and tells that from a call while passing packets
+	# over by the opcode the hardware shows in a control register (0x05f,
+	# 0x0cb with gen70900's map; docs/emu-api.md)
+	cat >"$tmp/$part-me-init.emu" <<EOF
+image $image
+run
+pkt7 0x17 0x08000000
+pkt7 0x48 0x14b 0x3 0x20000000 2 0 0 0
+ib init 0x100000
+	pkt7 0x48 0x14b 0x3 0x20000000 2 0 0 0
+	pkt7 0x3d 0x5000 0 0x1234
+end
+pkt7 0x17 0x80000001
+pkt7 0x17 0x3
+pkt7 0x3f init.lo init.hi init.size
+pkt7 0x17 0x80000003
+run
+expect idle
+expect mem 0x5000 0x1234
+EOF
+	run "$SDK_BIN/afuc-emu" "$tmp/$part-me-init.emu"
+	is "$status:$(printf '%s\n' "$out" | grep -c '^ok')" "0:2" \
+		"$part: CP_ME_INIT in an IB1 under the kernel's BOTH runs to idle on BR and BV"
 	[ "$status" -eq 0 ] || diag "$out"
 
 	# gen71700's file has BR alone: no BV to pass anything over

@@ -62,14 +62,13 @@ static void cache_flush(struct words *b)
 }
 
 /* tu6_init_hw for a7xx, shortened: the first thing a command buffer's
- * submission does. Turnip adds CONCURRENT_BIN_DISABLE to the
- * CP_THREAD_CONTROL; after the kernel's SYNC_THREADS has let gen70500
- * turn concurrent binning on, that makes its BR wait for a BV that
- * passed this BR-only IB over (docs/firmware.md, "Not done"), so it is
- * left out here. */
+ * submission does. Concurrent binning off, BR alone: BV, which the
+ * kernel's CP_THREAD_CONTROL BOTH brought into this IB, meets BR to turn
+ * binning off and passes the rest over. */
 static void init_hw(struct words *b)
 {
-	PKT7(b, PM4_CP_THREAD_CONTROL, THREAD_BR);
+	PKT7(b, PM4_CP_THREAD_CONTROL,
+	     A7XX_CP_THREAD_CONTROL_0_CONCURRENT_BIN_DISABLE__MASK | THREAD_BR);
 	event(b, A7XX_EV_CACHE_INVALIDATE7);
 	event(b, A7XX_EV_CCU_INVALIDATE_COLOR);
 	event(b, A7XX_EV_CCU_INVALIDATE_DEPTH);

@@ -239,6 +239,10 @@ static const struct {
 	{ISA_A7XX, "popcnt $03, $02", 0x9802181c}, /* gen80100 BR 0x21a */
 	{ISA_A7XX, "call $03", 0xdc600000},        /* gen80100 BR 0x344, BV 0x174 */
 	{ISA_A7XX, "call $05", 0xdca00000},
+	{ISA_A7XX, "storex $04, [$02 + 0x101c]", 0xa044901c}, /* gen70500 BR 0x24f5 */
+	{ISA_A7XX, "loadx $03, [$02 + 0x101c]", 0xb043901c},  /* gen70500 BR 0x24fb */
+	{ISA_A7XX, "storex $07, [$02 + 0x4]!", 0xa047c004},   /* gen80000 BR 0x13f9 */
+	{ISA_A7XX, "loadx $00, [$03 + 0x0]", 0xb0608000},     /* gen70500 BV 0x1c64 */
 	{ISA_A7XX, "sret", 0xdf600000}, /* `call $lr` has sret's encoding: sret */
 	{ISA_A7XX, "bic $12, $12, 0x2000", 0x4a522000},
 	{ISA_A7XX, "mov $02, 0x3039", 0x70023039},
