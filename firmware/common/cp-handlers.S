@@ -12,6 +12,7 @@
 
 ; ---- Set-up and the simple packets ------------------------------------------
 
+#if FW_GEN >= 6 /* the a5xx ME has its own (a5xx/me.S) */
 ; CP_ME_INIT: the kernel's first packet. Its payload configures features
 ; this firmware does not have; what it does is start from a known state.
 HANDLER(CP_ME_INIT)
@@ -19,6 +20,7 @@ HANDLER(CP_ME_INIT)
 	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 END_HANDLER()
+#endif
 
 ; CP_NOP: its payload is ignored.
 HANDLER(CP_NOP)
