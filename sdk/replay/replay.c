@@ -329,8 +329,8 @@ enum {
 	SHADOW_OFFSET = 0x40,
 	TTBR0_OFFSET = 0x48,
 	STATS_OFFSET = 0x100,
-	STATS_COUNT = 64, /* MSM_GPU_SUBMIT_STATS_COUNT */
-	STATS_SIZE = 32,  /* cpcycles start, end; always-on start, end: 64 bits each */
+	STATS_COUNT = 64,              /* MSM_GPU_SUBMIT_STATS_COUNT */
+	STATS_SIZE = 32,               /* cpcycles start, end; always-on start, end: 64 bits each */
 	PREEMPT_RECORD_OFFSET = 0xc00, /* a5xx: the ring's preemption save record */
 };
 _Static_assert(STATS_OFFSET + STATS_COUNT * STATS_SIZE <= PREEMPT_RECORD_OFFSET &&
