@@ -200,15 +200,22 @@ HANDLER(CP_PREEMPT_ENABLE_LOCAL)
 	CALL(preempt_update)
 END_HANDLER()
 
+; RING_FIELD(shift, skip): the packet's bits 0..1 into the state's
+; field at shift, when it comes from the ring and is not 3; else to
+; skip.
+DEFINE_MACRO(RING_FIELD, {
+	and $03, $data, 0x3
+	brne G_LEVEL, 0x0, #$2
+	nop
+	breq $03, 0x3, #$2
+	SET_FIELD($03, $1, 2)           ; its rot in the slot
+	rot PFP_STATE, $02, $1
+})
+
 ; CP_PREEMPT_ENABLE_GLOBAL: bits 0..1 into ST_GLOBAL, from the ring
 ; (one from an IB, or 3, changes nothing).
 HANDLER(CP_PREEMPT_ENABLE_GLOBAL)
-	and $03, $data, 0x3
-	brne G_LEVEL, 0x0, #preempt_global.done
-	nop
-	breq $03, 0x3, #preempt_global.done
-	SET_FIELD($03, ST_GLOBAL, 2)           ; its rot in the slot
-	rot PFP_STATE, $02, ST_GLOBAL
+	RING_FIELD(ST_GLOBAL, preempt_global.done)
 	CALL(preempt_update)
 preempt_global.done:
 END_HANDLER()
@@ -217,12 +224,7 @@ END_HANDLER()
 ; CP_PREEMPT_ENABLE_GLOBAL: which CP_CONTEXT_SWITCH_YIELDs may yield (1
 ; the ring's, 2 any).
 HANDLER(CP_YIELD_ENABLE)
-	and $03, $data, 0x3
-	brne G_LEVEL, 0x0, #yield_enable.done
-	nop
-	breq $03, 0x3, #yield_enable.done
-	SET_FIELD($03, ST_YIELD, 2)           ; its rot in the slot
-	rot PFP_STATE, $02, ST_YIELD
+	RING_FIELD(ST_YIELD, yield_enable.done)
 yield_enable.done:
 END_HANDLER()
 
