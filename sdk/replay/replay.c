@@ -3,8 +3,8 @@
  * command streams. The kernel's packets, per generation, from
  * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and
  * a7xx_cp_init/a7xx_submit;
- * what the model leaves out (preemption, perf counters, page tables) is
- * listed in docs/afuc-emu.md. */
+ * what the replay leaves out (a7xx preemption, sysprof, context-restore
+ * buffers) is listed in docs/afuc-emu.md. */
 #include <stdlib.h>
 #include <string.h>
 
