@@ -85,18 +85,28 @@ __default_handler:
 	NEXT_PACKET()
 
 ; CP_NOP needs no ME, nor do the kernel's secure mode, read-pointer
-; shadow, preemption switches (CP_PREEMPT_ENABLE_GLOBAL, and
-; CP_PREEMPT_ENABLE, the kernel's CP_YIELD_ENABLE) and page-table
-; switch, whose state this firmware does not keep (a530_pfp keeps the
-; first four to itself as well, and drops a page-table switch from an
-; IB).
-HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_PREEMPT_ENABLE_GLOBAL, CP_PREEMPT_ENABLE,
-	CP_SMMU_TABLE_UPDATE)
+; shadow and page-table switch, whose state this firmware does not keep
+; (a530_pfp keeps the first two to itself as well, and drops a
+; page-table switch from an IB).
+HANDLER(CP_NOP, CP_SET_SECURE_MODE, CP_WHERE_AM_I, CP_SMMU_TABLE_UPDATE)
+	SKIP_PAYLOAD()
+END_HANDLER()
+
+; CP_SET_PROTECTED_MODE: the kernel's, from the ring, to the ME; one in
+; an IB is dropped, as a530_pfp does.
+HANDLER(CP_SET_PROTECTED_MODE)
+	breq G_LEVEL, 0x0, #__default_handler
+	nop
 	SKIP_PAYLOAD()
 END_HANDLER()
 
 ; CP_ME_INIT: the PFP's state starts afresh too; the ME gets the packet.
+; One in an IB is dropped, as a530_pfp does.
 HANDLER(CP_ME_INIT)
+	IF_NE(G_LEVEL, 0)
+		SKIP_PAYLOAD()
+		NEXT_PACKET()
+	ENDIF()
 	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 	FORWARD()

@@ -4,14 +4,28 @@
  * a530_pfp keeps a state word of its own; the SDK keeps the bits of it
  * that the packets here set, in the same places, because the ME hands
  * the whole word to the GPU at each CP_COMPUTE_CHECKPOINT (its pipe
- * register 0xf4). The vendor's other bits (preemption and IB2
- * skipping) are not kept: the SDK has neither. The word is PFP_STATE
- * (pfp.S). */
+ * register 0xf4); the preemption bits too (below). The vendor's
+ * IB2-skipping bits are not kept. The word is PFP_STATE (pfp.S). */
 #define ST_MODE_BITS 0x7800   /* bit 11: 2D (BLIT2D..END2D); 12..14: the mode */
 #define ST_2D 0x800
 #define ST_MODE_SHIFT 12      /* 0, BYPASS (GMEM too), BINNING, 4 checkpoint */
 #define ST_PREEMPT 18         /* CP_PREEMPT_ENABLE_LOCAL's bit 0 */
 #define ST_CKPT 30            /* flips at every CP_COMPUTE_CHECKPOINT */
+/* The preemption bits (CP_PREEMPT_ENABLE_LOCAL below) */
+#define ST_GLOBAL 16          /* 2 bits */
+#define ST_PREEMPTING 19
+#define ST_YIELD 20           /* 2 bits */
+#define CKPT_PREEMPT_EVENT 0x32 /* unnamed in the register database */
+#define EVENT_ME_HDR_HI 0x7046  /* 0x70460001: CP_EVENT_WRITE, 1 word */
+#define EVENT_ME_HDR_LO 0x0001
+
+; PREEMPT_EVENT(): the ME's CP_EVENT_WRITE of CKPT_PREEMPT_EVENT.
+; Clobbers $03.
+DEFINE_MACRO(PREEMPT_EVENT, {
+	mov $03, EVENT_ME_HDR_HI << 16
+	or $data, $03, EVENT_ME_HDR_LO
+	mov $data, CKPT_PREEMPT_EVENT
+})
 
 /* CP_SET_RENDER_MODE's MODE values (adreno_pm4.xml render_mode_cmd) */
 #define RM5_BYPASS 1
@@ -118,26 +132,104 @@ HANDLER(CP_COMPUTE_CHECKPOINT)
 	mov $03, 0x1 << 31
 	or $data, PFP_STATE, $03
 	SKIP_PAYLOAD()
-	; the mode, unless it is already (the 2D bit stays then)
+	; the mode, unless it is already (the 2D bit stays then); with
+	; preemption on, the event that tells the GPU
 	and $03, PFP_STATE, 0x7000
 	IF_NE($03, ST_CHECKPOINT, $04)
 		or PFP_STATE, PFP_STATE, ST_MODE_BITS
 		xor PFP_STATE, PFP_STATE, ST_MODE_BITS
 		or PFP_STATE, PFP_STATE, ST_CHECKPOINT
+		IF_BIT_SET(PFP_STATE, ST_PREEMPTING)
+			PREEMPT_EVENT()
+		ENDIF()
 	ENDIF()
 END_HANDLER()
 
-; CP_PREEMPT_ENABLE_LOCAL: bit 0 into the state (ST_PREEMPT); the ME
-; has nothing to do.
+; Preemption, as a530_pfp keeps it in its state word: the kernel's
+; CP_PREEMPT_ENABLE_GLOBAL (ST_GLOBAL) and CP_YIELD_ENABLE (ST_YIELD),
+; taken from the ring only and ignored when 3, and
+; CP_PREEMPT_ENABLE_LOCAL (ST_PREEMPT), from anywhere. Preemption is on
+; (ST_PREEMPTING) with GLOBAL 1, or 2..3 with LOCAL set; a530_pfp
+; tells the CP's preemption unit (its control registers, which the
+; emulator does not model), and, when preemption comes on during a
+; compute checkpoint, has the ME send event CKPT_PREEMPT_EVENT. The SDK
+; sends the event and keeps the bits, which the checkpoints hand on
+; (pipe register 0xf4); it does not preempt.
+; The state's fields are set with a rotation, as a530_pfp does: the
+; field rotated to the top, shifted out, the new value put in, rotated
+; back. SET_FIELD(value, shift, width): $02 = PFP_STATE rotated, with
+; the field of width bits at shift set to value; the caller stores it
+; rotated back by shift.
+DEFINE_MACRO(SET_FIELD, {
+	rot $02, PFP_STATE, m4_eval(32 - $2 - $3)
+	shl $02, $02, $3
+	or $02, $02, $1
+})
+
+; CP_PREEMPT_ENABLE_LOCAL: bit 0 into the state (ST_PREEMPT), then on to
+; preempt_update, in CP_PREEMPT_ENABLE_GLOBAL (a jump, not a call: the
+; words END_HANDLER adds after it are not reached).
 HANDLER(CP_PREEMPT_ENABLE_LOCAL)
-	mov $02, 0x0
-	IF_NE($rem, 0)
-		and $02, $data, 0x1
+	and $03, $data, 0x1
+	SET_FIELD($03, ST_PREEMPT, 1)
+	rot PFP_STATE, $02, ST_PREEMPT
+	jump #preempt_update
+	ushr $03, $02, 30               ; in the slot: ST_GLOBAL, at the top of $02
+END_HANDLER()
+
+; RING_FIELD(shift, skip): the packet's bits 0..1 into the state's
+; field at shift, when it comes from the ring and is not 3; else to
+; skip.
+DEFINE_MACRO(RING_FIELD, {
+	and $03, $data, 0x3
+	brne G_LEVEL, 0x0, #$2
+	nop
+	breq $03, 0x3, #$2
+	SET_FIELD($03, $1, 2)           ; its rot in the slot
+	rot PFP_STATE, $02, $1
+})
+
+; CP_PREEMPT_ENABLE_GLOBAL: bits 0..1 into ST_GLOBAL, from the ring
+; (one from an IB, or 3, changes nothing).
+; preempt_update (also CP_PREEMPT_ENABLE_LOCAL's tail): ST_PREEMPTING from
+; $03 = the new ST_GLOBAL and ST_PREEMPT; coming on in checkpoint mode,
+; the event. (Branches with their delay slots filled by hand, as these
+; handlers are on the kernel's every submission.)
+HANDLER(CP_PREEMPT_ENABLE_GLOBAL)
+	RING_FIELD(ST_GLOBAL, preempt_update.done)
+preempt_update:
+	breq $03, 0x0, #preempt_update.off
+	mov $04, 0x1 << ST_PREEMPTING
+	breq $03, 0x1, #preempt_update.on
+	and $05, PFP_STATE, $04         ; on already?
+	brne PFP_STATE, b18, #preempt_update.off  ; ST_PREEMPT
+	nop
+preempt_update.on:
+	brne $05, 0x0, #preempt_update.done
+	and $05, PFP_STATE, 0x7000      ; the mode
+	or PFP_STATE, PFP_STATE, $04
+	IF_EQ($05, ST_CHECKPOINT, $02)
+		PREEMPT_EVENT()
 	ENDIF()
+	NEXT_PACKET()
+preempt_update.off:
+	or PFP_STATE, PFP_STATE, $04
+	xor PFP_STATE, PFP_STATE, $04
+preempt_update.done:
+END_HANDLER()
+
+; CP_YIELD_ENABLE: bits 0..1 into ST_YIELD, from the ring as
+; CP_PREEMPT_ENABLE_GLOBAL: which CP_CONTEXT_SWITCH_YIELDs may yield (1
+; the ring's, 2 any).
+HANDLER(CP_YIELD_ENABLE)
+	RING_FIELD(ST_YIELD, yield_enable.done)
+yield_enable.done:
+END_HANDLER()
+
+; CP_CONTEXT_SWITCH_YIELD: a point where the CP may switch rings. a530_pfp
+; hands its words (an address, a value to write there when the switch is
+; done, an interrupt flag) to the preemption unit; with no other ring
+; waiting, nothing follows. The SDK does not switch.
+HANDLER(CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
-	mov $03, 0x1 << ST_PREEMPT
-	or PFP_STATE, PFP_STATE, $03
-	xor PFP_STATE, PFP_STATE, $03
-	shl $02, $02, ST_PREEMPT
-	or PFP_STATE, PFP_STATE, $02
 END_HANDLER()

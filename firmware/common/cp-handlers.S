@@ -12,14 +12,14 @@
 
 ; ---- Set-up and the simple packets ------------------------------------------
 
-; CP_ME_INIT: the kernel's first packet. Its payload configures features
-; this firmware does not have; what it does is start from a known state.
+#if FW_GEN >= 6 /* CP_ME_INIT: the kernel's first packet (a5xx ME: a5xx/me.S) */
+; Its payload configures features this firmware does not have: it starts from a known state.
 HANDLER(CP_ME_INIT)
 	SKIP_PAYLOAD()
 	mov G_MODE, G_MODE_GMEM
 	mov G_PRED, 0x0
 END_HANDLER()
-
+#endif
 ; CP_NOP: its payload is ignored.
 HANDLER(CP_NOP)
 	SKIP_PAYLOAD()

@@ -3,8 +3,8 @@
  * command streams. The kernel's packets, per generation, from
  * a5xx_me_init/a5xx_submit, a6xx_cp_init/a6xx_submit and
  * a7xx_cp_init/a7xx_submit;
- * what the model leaves out (preemption, perf counters, page tables) is
- * listed in docs/afuc-emu.md. */
+ * what the replay leaves out (a7xx preemption, sysprof, context-restore
+ * buffers) is listed in docs/afuc-emu.md. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -329,10 +329,13 @@ enum {
 	SHADOW_OFFSET = 0x40,
 	TTBR0_OFFSET = 0x48,
 	STATS_OFFSET = 0x100,
-	STATS_COUNT = 64, /* MSM_GPU_SUBMIT_STATS_COUNT */
-	STATS_SIZE = 32,  /* cpcycles start, end; always-on start, end: 64 bits each */
+	STATS_COUNT = 64,              /* MSM_GPU_SUBMIT_STATS_COUNT */
+	STATS_SIZE = 32,               /* cpcycles start, end; always-on start, end: 64 bits each */
+	PREEMPT_RECORD_OFFSET = 0xc00, /* a5xx: the ring's preemption save record */
 };
-_Static_assert(STATS_OFFSET + STATS_COUNT * STATS_SIZE <= 0x1000, "the stats fit the memstore");
+_Static_assert(STATS_OFFSET + STATS_COUNT * STATS_SIZE <= PREEMPT_RECORD_OFFSET &&
+		       PREEMPT_RECORD_OFFSET < MEMSTORE_SIZE,
+	       "the stats and the save record's start fit the memstore");
 
 /* The page tables the replay gives each context of a capture: context
  * n (1-based) has TTBR0 PT_BASE + n pages and ASID n. */
@@ -481,12 +484,29 @@ static void a5xx_me_init(struct emu *emu, uint32_t gpu_id)
 	PKT7(emu, PM4_CP_ME_INIT, 0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0);
 }
 
-/* a5xx_submit: no page tables (one address space), no stats; its
- * preemption packets stay out (see docs/afuc-emu.md) */
+/* a5xx_submit: no page tables (one address space), no stats. The
+ * kernel runs several rings, so preemption is on: global preemption
+ * allowed, the ring's save record (in protected-mode-off), IB-level
+ * yields on around the command streams, the render mode cleared after
+ * them, and a yield of the floor once the fence is sent. No
+ * CP_WHERE_AM_I: a5xx_flush skips it after a yield. */
 static void a5xx_submit(const struct wrap *w)
 {
+	struct emu *emu = w->emu;
+	const uint64_t record = w->memstore + PREEMPT_RECORD_OFFSET;
+	PKT7(emu, PM4_CP_PREEMPT_ENABLE_GLOBAL, 2);
+	PKT7(emu, PM4_CP_SET_PROTECTED_MODE, 0);
+	emu_push_pkt4(emu, REG_A5XX_CP_CONTEXT_SWITCH_SAVE_ADDR_LO,
+		      (uint32_t[]){LO(record), HI(record)}, 2);
+	PKT7(emu, PM4_CP_SET_PROTECTED_MODE, 1);
+	PKT7(emu, PM4_CP_PREEMPT_ENABLE_LOCAL, 1);
+	PKT7(emu, PM4_CP_YIELD_ENABLE, 2);
 	indirect_buffers(w, false);
+	PKT7(emu, PM4_CP_SET_RENDER_MODE, 0, 0, 0, 0, 0);
+	PKT7(emu, PM4_CP_YIELD_ENABLE, 1);
 	scratch_fence(w, REG_A5XX_CP_SCRATCH_REG(2));
+	/* no address to write on completion; interrupt when done */
+	PKT7(emu, PM4_CP_CONTEXT_SWITCH_YIELD, 0, 0, 1, 1);
 }
 
 static void a6xx_cp_init(struct emu *emu, uint32_t gpu_id)

@@ -105,7 +105,7 @@ turnip_a7xx=$tmp/turnip-a7xx.rd
 
 plan 23
 compare fd-clouds.rd.gz a630_sqe.fw a6xx/sqe.fw 1430
-compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 131
+compare compute-a540.rd.gz a530_pfp.fw,a530_pm4.fw a5xx/pfp.fw,a5xx/me.fw 158
 compare "$turnip_a7xx" gen70500_sqe.fw a7xx/sqe.fw 147
 
 # BV reads the stream too: on both firmwares its first CP_THREAD_CONTROL
