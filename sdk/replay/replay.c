@@ -479,8 +479,13 @@ static void a6xx_set_pagetable(const struct wrap *w, bool a7xx)
 
 static void a5xx_me_init(struct emu *emu, uint32_t gpu_id)
 {
-	/* the a505/a506/a530 microcode workaround word */
-	uint32_t workaround = gpu_id == 505 || gpu_id == 506 || gpu_id == 530 ? 0xb : 0;
+	/* the microcode workaround word: token end syncs and WFIs after
+	 * draws on a505/a506/a530, token end syncs alone on a510 */
+	uint32_t workaround = 0;
+	if (gpu_id == 505 || gpu_id == 506 || gpu_id == 530)
+		workaround = 0xb;
+	else if (gpu_id == 510)
+		workaround = 1;
 	PKT7(emu, PM4_CP_ME_INIT, 0x2f, 3, 0x20000000, 0, 0, workaround, 0, 0);
 }
 
