@@ -20,6 +20,25 @@ END_HANDLER()
 SUBROUTINE(enter_ib)
 	READ_ADDR64($02, $03)
 	EXTRACT_BITS($04, $data, 0, 19)
+#if FW_GEN == 6
+	; with IB2 skipping on, an IB2 none of whose draws is visible is
+	; passed over, as on a630: those its fourth word counts, or (none
+	; given) every draw left in the bin
+	mov $05, VIS_UNCOUNTED
+	IF_NE($rem, 0)
+		mov $05, $data
+	ENDIF()
+	and $06, G_FLAGS, SKIP_IB2_BOTH
+	IF_EQ($06, SKIP_IB2_BOTH, $07)
+		IF_EQ(G_LEVEL, 1)
+			mov $06, 0x0
+			CALL(vis_skip)
+			IF_NE($06, 0)
+				mov $04, 0x0
+			ENDIF()
+		ENDIF()
+	ENDIF()
+#endif
 	SKIP_PAYLOAD()
 	IF_NE($04, 0)
 		IF_GE(G_LEVEL, MAX_IB_LEVEL, $11)
