@@ -9,13 +9,12 @@
 ; initiator out. In sysmem (RM6_BYPASS) a630 first closes the context
 ; with a numbered CONTEXT_DONE alone (EVENT_CMD 0). A draw predicated
 ; off (PRED_OFF, fw.h) never gets here on a6xx (DRAW_PREDICATION): a630
-; drops it; gen70500 draws it with bit 14 of the initiator set. On
-; a6xx a draw the bin's visibility stream marks invisible (vis_skip,
-; a6xx/binning.S) is dropped, as a630 drops it, and one it draws
-; carries the count of the bin's draws so far in bits 24..31.
+; drops it; gen70500 draws it with bit 14 of the initiator set. A draw
+; the bin's visibility stream marks invisible (vis_skip, vis.S) is
+; dropped, as a630 and gen70500 drop it, and one they draw carries the
+; count of the bin's draws so far in bits 24..31.
 ; Clobbers $05-$09.
 SUBROUTINE(draw)
-#if FW_GEN == 6
 	mov $07, 0x0
 	IF_BIT_SET($02, 8)              ; USE_VISIBILITY: ask the decoder
 		mov $05, 0x1
@@ -26,13 +25,10 @@ SUBROUTINE(draw)
 		ENDIF()
 	ENDIF()
 	shl $07, $07, 0x18              ; the bin's draw count, as a630
-#endif
 	mov $05, 0xf << 16
 	or $05, $05, 0x7dff
 	and $02, $02, $05
-#if FW_GEN == 6
 	or $02, $02, $07
-#endif
 #if FW_GEN >= 7
 	and $05, G_FLAGS, PRED_OFF
 	IF_EQ($05, PRED_OFF)

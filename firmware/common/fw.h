@@ -63,17 +63,6 @@ GPU(a7xx)
 #define PRED_ON 0xe /* PRED_GLOBAL, PRED_LOCAL, PRED_SET */
 #define PRED_OFF 0xf
 #define G_EVENT_END_BIT 4
-/* a6xx hardware binning (a6xx/binning.S), further bits of G_FLAGS:
- * CP_SET_BIN_DATA5 started the visibility stream decoder (VIS_ON),
- * CP_SET_VISIBILITY_OVERRIDE 1 (VIS_OVERRIDE), CP_SKIP_IB2_ENABLE_GLOBAL
- * and _LOCAL (both set: IB2s with no visible draw are passed over). */
-#define VIS_ON 0x20
-#define VIS_OVERRIDE_BIT 6
-#define VIS_OVERRIDE 0x40
-#define SKIP_IB2_GLOBAL_BIT 7
-#define SKIP_IB2_LOCAL_BIT 8
-#define SKIP_IB2_BOTH 0x180
-#define VIS_UNCOUNTED 0x3fff << 16 /* an IB2 without a draw count: the bin's rest */
 
 /* Registers are named from the register database (sdk/rnn/db): @NAME
  * control registers, bare GPU register names, which afuc-as resolves for

@@ -564,21 +564,26 @@ static void set_render_mode(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 0, 0, 0, 0, 0);
 }
 
-/* A hardware-binned GMEM pass (a6xx), as the drivers render a bin: the
+/* A hardware-binned GMEM pass (a6xx, a7xx), as the drivers render a bin: the
  * visibility stream (the emulator's format, docs/emu-api.md "Hardware
  * binning": bit i set when draw i + 1 is visible), IB2 skipping on, two
  * IB2s of three USE_VISIBILITY draws with their draw counts, then the
  * first again without one. The first bin sees draws 2 and 5 (no IB2 is
  * passed over but the last), the second 4, 5 and 6 (the first is). */
-static void binned_pass(struct words *b)
+static void binned_pass(struct words *b, const struct gen *g)
 {
 	for (uint64_t bin = 0; bin < 2; bin++) {
 		PKT7(b, PM4_CP_SET_MARKER, 4 /* RM6_GMEM */);
 		PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 0);
 		PKT7(b, PM4_CP_SET_MODE, 0);
-		PKT7(b, PM4_CP_SET_BIN_DATA5, 1, LO(DATA(D_VIS + 4 * bin)),
-		     HI(DATA(D_VIS + 4 * bin)), LO(DATA(D_VISSIZE)), HI(DATA(D_VISSIZE)),
-		     LO(RESULT(0x80)), HI(RESULT(0x80)));
+		if (g->bit == A6)
+			PKT7(b, PM4_CP_SET_BIN_DATA5, 1, LO(DATA(D_VIS + 4 * bin)),
+			     HI(DATA(D_VIS + 4 * bin)), LO(DATA(D_VISSIZE)), HI(DATA(D_VISSIZE)),
+			     LO(RESULT(0x80)), HI(RESULT(0x80)));
+		else /* without a7xx's two more addresses */
+			PKT7(b, PM4_CP_SET_BIN_DATA5, 1, LO(DATA(D_VIS + 4 * bin)),
+			     HI(DATA(D_VIS + 4 * bin)), LO(DATA(D_VISSIZE)), HI(DATA(D_VISSIZE)),
+			     LO(RESULT(0x80)), HI(RESULT(0x80)), 0, 0, 0, 0);
 		PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 1);
 		PKT7(b, PM4_CP_SKIP_IB2_ENABLE_LOCAL, 1);
 		for (uint64_t ib = 0; ib < 2; ib++)
@@ -595,8 +600,8 @@ static void skip_ib2_global(struct words *b, const struct gen *g)
 {
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 1);
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 0);
-	if (g->bit == A6)
-		binned_pass(b);
+	if (g->bit != A5)
+		binned_pass(b, g);
 }
 
 static void skip_ib2_local(struct words *b, const struct gen *g)
