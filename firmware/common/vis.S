@@ -5,9 +5,9 @@
  * which draws are visible, and CP_SKIP_IB2_ENABLE_GLOBAL/LOCAL let it
  * pass IB2s over. */
 
-; The decoder's state, in control registers free on a6xx and a7xx: how many draws
-; of the bin have been counted, and the next visible one's number (0:
-; not read yet; VIS_NONE: the stream has no more).
+; The decoder's state, in control registers free on a6xx and a7xx: how
+; many draws of the bin have been counted, and the next visible one's
+; number (0: not read yet; VIS_NONE: the stream has no more).
 #define VIS_DRAWS 0x1b0
 #define VIS_NEXT 0x1b1
 /* and flags: CP_SET_BIN_DATA5 started the decoder (VIS_ON),
@@ -122,9 +122,10 @@ DEFINE_MACRO(SET_FLAG_BIT, {
 })
 
 ; CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL: bit 0 turns IB2
-; skipping on or off; with both on, an IB2 whose draw count
-; CP_INDIRECT_BUFFER gives and none of whose draws is visible is passed
-; over, as a630 and gen70500 do (ib-handlers.S).
+; skipping on or off; with both on, IB2s without a visible draw are
+; passed over (ib-handlers.S: a630 by their draw count, gen70500 once
+; the stream is done) and a draw that finds the stream done leaves its
+; IB2 (vis_done), as the vendor's firmware does.
 HANDLER(CP_SKIP_IB2_ENABLE_GLOBAL)
 	and $02, $data, 0x1
 	SKIP_PAYLOAD()
