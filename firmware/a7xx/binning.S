@@ -170,6 +170,9 @@ SUBROUTINE(bin_streams)
 	START_MEM_READ($05, $06, 1, $0e)
 	WRITE_REG(0x9e0f, $09, $0a, $02, $07, $08, $03, $04)
 	WRITE_REG(0x9e02, $0d)
-	WRITE_REG(0x9e16, $memdata)
+	mov $0e, $memdata
+	WRITE_REG(0x9e16, $0e)
+	ushr $0e, $0e, 0x2
+	VIS_START($0e, $0d)             ; the decoder (../common/vis.S)
 END_SUBROUTINE()
 #endif

@@ -5,11 +5,13 @@
  * them over; docs/firmware.md). */
 #include "../common/draw.S"
 
-; CP_SET_VISIBILITY_OVERRIDE: bit 0 to PC_VISIBILITY_OVERRIDE.
+; CP_SET_VISIBILITY_OVERRIDE: bit 0 to PC_VISIBILITY_OVERRIDE (and to
+; the visibility flags, ../common/vis.S).
 HANDLER(CP_SET_VISIBILITY_OVERRIDE)
 	and $02, $data, 0x1
 	SKIP_PAYLOAD()
 	WRITE_REG(PC_VISIBILITY_OVERRIDE, $02)
+	SET_FLAG_BIT($02, VIS_OVERRIDE_BIT, $03)
 END_HANDLER()
 
 ; CP_BLIT: gen70500 sends a 2D scale blit (BLIT_OP_SCALE_2D, EVENT_CMD

@@ -9,12 +9,26 @@
 ; initiator out. In sysmem (RM6_BYPASS) a630 first closes the context
 ; with a numbered CONTEXT_DONE alone (EVENT_CMD 0). A draw predicated
 ; off (PRED_OFF, fw.h) never gets here on a6xx (DRAW_PREDICATION): a630
-; drops it; gen70500 draws it with bit 14 of the initiator set.
+; drops it; gen70500 draws it with bit 14 of the initiator set. A draw
+; the bin's visibility stream marks invisible (vis_skip, vis.S) is
+; dropped, as a630 and gen70500 drop it, and one they draw carries the
+; count of the bin's draws so far in bits 24..31.
 ; Clobbers $05-$09.
 SUBROUTINE(draw)
+	mov $07, 0x0
+	IF_BIT_SET($02, 8)              ; USE_VISIBILITY: ask the decoder
+		mov $05, 0x1
+		mov $06, 0x1
+		CALL(vis_skip)
+		IF_NE($06, 0)
+			RETURN()
+		ENDIF()
+	ENDIF()
+	shl $07, $07, 0x18              ; the bin's draw count, as a630
 	mov $05, 0xf << 16
 	or $05, $05, 0x7dff
 	and $02, $02, $05
+	or $02, $02, $07
 #if FW_GEN >= 7
 	and $05, G_FLAGS, PRED_OFF
 	IF_EQ($05, PRED_OFF)

@@ -20,6 +20,32 @@ END_HANDLER()
 SUBROUTINE(enter_ib)
 	READ_ADDR64($02, $03)
 	EXTRACT_BITS($04, $data, 0, 19)
+#ifdef IB_VISIBILITY
+	; with IB2 skipping on (vis.S), an IB2 none of whose draws is
+	; visible is passed over: a630 looks at those its fourth word
+	; counts, or (none given) every draw left in the bin; gen70500
+	; only passes IB2s over once a draw has found the stream done
+	cread $06, [$00 + VIS_FLAGS]
+	and $06, $06, SKIP_IB2_BOTH
+	IF_EQ($06, SKIP_IB2_BOTH, $07)
+		IF_EQ(G_LEVEL, 1)
+#if FW_GEN == 6
+			mov $05, VIS_UNCOUNTED
+			IF_NE($rem, 0)
+				mov $05, $data
+			ENDIF()
+			mov $06, 0x0
+			CALL(vis_skip)
+#else
+			cread $05, [$00 + VIS_NEXT]
+			ushr $06, $05, 0x1e     ; 1: VIS_NONE
+#endif
+			IF_NE($06, 0)
+				mov $04, 0x0
+			ENDIF()
+		ENDIF()
+	ENDIF()
+#endif
 	SKIP_PAYLOAD()
 	IF_NE($04, 0)
 		IF_GE(G_LEVEL, MAX_IB_LEVEL, $11)

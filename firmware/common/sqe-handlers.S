@@ -2,7 +2,10 @@
  * cp-handlers.S: those of the front end (conditions, render modes,
  * indirect buffers), which the a5xx PFP has too, and draw states. */
 #include "cond-handlers.S"
+#include "vis.S"
+#define IB_VISIBILITY /* IB2s consult the visibility stream (vis.S) */
 #include "ib-handlers.S"
+#undef IB_VISIBILITY
 #include "smmu.S"
 
 ; CP_SET_DRAW_STATE: groups of three words, a header (COUNT 0..15, DIRTY
@@ -65,8 +68,7 @@ HANDLER(CP_DRAW_PRED_SET)
 END_HANDLER()
 
 ; Packets whose effect is state this firmware does not keep, accepted
-; and their payload dropped: CP_SET_MODE's mode bits, IB2 skipping in
-; binning passes (the IB2s then run, which draws the same), and the
+; and their payload dropped: CP_SET_MODE's mode bits, and the
 ; kernel's secure mode, page-table switch, preemption records and
 ; context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
@@ -78,8 +80,7 @@ END_HANDLER()
 #else /* a7xx keeps the binning streams' bases (a7xx/binning.S) */
 #define DROPPED_PSEUDO_REG
 #endif
-HANDLER(CP_SET_MODE, CP_SKIP_IB2_ENABLE_GLOBAL, CP_SKIP_IB2_ENABLE_LOCAL,
-	CP_SET_SECURE_MODE, DROPPED_PSEUDO_REG CP_CONTEXT_SWITCH_YIELD)
+HANDLER(CP_SET_MODE, CP_SET_SECURE_MODE, DROPPED_PSEUDO_REG CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()
 #undef DROPPED_PSEUDO_REG

@@ -23,8 +23,10 @@
 
 /* Where the buffers live (GPU addresses). */
 #define IB_BASE 0x100000ull
-#define IB2_BASE 0x110000ull    /* a second-level IB */
-#define IB2_DWORDS 3            /* its size: a CP_NOP and a CP_WAIT_FOR_IDLE */
+#define IB2_BASE 0x110000ull   /* a second-level IB */
+#define IB2_DWORDS 3           /* its size: a CP_NOP and a CP_WAIT_FOR_IDLE */
+#define DRAWS_BASE 0x118000ull /* two IB2s of three draws, USE_VISIBILITY */
+#define DRAWS_DWORDS 12
 #define STATE_BASE 0x120000ull  /* a draw-state group */
 #define DATA_BASE 0x200000ull   /* what packets read (below) */
 #define RESULT_BASE 0x300000ull /* what they write */
@@ -42,6 +44,8 @@
 #define D_ZERO 0xe4     /* 0 */
 #define D_BINSIZE 0xe8  /* two pipes' draw-stream sizes, as VSC writes them */
 #define D_XFB 0xf0      /* a transform-feedback byte count */
+#define D_VIS 0xf4      /* two bins' visibility streams, a word each */
+#define D_VISSIZE 0xfc  /* their size in bytes: 4 */
 #define DATA_WORDS 64
 
 #define DATA(off) (DATA_BASE + (off))
@@ -601,11 +605,50 @@ static void set_render_mode(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SET_RENDER_MODE, 0, 0, 0, 0, 0);
 }
 
+/* A hardware-binned GMEM pass (a6xx, a7xx), as the drivers render a bin: the
+ * visibility stream (the emulator's format, docs/emu-api.md "Hardware
+ * binning": bit i set when draw i + 1 is visible), IB2 skipping on, two
+ * IB2s of three USE_VISIBILITY draws with their draw counts, then the
+ * first again without one. The first bin sees draws 2 and 5 (no IB2 is
+ * passed over but the last), the second 4, 5 and 6 (the first is). */
+static void binned_pass(struct words *b, const struct gen *g)
+{
+	/* a7xx: BR's alone, as turnip renders its tiles (tu7_thread_control;
+	 * under the kernel's THREAD_BOTH BV would run the draws too) */
+	if (g->bit == A7)
+		PKT7(b, PM4_CP_THREAD_CONTROL, 1 /* THREAD_BR */);
+	for (uint64_t bin = 0; bin < 2; bin++) {
+		PKT7(b, PM4_CP_SET_MARKER, 4 /* RM6_GMEM */);
+		PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 0);
+		PKT7(b, PM4_CP_SET_MODE, 0);
+		if (g->bit == A6)
+			PKT7(b, PM4_CP_SET_BIN_DATA5, 1, LO(DATA(D_VIS + 4 * bin)),
+			     HI(DATA(D_VIS + 4 * bin)), LO(DATA(D_VISSIZE)), HI(DATA(D_VISSIZE)),
+			     LO(RESULT(0x80)), HI(RESULT(0x80)));
+		else /* without a7xx's two more addresses */
+			PKT7(b, PM4_CP_SET_BIN_DATA5, 1, LO(DATA(D_VIS + 4 * bin)),
+			     HI(DATA(D_VIS + 4 * bin)), LO(DATA(D_VISSIZE)), HI(DATA(D_VISSIZE)),
+			     LO(RESULT(0x80)), HI(RESULT(0x80)), 0, 0, 0, 0);
+		PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 1);
+		PKT7(b, PM4_CP_SKIP_IB2_ENABLE_LOCAL, 1);
+		for (uint64_t ib = 0; ib < 2; ib++)
+			PKT7(b, PM4_CP_INDIRECT_BUFFER, LO(DRAWS_BASE + 4 * DRAWS_DWORDS * ib),
+			     HI(DRAWS_BASE + 4 * DRAWS_DWORDS * ib), DRAWS_DWORDS, 3);
+		PKT7(b, PM4_CP_INDIRECT_BUFFER, LO(DRAWS_BASE), HI(DRAWS_BASE), DRAWS_DWORDS);
+	}
+	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_LOCAL, 0);
+	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 0);
+	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 1);
+	if (g->bit == A7)
+		PKT7(b, PM4_CP_THREAD_CONTROL, 3 /* THREAD_BOTH */);
+}
+
 static void skip_ib2_global(struct words *b, const struct gen *g)
 {
-	(void)g;
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 1);
 	PKT7(b, PM4_CP_SKIP_IB2_ENABLE_GLOBAL, 0);
+	if (g->bit != A5)
+		binned_pass(b, g);
 }
 
 static void skip_ib2_local(struct words *b, const struct gen *g)
@@ -1033,6 +1076,9 @@ static void buffers(struct rd_out *out)
 	data[D_BINSIZE / 4] = 0x40;
 	data[D_BINSIZE / 4 + 1] = 0x20;
 	data[D_XFB / 4] = 48;
+	data[D_VIS / 4] = 0x12;
+	data[D_VIS / 4 + 1] = 0x38;
+	data[D_VISSIZE / 4] = 4;
 	rd_out_buffer(out, DATA_BASE, data, DATA_WORDS);
 
 	uint32_t result[0x400 / 4] = {0};
@@ -1043,6 +1089,13 @@ static void buffers(struct rd_out *out)
 	PKT7(&ib2, PM4_CP_WAIT_FOR_IDLE);
 	rd_out_buffer(out, IB2_BASE, ib2.w, ib2.len);
 	free(ib2.w);
+
+	struct words draws = {0};
+	for (uint32_t i = 0; i < 6; i++)
+		PKT7(&draws, PM4_CP_DRAW_INDX_OFFSET, DI_AUTO | 1u << 8 /* USE_VISIBILITY */, 1,
+		     3 + i);
+	rd_out_buffer(out, DRAWS_BASE, draws.w, draws.len);
+	free(draws.w);
 }
 
 static int write_case(const char *dir, const struct gen *g, const struct opcode *op)
