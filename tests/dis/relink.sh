@@ -4,11 +4,11 @@
 # still assembles and links with the default script (no ASSERT about
 # where an image starts fails), and the rebuilt image is the same part
 # (the same generation, layout and processors, as afuc-objdump names it).
-# make check takes one image of each layout; AFUC_RELINK_ALL=1 (make
+# make check takes one image of each layout; AFUC_ALL_IMAGES=1 (make
 # bench: relink-all.sh) every image there is.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-if [ -n "$AFUC_RELINK_ALL" ]; then
+if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
 	all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
 else
 	# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle, an AQE

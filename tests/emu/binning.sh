@@ -24,9 +24,9 @@
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
 # make check takes one image of each kind (the a5xx pair, a6xx, a6xx
-# with LPAC, a7xx); AFUC_BINNING_ALL=1 (make bench: binning-all.sh)
+# with LPAC, a7xx); AFUC_ALL_IMAGES=1 (make bench: binning-all.sh)
 # every image there is.
-if [ -n "${AFUC_BINNING_ALL:-}" ]; then
+if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
 	all_firmware 'a5[0-9]*_pfp*.fw*'
 	pfps=$images
 	all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
