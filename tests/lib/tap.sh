@@ -93,8 +93,27 @@ is() {
 	fi
 }
 
+# tap_match TEXT ERE: whether a line of TEXT matches ERE, as
+# printf '%s\n' TEXT | grep -Eq -- ERE says; a short TEXT and a one-line
+# ERE are matched by the shell itself, line by line (no process: there
+# are many checks), the rest by grep.
+tap_match() {
+	if [ ${#1} -gt 4096 ] || [[ $2 == *$'\n'* || -z $2 ]]; then
+		printf '%s\n' "$1" | grep -Eq -- "$2"
+		return
+	fi
+	tap_text=$1$'\n'
+	while [ -n "$tap_text" ]; do
+		tap_line=${tap_text%%$'\n'*}
+		tap_text=${tap_text#*$'\n'}
+		[[ $tap_line =~ $2 ]]
+		case $? in 0) return 0 ;; 2) return 2 ;; esac
+	done
+	return 1
+}
+
 like() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+	if tap_match "$1" "$2"; then
 		ok 0 "$3"
 	else
 		ok 1 "$3"
@@ -104,7 +123,7 @@ like() {
 }
 
 unlike() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+	if tap_match "$1" "$2"; then
 		ok 1 "$3"
 		diag "         got:" "$1" "    matches, and should not: $2"
 		return 1

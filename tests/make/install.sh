@@ -37,7 +37,7 @@ done
 broken=
 for doc in "$root"/share/doc/afuc-sdk/*.md; do
 	for link in $(grep -oE '\]\([^)#: ]+[)#]' "$doc" | sed 's/^](//; s/.$//'); do
-		[ -e "$(dirname "$doc")/$link" ] || broken="$broken ${doc##*/}:$link"
+		[ -e "${doc%/*}/$link" ] || broken="$broken ${doc##*/}:$link"
 	done
 done
 is "$broken" "" "every file the installed documents link to is installed (images too)"
