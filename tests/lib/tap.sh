@@ -19,8 +19,10 @@
 # SDK_ROOT found from where this file is, SDK_BUILD (ROOT/build) and
 # SDK_BIN (BUILD/bin) unless set (make check sets all three).
 
-tap_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 1
-: "${SDK_ROOT:=${tap_lib%/tests/lib}}"
+if [ -z "${SDK_ROOT:-}" ]; then
+	tap_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 1
+	SDK_ROOT=${tap_lib%/tests/lib}
+fi
 : "${SDK_BUILD:=$SDK_ROOT/build}"
 : "${SDK_BIN:=$SDK_BUILD/bin}"
 export SDK_ROOT SDK_BUILD SDK_BIN
