@@ -96,6 +96,22 @@ check-builds-one: all $(TEST_PROGRAMS) $(BENCH_PROGRAMS)
 bench: all $(BENCH_PROGRAMS)
 	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
 
+# tests/make/coverage-totals.sh's run (sdk/make/coverage.sh --totals:
+# make coverage's tests again, gathering coverage, and the totals
+# against docs/afuc-emu.md's): made by make, and again only when a file
+# of the tree or of the build it uses changes, so a warm make check
+# does not run a second copy of those tests (3 CPU-s). The recipe never
+# fails: the test reads the outcome (.out, .err, and the exit status in
+# the target itself).
+COVERAGE_TOTALS := $(BUILD)/tests/make/coverage-totals.status
+COVERAGE_INPUTS := $(wildcard sdk/*/* firmware/*/* include/*/* tests/*/* docs/*.md ld/*)
+$(COVERAGE_TOTALS): $(COVERAGE_TESTS) $(ALL_TOOLS) $(ALL_IMAGES) $(ALL_DATA) $(COVERAGE_INPUTS)
+	$(call quiet,COVERAGE,$@)mkdir -p $(@D) && \
+	  { $(TEST_ENV) sh sdk/make/coverage.sh --totals '$(abspath $(BUILD))/tests/make/coverage' \
+	      $(COVERAGE_TESTS) >$(@:.status=.out) 2>$(@:.status=.err); echo $$? >$@.new; } && \
+	  mv $@.new $@
+check: $(COVERAGE_TOTALS)
+
 # make install, make firmware, make firmware-a6xx: sdk/make/install.mk.
 
 C_SOURCES = $(wildcard sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h)
