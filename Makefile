@@ -72,10 +72,11 @@ CHECK_JOBS ?= $(JOBS)
 # prove starts them in this order: the slowest first (as `make
 # check-times` lists them), so that what runs last is short and every
 # CPU stays busy to the end.
-CHECK_FIRST := tests/make/install.sh tests/dis/patched-twice.sh tests/firmware/opcodes.sh \
-	tests/hwsq/objdump.sh tests/emu/binning.sh tests/make/doc-figures.sh tests/dis/roundtrip.sh \
-	tests/hwsq/limits.sh tests/dis/relink.sh tests/hwsq/boards.sh tests/cli/compressed.sh \
-	tests/cli/options.sh tests/dsl/scratch.sh tests/hwsq/as.sh tests/dis/patched.sh
+CHECK_FIRST := tests/make/install.sh tests/hwsq/objdump.sh tests/firmware/opcodes.sh \
+	tests/emu/binning.sh tests/dis/patched-twice.sh tests/hwsq/limits.sh tests/make/doc-figures.sh \
+	tests/rnn/lookup.sh tests/dis/relink.sh tests/dis/roundtrip.sh tests/dsl/scratch.sh \
+	tests/cli/compressed.sh tests/hwsq/as.sh tests/dsl/doc.sh tests/emu/replay.sh \
+	tests/dis/patched.sh tests/cli/multi-input.sh tests/cli/options.sh tests/as/cli.sh
 CHECK_ORDER = $(foreach t,$(CHECK_FIRST),$(filter $(t),$(TESTS))) $(filter-out $(CHECK_FIRST),$(TESTS))
 check: all $(TEST_PROGRAMS)
 	@$(TEST_ENV) prove -j$(CHECK_JOBS) $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(CHECK_ORDER)
