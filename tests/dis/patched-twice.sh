@@ -11,12 +11,9 @@
 # the ELF does.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
-	all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*'
-else
-	# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle
-	all_firmware a530_pfp.fw a630_sqe.fw a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw
-fi
+# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle
+some_firmware "a5*_pfp.fw* a5*_pm4.fw* *_sqe.fw*" a530_pfp.fw a630_sqe.fw a660_sqe.fw \
+	gen70500_sqe.fw gen80000_sqe.fw
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for gen in a5xx a6xx a7xx; do

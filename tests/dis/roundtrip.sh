@@ -8,14 +8,10 @@
 # roundtrip-all.sh) every image there is.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
-	all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
-else
-	# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle (it
-	# reads through A7XX_GEN3's map), an AQE
-	all_firmware a530_pfp.fw a630_sqe.fw a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw \
-		gen80000_aqe.fw
-fi
+# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle (it reads
+# through A7XX_GEN3's map), an AQE
+some_firmware "a5*_pfp.fw* a5*_pm4.fw* *_sqe.fw* *_aqe.fw*" a530_pfp.fw a630_sqe.fw \
+	a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw gen80000_aqe.fw
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for f in $images; do

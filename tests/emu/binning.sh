@@ -26,15 +26,10 @@
 # make check takes one image of each kind (the a5xx pair, a6xx, a6xx
 # with LPAC, a7xx); AFUC_ALL_IMAGES=1 (make bench: binning-all.sh)
 # every image there is.
-if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
-	all_firmware 'a5[0-9]*_pfp*.fw*'
-	pfps=$images
-	all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
-else
-	all_firmware 'a530_pfp.fw*'
-	pfps=$images
-	all_firmware 'a630_sqe.fw*' 'a660_sqe.fw*' 'gen70500_sqe.fw*'
-fi
+some_firmware "a5[0-9]*_pfp*.fw*" 'a530_pfp.fw*'
+pfps=$images
+some_firmware "a6[0-9]*_sqe*.fw* a702_sqe*.fw* a7[0-9]*_sqe*.fw* gen7*_sqe*.fw*" 'a630_sqe.fw*' \
+	'a660_sqe.fw*' 'gen70500_sqe.fw*'
 [ -n "$images$pfps" ] || skip_all "no a5xx PFP, a6xx or a7xx SQE image in $firmware_dirs"
 
 # stream: the draws that run

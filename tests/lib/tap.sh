@@ -210,6 +210,23 @@ all_firmware() {
 }
 
 # firmware_name FILE: its name without the directory and .xz or .zst
+# some_firmware 'PATTERN...' NAME...: make check's images, one of each
+# layout (NAME..., as all_firmware finds them), or with AFUC_ALL_IMAGES=1
+# (make bench's *-all.sh wrappers) every image matching a PATTERN;
+# $images and $firmware_dirs as all_firmware sets them.
+some_firmware() {
+	if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
+		# the patterns split at blanks, unexpanded here
+		set -f
+		# shellcheck disable=SC2086
+		set -- $1
+		set +f
+	else
+		shift
+	fi
+	all_firmware "$@"
+}
+
 firmware_name() {
 	all_name=$(basename "$1")
 	all_name=${all_name%.xz}
