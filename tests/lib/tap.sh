@@ -35,11 +35,20 @@ if [ ! -d "$SDK_BIN" ]; then
 	exit 1
 fi
 cd "$SDK_ROOT" || exit 1
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX") || {
-	echo "Bail out! cannot make a scratch directory"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${SDK_TEST_SCRATCH:-}" ] && [ "$SDK_TEST_SCRATCH" = "${TMPDIR:-}" ] &&
+	[ -d "$SDK_TEST_SCRATCH" ]; then
+	# tests/run-test's scratch directory, of this test alone and removed
+	# by it (two processes fewer a test); a test this one starts gets
+	# one of its own
+	tmp=$SDK_TEST_SCRATCH
+else
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX") || {
+		echo "Bail out! cannot make a scratch directory"
+		exit 1
+	}
+	trap 'rm -rf "$tmp"' EXIT
+fi
+unset SDK_TEST_SCRATCH
 
 plan() {
 	tap_planned=$1
