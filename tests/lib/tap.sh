@@ -218,7 +218,6 @@ all_firmware() {
 	done
 }
 
-# firmware_name FILE: its name without the directory and .xz or .zst
 # some_firmware 'PATTERN...' NAME...: make check's images, one of each
 # layout (NAME..., as all_firmware finds them), or with AFUC_ALL_IMAGES=1
 # (make bench's *-all.sh wrappers) every image matching a PATTERN;
@@ -236,6 +235,7 @@ some_firmware() {
 	all_firmware "$@"
 }
 
+# firmware_name FILE: its name without the directory and .xz or .zst
 firmware_name() {
 	all_name=$(basename "$1")
 	all_name=${all_name%.xz}
