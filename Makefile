@@ -69,8 +69,23 @@ TEST_ENV = SDK_ROOT='$(CURDIR)' SDK_BUILD='$(abspath $(BUILD))' \
 # Test files run in parallel (each keeps its scratch files in a directory
 # of its own); CHECK_JOBS=1 runs them one after another.
 CHECK_JOBS ?= $(JOBS)
+# prove starts them in this order: the slowest first (as `make
+# check-times` lists them), so that what runs last is short and every
+# CPU stays busy to the end.
+CHECK_FIRST := tests/make/install.sh tests/hwsq/objdump.sh tests/firmware/opcodes.sh \
+	tests/emu/binning.sh tests/dis/patched-twice.sh tests/hwsq/limits.sh tests/make/doc-figures.sh \
+	tests/rnn/lookup.sh tests/dis/relink.sh tests/dis/roundtrip.sh tests/dsl/scratch.sh \
+	tests/cli/compressed.sh tests/hwsq/as.sh tests/dsl/doc.sh tests/emu/replay.sh \
+	tests/dis/patched.sh tests/cli/multi-input.sh tests/cli/options.sh tests/as/cli.sh
+CHECK_ORDER = $(foreach t,$(CHECK_FIRST),$(filter $(t),$(TESTS))) $(filter-out $(CHECK_FIRST),$(TESTS))
 check: all $(TEST_PROGRAMS)
-	@$(TEST_ENV) prove -j$(CHECK_JOBS) $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(TESTS)
+	@$(TEST_ENV) prove -j$(CHECK_JOBS) $(PROVEFLAGS) --exec 'sh $(CURDIR)/tests/run-test' $(CHECK_ORDER)
+
+# The CPU time (user + system, children included) of each test file,
+# the most costly first, and their sum: what CHECK_FIRST and
+# docs/testing.md's budget go by (CPU time, as the machine may be busy).
+check-times: all $(TEST_PROGRAMS)
+	@$(TEST_ENV) sh tests/check-times $(CHECK_JOBS) $(TESTS)
 
 # sdk/make/check-builds.sh runs make check-builds-one once per compiler
 # and optimisation level, each in its own BUILD.
@@ -82,6 +97,22 @@ check-builds-one: all $(TEST_PROGRAMS) $(BENCH_PROGRAMS)
 bench: all $(BENCH_PROGRAMS)
 	@set -e; for b in $(BENCHES); do $(TEST_ENV) sh tests/run-test $$b; done
 
+# tests/make/coverage-totals.sh's run (sdk/make/coverage.sh --totals:
+# make coverage's tests again, gathering coverage, and the totals
+# against docs/afuc-emu.md's): made by make, and again only when a file
+# of the tree or of the build it uses changes, so a warm make check
+# does not run a second copy of those tests (3 CPU-s). The recipe never
+# fails: the test reads the outcome (.out, .err, and the exit status in
+# the target itself).
+COVERAGE_TOTALS := $(BUILD)/tests/make/coverage-totals.status
+COVERAGE_INPUTS := $(wildcard sdk/*/* firmware/*/* include/*/* tests/*/* docs/*.md ld/*)
+$(COVERAGE_TOTALS): $(COVERAGE_TESTS) $(ALL_TOOLS) $(ALL_IMAGES) $(ALL_DATA) $(COVERAGE_INPUTS)
+	$(call quiet,COVERAGE,$@)mkdir -p $(@D) && \
+	  { $(TEST_ENV) sh sdk/make/coverage.sh --totals '$(abspath $(BUILD))/tests/make/coverage' \
+	      $(COVERAGE_TESTS) >$(@:.status=.out) 2>$(@:.status=.err); echo $$? >$@.new; } && \
+	  mv $@.new $@
+check: $(COVERAGE_TOTALS)
+
 # make install, make firmware, make firmware-a6xx: sdk/make/install.mk.
 
 C_SOURCES = $(wildcard sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/*.h)
@@ -89,7 +120,18 @@ C_SOURCES = $(wildcard sdk/*/*.c sdk/*/*.h include/afuc/*.h tests/*/*.c tests/*/
 format:
 	clang-format -i $(C_SOURCES)
 
+# clang-format's verdict on every C file, the files it would change, one
+# a line: tests/make/format.sh reads it, and make works it out again
+# only when a C file or the style changes (a check costs 1.5 CPU-s).
+FORMAT_REPORT := $(BUILD)/tests/make/format.txt
+$(FORMAT_REPORT): $(C_SOURCES) .clang-format
+	$(call quiet,FORMAT,$@)mkdir -p $(@D) && \
+	  { if command -v clang-format >/dev/null 2>&1; then \
+	      clang-format --dry-run $(C_SOURCES) 2>&1 | grep 'warning:' | cut -d: -f1 | sort -u; \
+	    else echo '# clang-format is not installed'; fi; } >$@.tmp && mv $@.tmp $@
+check: $(FORMAT_REPORT)
+
 clean:
 	rm -rf build
 
-.PHONY: all check check-builds check-builds-one bench install format clean
+.PHONY: all check check-times check-builds check-builds-one bench install format clean

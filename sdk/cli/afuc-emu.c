@@ -418,6 +418,10 @@ int main(int argc, char **argv)
 						: env_cov && *env_cov ? env_cov
 								      : NULL,
 					.quiet = !a.coverage_out};
+	/* a trace line is many small prints: one write per line, not per
+	 * print (unbuffered stderr made --trace runs mostly system time) */
+	if (status < 0 && a.trace && !a.interactive)
+		setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	if (status < 0 && a.interactive)
 		status = start_debugger(&c, &a, db);
 	if (status < 0)

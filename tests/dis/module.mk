@@ -8,4 +8,4 @@ $(eval $(call sdk_ctest,dis/test-moved,tests/dis/test_moved.c tests/dis/listing.
 $(eval $(call sdk_cbench,dis/bench-roundtrip,tests/dis/bench_roundtrip.c tests/dis/vendor.c tests/lib/firmware.c,afuc-dis afuc-as afuc-ld afuc-obj sdk-pp sdk-rnn afuc-isa sdk-util sdk-tap))
 TESTS += tests/dis/patched.sh tests/dis/patched-twice.sh
 TESTS += tests/dis/relink.sh
-BENCHES += tests/dis/relink-all.sh
+BENCHES += tests/dis/relink-all.sh tests/dis/patched-twice-all.sh tests/dis/roundtrip-all.sh

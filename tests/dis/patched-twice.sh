@@ -1,5 +1,7 @@
 # afuc-objdump reads back an image patched twice (afuc-ld --base on an
-# image an earlier afuc-ld --base made), every vendor image there is: the
+# image an earlier afuc-ld --base made), one image of each layout (every
+# vendor image there is with AFUC_ALL_IMAGES=1: make bench,
+# patched-twice-all.sh): the
 # second link keeps the first one's names and code blocks (from the ELF
 # or the map beside its base), so the listing, from the map or the ELF
 # beside the result, has both patches' code as code under the objects'
@@ -9,7 +11,9 @@
 # the ELF does.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*'
+# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle
+some_firmware "a5*_pfp.fw* a5*_pm4.fw* *_sqe.fw*" a530_pfp.fw a630_sqe.fw a660_sqe.fw \
+	gen70500_sqe.fw gen80000_sqe.fw
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for gen in a5xx a6xx a7xx; do
@@ -41,7 +45,8 @@ listing() {
 	run "$SDK_BIN/afuc-objdump" -o "$tmp/l.s" "$tmp/$3.fw"
 	is "$status:$err" "0:" "$1: afuc-objdump $2, no warning"
 	got=$(grep -A1 '^\.handler' "$tmp/l.s" | grep -c -e '^first7e:$' -e '^lpac7c:$' -e '^second7d:$')
-	want=$(case $3 in once) echo 2 ;; *) echo 3 ;; esac)
+	want=3
+	[ "$3" = once ] && want=2
 	is "$got" "$want" "$1: $2, every new handler is code under its object's name"
 	"$SDK_BIN/afuc-as" "$tmp/l.s" -o "$tmp/l.o" 2>"$tmp/err" &&
 		"$SDK_BIN/afuc-ld" "$tmp/l.o" -o "$tmp/l.fw" 2>>"$tmp/err" &&

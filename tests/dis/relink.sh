@@ -4,17 +4,13 @@
 # still assembles and links with the default script (no ASSERT about
 # where an image starts fails), and the rebuilt image is the same part
 # (the same generation, layout and processors, as afuc-objdump names it).
-# make check takes one image of each layout; AFUC_RELINK_ALL=1 (make
+# make check takes one image of each layout; AFUC_ALL_IMAGES=1 (make
 # bench: relink-all.sh) every image there is.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-if [ -n "$AFUC_RELINK_ALL" ]; then
-	all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
-else
-	# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle, an AQE
-	all_firmware a530_pfp.fw a630_sqe.fw a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw \
-		gen80000_aqe.fw
-fi
+# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle, an AQE
+some_firmware "a5*_pfp.fw* a5*_pm4.fw* *_sqe.fw* *_aqe.fw*" a530_pfp.fw a630_sqe.fw \
+	a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw gen80000_aqe.fw
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 # insert WHERE < listing: the listing with "nop" at WHERE (top, middle,

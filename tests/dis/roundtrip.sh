@@ -1,12 +1,17 @@
-# The round trip over every vendor image there is: afuc-objdump's listing,
+# The round trip over vendor images: afuc-objdump's listing,
 # assembled by afuc-as and linked by afuc-ld with the default script, gives
 # back the image byte for byte. Images come from $AFUC_FIRMWARE_DIR,
 # ../shared/firmware/qcom and /usr/lib/firmware/qcom (afuc ones only:
 # a5xx PFP/PM4, every SQE and AQE; the first of each name wins), plain or
-# compressed with xz or zstd when those tools are there.
+# compressed with xz or zstd when those tools are there. make check
+# takes one image of each layout; AFUC_ALL_IMAGES=1 (make bench:
+# roundtrip-all.sh) every image there is.
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 
-all_firmware 'a5*_pfp.fw*' 'a5*_pm4.fw*' '*_sqe.fw*' '*_aqe.fw*'
+# single a5xx and a6xx, SQE + LPAC, a bundle, a gen 8 bundle (it reads
+# through A7XX_GEN3's map), an AQE
+some_firmware "a5*_pfp.fw* a5*_pm4.fw* *_sqe.fw* *_aqe.fw*" a530_pfp.fw a630_sqe.fw \
+	a660_sqe.fw gen70500_sqe.fw gen80000_sqe.fw gen80000_aqe.fw
 [ -n "$images" ] || skip_all "no vendor firmware in $firmware_dirs"
 
 for f in $images; do

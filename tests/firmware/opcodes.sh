@@ -20,12 +20,27 @@
 ignore=$SDK_ROOT/tests/firmware/vendor-diff.ignore
 mkcases=$SDK_BUILD/tests/firmware/mkcases
 
-# per_packet SIDE OPCODE: the opcode's instructions per packet on side A
-# (vendor) or B (SDK) of the --stats output in $out.
-per_packet() {
-	printf '%s\n' "$out" | awk -v side="# stats $1:" -v op="$2" '
-		index($0, "# stats ") == 1 { on = index($0, side) == 1; next }
-		on && $2 == op { print $(NF - 2); exit }'
+# figures OPCODE: what the last run printed (in $tmp/.out), on one line
+# (one process per case: there are many): the agreement figure's two
+# numbers ("agree: N of M packets", - - without it), the count of
+# "ok 1 " lines (the vendor's run reached idle), the opcode's
+# instructions per packet on side B (SDK) and A (vendor) of the --stats
+# output (- when absent), and 0 when both are there and the SDK's is no
+# more than the vendor's, else 1.
+figures() {
+	awk -v op="$1" '
+		/^agree: [0-9]+ of [0-9]+ packets$/ { fa = $2; fb = $4 }
+		/^ok 1 / { idle++ }
+		index($0, "# stats ") == 1 {
+			side = index($0, "# stats A:") == 1 ? "A" : index($0, "# stats B:") == 1 ? "B" : ""
+			next
+		}
+		side != "" && $2 == op && !(side in ipp) { ipp[side] = $(NF - 2) }
+		END {
+			s = "B" in ipp ? ipp["B"] : "-"; v = "A" in ipp ? ipp["A"] : "-"
+			print (fa == "" ? "- -" : fa " " fb), idle + 0, s, v,
+				(s != "-" && v != "-" && s + 0 <= v + 0) ? 0 : 1
+		}' "$tmp/.out"
 }
 
 # doc_column TABLE COLUMN [PATTERN]: "OPCODE<tab>CELL" for each row of
@@ -88,8 +103,11 @@ check() {
 		total=$((total + 1))
 		run "$SDK_BIN/afuc-emu" --replay "$tmp/$gen/$opcode.rd" --diff "$vendor" "$sdk" \
 			--ignore "$ignore" --stats --show-diffs 0
-		figure=$(printf '%s\n' "$out" | sed -n 's/^agree: \([0-9]*\) of \([0-9]*\) packets$/\1 \2/p')
-		vendor_idle=$(printf '%s\n' "$out" | grep -c '^ok 1 ')
+		read -r agreed of vendor_idle sdk_ipp vendor_ipp faster <<<"$(figures "$table_name")"
+		figure=
+		[ "$agreed" = - ] || figure="$agreed $of"
+		[ "$sdk_ipp" = - ] && sdk_ipp=
+		[ "$vendor_ipp" = - ] && vendor_ipp=
 		name="$gen $opcode"
 		if [ "$how" = skip ]; then
 			skip 1 "$name: $why"
@@ -105,13 +123,13 @@ check() {
 		agree=1
 		[ -n "$figure" ] && [ "$status" -eq 0 ] && [ "${figure% *}" = "${figure#* }" ] && agree=0
 		[ "$agree" -eq 0 ] && agreeing=$((agreeing + 1))
-		sdk_ipp=$(per_packet B "$table_name")
-		vendor_ipp=$(per_packet A "$table_name")
-		faster=$(awk -v s="$sdk_ipp" -v v="$vendor_ipp" 'BEGIN { print (s != "" && v != "" && s + 0 <= v + 0) ? 0 : 1 }')
 		[ "$agree" -eq 0 ] && [ "$faster" -eq 0 ] && within=$((within + 1))
-		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" \
-			"$([ "$agree" -eq 0 ] || echo ' (differs)')" \
-			"$([ "$faster" -eq 0 ] || echo ' **slower**')" >>"$tmp/$gen.cells"
+		differs=
+		[ "$agree" -eq 0 ] || differs=' (differs)'
+		slower=
+		[ "$faster" -eq 0 ] || slower=' **slower**'
+		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" "$differs" "$slower" \
+			>>"$tmp/$gen.cells"
 		if [ "$agree" -ne 0 ]; then
 			standing=differs
 		elif [ "$faster" -ne 0 ]; then

@@ -19,8 +19,10 @@
 # SDK_ROOT found from where this file is, SDK_BUILD (ROOT/build) and
 # SDK_BIN (BUILD/bin) unless set (make check sets all three).
 
-tap_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 1
-: "${SDK_ROOT:=${tap_lib%/tests/lib}}"
+if [ -z "${SDK_ROOT:-}" ]; then
+	tap_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 1
+	SDK_ROOT=${tap_lib%/tests/lib}
+fi
 : "${SDK_BUILD:=$SDK_ROOT/build}"
 : "${SDK_BIN:=$SDK_BUILD/bin}"
 export SDK_ROOT SDK_BUILD SDK_BIN
@@ -33,11 +35,20 @@ if [ ! -d "$SDK_BIN" ]; then
 	exit 1
 fi
 cd "$SDK_ROOT" || exit 1
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX") || {
-	echo "Bail out! cannot make a scratch directory"
-	exit 1
-}
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${SDK_TEST_SCRATCH:-}" ] && [ "$SDK_TEST_SCRATCH" = "${TMPDIR:-}" ] &&
+	[ -d "$SDK_TEST_SCRATCH" ]; then
+	# tests/run-test's scratch directory, of this test alone and removed
+	# by it (two processes fewer a test); a test this one starts gets
+	# one of its own
+	tmp=$SDK_TEST_SCRATCH
+else
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdk-test.XXXXXX") || {
+		echo "Bail out! cannot make a scratch directory"
+		exit 1
+	}
+	trap 'rm -rf "$tmp"' EXIT
+fi
+unset SDK_TEST_SCRATCH
 
 plan() {
 	tap_planned=$1
@@ -56,7 +67,11 @@ skip_all() {
 }
 
 diag() {
-	printf '%s\n' "$@" | sed 's/^/# /'
+	# as printf '%s\n' "$@" | sed 's/^/# /', in the shell itself (no
+	# process per call: some tests print a diagnostic per case)
+	for tap_line in "$@"; do
+		printf '# %s\n' "${tap_line//$'\n'/$'\n'# }"
+	done
 }
 
 ok() {
@@ -89,8 +104,27 @@ is() {
 	fi
 }
 
+# tap_match TEXT ERE: whether a line of TEXT matches ERE, as
+# printf '%s\n' TEXT | grep -Eq -- ERE says; a short TEXT and a one-line
+# ERE are matched by the shell itself, line by line (no process: there
+# are many checks), the rest by grep.
+tap_match() {
+	if [ ${#1} -gt 4096 ] || [[ $2 == *$'\n'* || -z $2 ]]; then
+		printf '%s\n' "$1" | grep -Eq -- "$2"
+		return
+	fi
+	tap_text=$1$'\n'
+	while [ -n "$tap_text" ]; do
+		tap_line=${tap_text%%$'\n'*}
+		tap_text=${tap_text#*$'\n'}
+		[[ $tap_line =~ $2 ]]
+		case $? in 0) return 0 ;; 2) return 2 ;; esac
+	done
+	return 1
+}
+
 like() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+	if tap_match "$1" "$2"; then
 		ok 0 "$3"
 	else
 		ok 1 "$3"
@@ -100,7 +134,7 @@ like() {
 }
 
 unlike() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+	if tap_match "$1" "$2"; then
 		ok 1 "$3"
 		diag "         got:" "$1" "    matches, and should not: $2"
 		return 1
@@ -128,8 +162,9 @@ skip() {
 run() {
 	"$@" >"$tmp/.out" 2>"$tmp/.err"
 	status=$?
-	out=$(cat "$tmp/.out")
-	err=$(cat "$tmp/.err")
+	# $(<FILE) reads without a process, so the many runs stay cheap
+	out=$(<"$tmp/.out")
+	err=$(<"$tmp/.err")
 	return 0
 }
 
@@ -181,6 +216,23 @@ all_firmware() {
 			done
 		done
 	done
+}
+
+# some_firmware 'PATTERN...' NAME...: make check's images, one of each
+# layout (NAME..., as all_firmware finds them), or with AFUC_ALL_IMAGES=1
+# (make bench's *-all.sh wrappers) every image matching a PATTERN;
+# $images and $firmware_dirs as all_firmware sets them.
+some_firmware() {
+	if [ -n "${AFUC_ALL_IMAGES:-}" ]; then
+		# the patterns split at blanks, unexpanded here
+		set -f
+		# shellcheck disable=SC2086
+		set -- $1
+		set +f
+	else
+		shift
+	fi
+	all_firmware "$@"
 }
 
 # firmware_name FILE: its name without the directory and .xz or .zst

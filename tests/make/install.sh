@@ -26,6 +26,15 @@ if command -v nm >/dev/null 2>&1; then
 else
 	skip 2 "no nm"
 fi
+# Every installed tool runs; nothing of the build tree leaks into the
+# installed files' paths.
+for tool in "$root"/bin/*; do
+	[ -x "$tool" ] || continue
+	run "$tool" --version
+	is "$status" 0 "installed ${tool##*/} runs (--version)"
+done
+leaks=$(grep -rl "$SDK_BUILD" "$root" 2>/dev/null | head -3)
+is "$leaks" "" "installed files do not refer to the build tree"
 for f in lib/pkgconfig/afuc-sdk.pc lib/pkgconfig/afuc-emu.pc lib/pkgconfig/hwsq.pc \
 	include/afuc/emu.h include/afuc/tap.h include/afuc/hwsq.h include/afuc/afuc.m4 \
 	include/afuc/hwsq.m4 include/afuc/a6xx_regs.h share/afuc-sdk/ld/a6xx-sqe.ld \
@@ -37,7 +46,7 @@ done
 broken=
 for doc in "$root"/share/doc/afuc-sdk/*.md; do
 	for link in $(grep -oE '\]\([^)#: ]+[)#]' "$doc" | sed 's/^](//; s/.$//'); do
-		[ -e "$(dirname "$doc")/$link" ] || broken="$broken ${doc##*/}:$link"
+		[ -e "${doc%/*}/$link" ] || broken="$broken ${doc##*/}:$link"
 	done
 done
 is "$broken" "" "every file the installed documents link to is installed (images too)"
