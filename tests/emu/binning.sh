@@ -1,12 +1,13 @@
 # The binning model (docs/emu-api.md, "Hardware binning") under every
-# a5xx PFP and ME pair and every a6xx and a7xx vendor image, on a bin
+# a5xx PFP and ME pair and every a6xx, a7xx and gen 8 SQE image, on a bin
 # as the drivers render it
 # (CP_SET_MARKER RM6_BIN_RENDER_START, CP_SET_VISIBILITY_OVERRIDE 0,
 # CP_SET_BIN_DATA5, CP_SKIP_IB2_ENABLE_*, draws with USE_VISIBILITY in
 # IB2s), for hand-made visibility streams: bit i set when draw i + 1 is
 # visible. The draws that run are read from --trace (each writes
 # PC_DRAW_INITIATOR with its instance count, the draw's number, in bits
-# 24+) and must be the stream's, counted by hand below.
+# 24+; gen 8 forwards it as the second word of a packet to
+# @PACKET_FORWARD) and must be the stream's, counted by hand below.
 #
 # 1. One IB2 of three draws, for every stream of three bits.
 # 2. Two IB2s of three draws each, CP_INDIRECT_BUFFER giving each one's
@@ -15,7 +16,8 @@
 #    FIFO (VSD_MODE bit 0), passes an invisible IB over and tells the GPU
 #    how many draws it passed (VSD_SKIPPED_DRAWS); the 2023 release
 #    passes the rest of an invisible draw over by PACKET_DWORDS and
-#    PACKET_DWORDS_READ.
+#    PACKET_DWORDS_READ. gen 8 enters both IB2s and passes invisible
+#    draws over one by one.
 # 3. a5xx: one IB2 of three draws (CP_SET_RENDER_MODE GMEM,
 #    CP_SET_VISIBILITY_OVERRIDE 0, CP_SET_BIN_DATA5's five words), for
 #    every stream of three bits. a530_pfp writes each draw that runs to
@@ -25,8 +27,8 @@
 
 all_firmware 'a5[0-9]*_pfp*.fw*'
 pfps=$images
-all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*'
-[ -n "$images$pfps" ] || skip_all "no a5xx PFP, a6xx or a7xx SQE image in $firmware_dirs"
+all_firmware 'a6[0-9]*_sqe*.fw*' 'a702_sqe*.fw*' 'a7[0-9]*_sqe*.fw*' 'gen7*_sqe*.fw*' 'gen8*_sqe*.fw*'
+[ -n "$images$pfps" ] || skip_all "no a5xx PFP, a6xx, a7xx or gen 8 SQE image in $firmware_dirs"
 
 # stream: the draws that run
 one_ib='0x0:
@@ -148,7 +150,7 @@ for f in $images; do
 		continue
 	fi
 	case $name in
-	gen7*) init='pkt7 0x17 0x08000000
+	gen[78]*) init='pkt7 0x17 0x08000000
 pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' ;; # a7xx_cp_init's CP_THREAD_CONTROL and CP_ME_INIT
 	*) init='pkt7 0x48 0x2f 0x3 0x20000000 0 0 0 0 0' ;;
 	esac
@@ -157,7 +159,8 @@ pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' ;; # a7xx_cp_init's CP_THREAD_CONTROL and 
 		while IFS=: read -r stream draws; do
 			bin "$ibs" "$stream" >"$tmp/bin.emu"
 			run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
-			ran=$(printf '%s\n' "$err" | sed -n 's/.*GPU PC_DRAW_INITIATOR=0\([0-9]\)000184.*/\1/p' |
+			ran=$(printf '%s\n' "$err" |
+				sed -n 's/.*\(GPU PC_DRAW_INITIATOR\|@PACKET_FORWARD\)=0\([0-9]\)000184.*/\2/p' |
 				tr '\n' ' ' | sed 's/ $//')
 			is "$status:$ran" "0:$draws" "$name: $ibs IB2s, stream $stream runs draws '$draws' to idle" ||
 				diag "$(printf '%s\n' "$out" | head -5)"
@@ -168,6 +171,17 @@ pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' ;; # a7xx_cp_init's CP_THREAD_CONTROL and 
 				told=$(printf '%s\n' "$err" | grep -c '@VSD_SKIPPED_DRAWS=00000320')
 				is "$entered $told" "1 1" \
 					"$name: the invisible IB2 is passed over and its 3 draws counted as skipped"
+				;;
+			# gen 8 ignores CP_INDIRECT_BUFFER's draw count: it
+			# enters both IB2s, asks the decoder for runs
+			# (VSD_MODE 2) and passes draws 4 and 6 over one by
+			# one, telling the GPU nothing of them
+			gen8*:2:0x10)
+				entered=$(printf '%s\n' "$err" | grep -c '@IB2_BASE=')
+				runs=$(printf '%s\n' "$err" | grep -q '@VSD_MODE=00000002' && echo runs)
+				told=$(printf '%s\n' "$err" | sed -n '/@IB2_BASE=/,$p' | grep -c '@VSD_SKIPPED_DRAWS=')
+				is "$entered $runs $told" "2 runs 0" \
+					"$name: both IB2s entered, the stream read as runs, no skip reported"
 				;;
 			esac
 		done <<EOC
