@@ -9,7 +9,8 @@
 # 24+; gen 8 forwards it as the second word of a packet to
 # @PACKET_FORWARD) and must be the stream's, counted by hand below.
 #
-# 1. One IB2 of three draws, for every stream of three bits.
+# 1. One IB2 of three draws, for every stream of three bits (gen7 and
+#    gen8 images: again with CP_SET_BIN_DATA5_OFFSET).
 # 2. Two IB2s of three draws each, CP_INDIRECT_BUFFER giving each one's
 #    draw count in a fourth word: a630_sqe then decides at the IB
 #    whether any of its draws is visible, looking ahead in the decoder's
@@ -63,9 +64,19 @@ mem 0x9000 4
 EOT
 }
 
-# bin IBS STREAM: a test file of one bin of the draws in IBS (one IB2 of
-# draws 1-3, or two of 1-3 and 4-6 with their draw counts)
+# bin IBS STREAM: a test file of one bin of the draws in IBS (1: one IB2
+# of draws 1-3; 2: two of 1-3 and 4-6 with their draw counts; offset:
+# one IB2, the stream given by CP_SET_BIN_DATA5_OFFSET, as turnip does,
+# from the bases CP_SET_PSEUDO_REG sets: DRAW_STRM_ADDRESS (8) + 0x100,
+# DRAW_STRM_SIZE_ADDRESS (9) + 0x200)
 bin() {
+	if [ "$1" = offset ]; then
+		pseudo='pkt7 0x56 8 0x7f00 0 9 0x8e00 0 10 0x9f00 0 # CP_SET_PSEUDO_REG'
+		data='pkt7 0x2e 0x1 0x100 0x200 0x300 # CP_SET_BIN_DATA5_OFFSET'
+	else
+		pseudo='# no pseudo registers'
+		data='pkt7 0x2f 0x1 0x8000 0 0x9000 0 0xa000 0 # CP_SET_BIN_DATA5'
+	fi
 	bin_head "$tmp/$name" "$init" "$2"
 	cat <<EOT
 ib a 0x20000
@@ -79,14 +90,15 @@ ib b 0x21000
 	pkt7 0x38 0x184 6 3
 end
 ib bin 0x30000
+	$pseudo
 	pkt7 0x65 0x4                  # CP_SET_MARKER RM6_BIN_RENDER_START
 	pkt7 0x64 0                    # CP_SET_VISIBILITY_OVERRIDE
 	pkt7 0x63 0                    # CP_SET_MODE
-	pkt7 0x2f 0x1 0x8000 0 0x9000 0 0xa000 0   # CP_SET_BIN_DATA5
+	$data
 	pkt7 0x1d 1                    # CP_SKIP_IB2_ENABLE_GLOBAL
 	pkt7 0x23 1                    # CP_SKIP_IB2_ENABLE_LOCAL
 EOT
-	if [ "$1" = 1 ]; then
+	if [ "$1" != 2 ]; then
 		echo '	pkt7 0x3f a.lo a.hi a.size'
 	else
 		echo '	pkt7 0x3f a.lo a.hi a.size 3'
@@ -145,24 +157,30 @@ done
 
 for f in $images; do
 	name=$(firmware_name "$f")
-	if ! unpack_firmware "$f"; then
-		skip 17 "$name: cannot unpack $f"
-		continue
-	fi
+	kinds='1 2' tests=17
 	case $name in
-	gen[78]*) init='pkt7 0x17 0x08000000
-pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' ;; # a7xx_cp_init's CP_THREAD_CONTROL and CP_ME_INIT
+	gen[78]*)
+		init='pkt7 0x17 0x08000000
+pkt7 0x48 0x14b 3 0x20000000 2 0 0 0' # a7xx_cp_init's CP_THREAD_CONTROL and CP_ME_INIT
+		kinds='1 2 offset' tests=25
+		;;
 	*) init='pkt7 0x48 0x2f 0x3 0x20000000 0 0 0 0 0' ;;
 	esac
-	for ibs in 1 2; do
-		[ "$ibs" = 1 ] && cases=$one_ib || cases=$two_ibs
+	case $name in a630* | gen8*) tests=$((tests + 1)) ;; esac
+	if ! unpack_firmware "$f"; then
+		skip $tests "$name: cannot unpack $f"
+		continue
+	fi
+	for ibs in $kinds; do
+		[ "$ibs" = 2 ] && cases=$two_ibs || cases=$one_ib
 		while IFS=: read -r stream draws; do
 			bin "$ibs" "$stream" >"$tmp/bin.emu"
 			run "$SDK_BIN/afuc-emu" --trace "$tmp/bin.emu"
 			ran=$(printf '%s\n' "$err" |
 				sed -n 's/.*\(GPU PC_DRAW_INITIATOR\|@PACKET_FORWARD\)=0\([0-9]\)000184.*/\2/p' |
 				tr '\n' ' ' | sed 's/ $//')
-			is "$status:$ran" "0:$draws" "$name: $ibs IB2s, stream $stream runs draws '$draws' to idle" ||
+			[ "$ibs" = offset ] && how='CP_SET_BIN_DATA5_OFFSET' || how="$ibs IB2s"
+			is "$status:$ran" "0:$draws" "$name: $how, stream $stream runs draws '$draws' to idle" ||
 				diag "$(printf '%s\n' "$out" | head -5)"
 			# draw 5 alone: a630 never enters the first IB, and
 			# tells the GPU of its three draws
