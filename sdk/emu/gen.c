@@ -290,7 +290,10 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.level_name = {"ring buffer", "IB1", "IB2", "IB3"},
 	.level_count = 4,
 	/* gen70900_sqe's CP_SET_BIN_DATA5 and draws: the same decoder at
-	 * other offsets (most 0x18 on from gen70500's); inferred from it */
+	 * other offsets (most 0x18 on from gen70500's); inferred from it.
+	 * gen80000, gen80100 and gen80200 drive the same registers the same
+	 * way (runs, VSD_MODE 2); their draws forward the packet to
+	 * @PACKET_FORWARD instead of writing PC_DRAW_INITIATOR */
 	.vsd = {VSD(A7XX_GEN3), .pkt_dwords = N, .pkt_read = N},
 	.ib_end_opcode = PM4_IN_IB_END,
 	.sqe_sp = A7XX_SQE_SP,
