@@ -235,6 +235,11 @@ static const struct emu_gen_info gen_a7xx = {
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
+	/* gen70500: CP_EVENT_WRITE7's on-chip slots at EVENT_TS_ADDR
+	 * 0x00-0x1c (0-7), 0x60-0x7c (BR's 8-15), 0x80-0x9c (BV's);
+	 * CP_WAIT_REG_MEM's POLL_ON_CHIP and CP_COND_REG_EXEC's
+	 * ONCHIP_MEM read them as control registers 0x200 on, shared */
+	.ts_onchip = 0x200,
 	.acks = {ACKS(A7XX)},
 	/* @DRAW_STATE_STATUS: the draw-state engine's status after BR
 	 * writes a mode to @DRAW_STATE_START before a draw or dispatch (bit
