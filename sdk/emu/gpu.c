@@ -44,8 +44,8 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 	if (gi->ts_onchip && (regs[gi->ts_ctrl] & 3) == 2) {
 		/* a7xx: to on-chip memory; past its words, dropped */
 		if (addr / 4 < ONCHIP_WORDS)
-			*emu_ctrl_slot(e, c, gi->ts_onchip + (uint32_t)(addr / 4)) =
-				regs[gi->ts_data];
+			*emu_ctrl_slot(e, c,
+				       gi->ts_onchip + (uint32_t)(addr / 4)) = regs[gi->ts_data];
 		return;
 	}
 	if (addr == 0)
