@@ -286,6 +286,10 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.queued_memdata = true,
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
+	/* on-chip memory where gen70500 has it: gen80000's POLL_ON_CHIP
+	 * reads it there, its BR's slots 8-15 at 0x218 on as gen70500's;
+	 * every gen70900 and gen 8 image runs the cases with it */
+	.ts_onchip = 0x200,
 	.protect_status = A7XX_GEN3_CTRL_PROTECT_STATUS,
 	.fatal_error = A7XX_GEN3_CTRL_FATAL_ERROR_CTRL,
 	.level_base = {0, A7XX_GEN3_CTRL_IB1_BASE, A7XX_GEN3_CTRL_IB2_BASE,
