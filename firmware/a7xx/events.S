@@ -40,13 +40,13 @@ END_SUBROUTINE()
 
 ; CP_EVENT_WRITE7: EVENT (bits 0..6), WRITE_SAMPLE_COUNT (12),
 ; SAMPLE_COUNT_END_OFFSET (13), WRITE_ACCUM_SAMPLE_COUNT_DIFF (14),
-; WRITE_SRC (20..22), WRITE_DST (24: 0 memory), WRITE_ENABLED (27), IRQ
+; WRITE_SRC (20..22), WRITE_DST (24: 0 memory, 1 on-chip), WRITE_ENABLED (27), IRQ
 ; (31); then the address and the payload. An event with bit 6 set goes
 ; only to PC_EVENT_CMD (LPAC, without a PC, numbers it as any other).
 ; The EVENT_CMD pipe register (bit 0: an event; +8 for each timestamp
 ; write the event carries; bit 13: a cache clean)
 ; comes first, after the EVENT_TS_* pipe registers of a write: where,
-; what (EVENT_TS_CTRL: 1 memory, 8 | the value's size (0x08 32 bits,
+; what (EVENT_TS_CTRL: 1 memory or 2 on-chip, 8 | the value's size (0x08 32 bits,
 ; 0x10 64 bits, 0x18 the always-on counter), and, for an interrupting
 ; event that writes out a cache, which one in bits 7.. with 0x40) and the
 ; value. Queries (ZPASS_DONE, WRITE_PRIMITIVE_COUNTS) wait for memory
