@@ -40,13 +40,13 @@ END_SUBROUTINE()
 
 ; CP_EVENT_WRITE7: EVENT (bits 0..6), WRITE_SAMPLE_COUNT (12),
 ; SAMPLE_COUNT_END_OFFSET (13), WRITE_ACCUM_SAMPLE_COUNT_DIFF (14),
-; WRITE_SRC (20..22), WRITE_DST (24: 0 memory), WRITE_ENABLED (27), IRQ
+; WRITE_SRC (20..22), WRITE_DST (24: 0 memory, 1 on-chip), WRITE_ENABLED (27), IRQ
 ; (31); then the address and the payload. An event with bit 6 set goes
 ; only to PC_EVENT_CMD (LPAC, without a PC, numbers it as any other).
 ; The EVENT_CMD pipe register (bit 0: an event; +8 for each timestamp
 ; write the event carries; bit 13: a cache clean)
 ; comes first, after the EVENT_TS_* pipe registers of a write: where,
-; what (EVENT_TS_CTRL: 1 memory, 8 | the value's size (0x08 32 bits,
+; what (EVENT_TS_CTRL: 1 memory or 2 on-chip, 8 | the value's size (0x08 32 bits,
 ; 0x10 64 bits, 0x18 the always-on counter), and, for an interrupting
 ; event that writes out a cache, which one in bits 7.. with 0x40) and the
 ; value. Queries (ZPASS_DONE, WRITE_PRIMITIVE_COUNTS) wait for memory
@@ -104,43 +104,51 @@ HANDLER(CP_EVENT_WRITE7)
 		mov $08, 0x0
 	ENDIF()
 	IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_ENABLED))
-		IF_BIT_CLEAR($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_DST))
-			IF_GE($rem, 2, $0b)       ; the address; the payload as the source needs
-				mov $addr, |EVENT_TS_ADDR << 24
+		IF_GE($rem, 2, $0b)       ; the address; the payload as the source needs
+			mov $addr, |EVENT_TS_ADDR << 24
+			mov $0d, 0x1            ; to memory
+			IF_BIT_SET($0a, SHIFT(CP_EVENT_WRITE7_0_WRITE_DST))
+				; on-chip: the slot's word, as bytes; word 2 unused
+				ONCHIP_WORD($0b, $data, $0c, ONCHIP_BANK)
+				shl $data, $0b, 0x2
+				mov $data, $00
+				mov $00, $data
+				mov $0d, 0x2
+			ELSE()
 				mov $data, $data
 				ubfx $data, $data, b0, b16
-				EXTRACT_BITS($04, $0a, 20, 22)
-				mov $05, 0x8
-				mov $06, 0x0
-				mov $07, 0x0
-				SWITCH($04)
-				CASE(0)                 ; USER_32B
-					IF_NE($rem, 0)
-						mov $06, $data
-					ENDIF()
-				CASE(1)                 ; USER_64B
-					mov $05, 0x10
-					IF_NE($rem, 0)
-						mov $06, $data
-					ENDIF()
-					IF_NE($rem, 0)
-						mov $07, $data
-					ENDIF()
-				CASE(2)                 ; TIMESTAMP_SUM
-					cread $06, [$00 + @LOCAL_TIMESTAMP]
-					cread $07, [$00 + @GLOBAL_TIMESTAMP]
-					add $06, $06, $07
-					mov $07, 0x0
-				CASE(3)                 ; ALWAYSON
-					mov $05, 0x18
-				ENDSWITCH()
-				or $05, $05, $08
-				or $05, $05, 0x1        ; to memory
-				mov $data, $05
-				mov $data, $06
-				mov $data, $07
-				add $09, $09, 0x8
 			ENDIF()
+			EXTRACT_BITS($04, $0a, 20, 22)
+			mov $05, 0x8
+			mov $06, 0x0
+			mov $07, 0x0
+			SWITCH($04)
+			CASE(0)                 ; USER_32B
+				IF_NE($rem, 0)
+					mov $06, $data
+				ENDIF()
+			CASE(1)                 ; USER_64B
+				mov $05, 0x10
+				IF_NE($rem, 0)
+					mov $06, $data
+				ENDIF()
+				IF_NE($rem, 0)
+					mov $07, $data
+				ENDIF()
+			CASE(2)                 ; TIMESTAMP_SUM
+				cread $06, [$00 + @LOCAL_TIMESTAMP]
+				cread $07, [$00 + @GLOBAL_TIMESTAMP]
+				add $06, $06, $07
+				mov $07, 0x0
+			CASE(3)                 ; ALWAYSON
+				mov $05, 0x18
+			ENDSWITCH()
+			or $05, $05, $08
+			or $05, $05, $0d
+			mov $data, $05
+			mov $data, $06
+			mov $data, $07
+			add $09, $09, 0x8
 		ENDIF()
 	ENDIF()
 	SKIP_PAYLOAD()
@@ -182,11 +190,34 @@ END_SUBROUTINE()
 
 ; CP_WAIT_TIMESTAMP: waits until the 32-bit timestamp at ADDR (words 1-2)
 ; has reached REF (word 3), counting with wraparound, as the kernel's
-; a7xx submission waits for BV's fence before it writes its own. The
-; other kinds (word 0 bit 4: an on-chip timestamp; bits 0-1: 64-bit or
-; the local timestamp) are not waited for.
+; a7xx submission waits for BV's fence before it writes its own. With
+; WAIT_DST (bit 4) on-chip, as turnip's concurrent binning waits, the
+; hardware waits: gen70500 gives pipe register 0xa4 (unnamed) the
+; slot's word (ONCHIP_WORD; word 2 unused) and 0xa5 the value, SRC_0
+; (word 3) or, with WAIT_VALUE_SRC (bits 0-1) TIMESTAMP_SUM, the sum of
+; the local and global timestamps. In memory, 64-bit and the sum are
+; not waited for.
+#define TS_WAIT_ONCHIP_PIPE 0xa4
 HANDLER(CP_WAIT_TIMESTAMP)
 	mov $02, $data
+	IF_BIT_SET($02, 4)
+		ONCHIP_WORD($03, $data, $0c, ONCHIP_BANK)
+		mov $00, $data
+		and $05, $02, 0x3
+		IF_EQ($05, 2)
+			cread $06, [$00 + @LOCAL_TIMESTAMP]
+			cread $07, [$00 + @GLOBAL_TIMESTAMP]
+			add $06, $06, $07
+		ELSE()
+			mov $06, $data
+		ENDIF()
+		mov $addr, TS_WAIT_ONCHIP_PIPE << 24
+		mov $data, $03
+		mov $addr, (TS_WAIT_ONCHIP_PIPE + 1) << 24
+		mov $data, $06
+		SKIP_PAYLOAD()
+		NEXT_PACKET()
+	ENDIF()
 	READ_ADDR64($03, $04)
 	mov $05, $data
 	and $02, $02, 0x13
@@ -201,3 +232,4 @@ HANDLER(CP_WAIT_TIMESTAMP)
 	ENDIF()
 	SKIP_PAYLOAD()
 END_HANDLER()
+#undef TS_WAIT_ONCHIP_PIPE

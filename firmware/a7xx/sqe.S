@@ -14,6 +14,7 @@
  * LPAC reads a ring of its own and runs compute work. */
 #define FW_GEN 7
 #include "../common/fw.h"
+#define ONCHIP_BANK 0x10 /* BR's on-chip slots 8-15 (fw.h, ONCHIP_WORD) */
 
 ; ---- BR ------------------------------------------------------------------------
 
@@ -91,6 +92,8 @@ bv_bootstrap:
 ; it runs as BR does, numbering its own events; an opcode without a
 ; handler is fatal, as on BR. FW_BV marks where BV's differ.
 #define FW_BV
+#undef ONCHIP_BANK
+#define ONCHIP_BANK 0x18
 #define DEFAULT_HANDLER_NAME __bv_default_handler
 #include "../common/cp-handlers.S"
 #include "../common/sqe-handlers.S"
@@ -118,6 +121,8 @@ lpac_bootstrap:
 #include "../common/boot.S"
 	NEXT_PACKET()
 #define FW_COMPUTE_ONLY
+#undef ONCHIP_BANK
+#define ONCHIP_BANK 0x0
 #define DEFAULT_HANDLER_NAME __lpac_default_handler
 #include "../common/cp-handlers.S"
 #include "../common/ib-handlers.S"

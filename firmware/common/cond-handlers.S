@@ -88,6 +88,7 @@ END_HANDLER()
 ; run only when the test passes.
 ;   PRED_TEST (1): predicate bit PRED_BIT (18..22); DWORDS
 ;   REG_COMPARE (2): registers REG0 (0..17) and REG1 equal; REG1, DWORDS
+;                    (a7xx: either an on-chip slot, with bit 24 set)
 ;   RENDER_MODE (3): the mode of CP_SET_MARKER is among BINNING (25),
 ;                    GMEM (26, every other mode), SYSMEM (27); DWORDS
 ;   REG_COMPARE_IMM (4, a7xx): register REG0 equals IMM; IMM, DWORDS
@@ -150,10 +151,37 @@ cond_reg_exec.compare:
 	SWITCH($05)
 	CASE(2)
 		mov $04, $data
+#if FW_GEN >= 7
+		; a7xx, as gen70500: REG0 and REG1 each an on-chip slot with
+		; bit 24 set (ONCHIP_MEM: REG1's in the database, REG0's too
+		; in gen70500), and before REG0, unless bit 23, a wait: for
+		; idle before a slot, for pending reads before a register
+		IF_BIT_SET($02, 24)
+			IF_BIT_CLEAR($02, 23)
+				CALL(wait_for_idle)
+			ENDIF()
+			ONCHIP_WORD($07, $02, $0b, ONCHIP_BANK)
+			cread $08, [$07 + ONCHIP_BASE]
+		ELSE()
+			IF_BIT_CLEAR($02, 23)
+				READ_SYNC($0a, $11)
+			ENDIF()
+			EXTRACT_BITS($07, $02, 0, 17)
+			FE_READ_REG($08, $07)
+		ENDIF()
+		IF_BIT_SET($03, 24)
+			ONCHIP_WORD($07, $03, $0b, ONCHIP_BANK)
+			cread $09, [$07 + ONCHIP_BASE]
+		ELSE()
+			EXTRACT_BITS($07, $03, 0, 17)
+			FE_READ_REG($09, $07)
+		ENDIF()
+#else
 		EXTRACT_BITS($07, $02, 0, 17)
 		FE_READ_REG($08, $07)
 		EXTRACT_BITS($07, $03, 0, 17)
 		FE_READ_REG($09, $07)
+#endif
 		IF_NE($08, $09, $11)
 			mov $06, 0x0
 		ENDIF()

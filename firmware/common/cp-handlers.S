@@ -416,8 +416,8 @@ END_HANDLER()
 
 ; poll_test: one test of CP_WAIT_REG_MEM and CP_COND_WRITE5. $02 holds
 ; FUNCTION (0..2), SIGNED_COMPARE (3) and POLL (4..5: 0 register, 1
-; memory, 2 scratch where there is one); $03:$04 the address (the
-; register in $03); $05 REF; $06 MASK. Sets bit 0 of $0b when
+; memory, 2 scratch where there is one, 3 a7xx on-chip memory); $03:$04
+; the address (the register or the slot in $03); $05 REF; $06 MASK. Sets bit 0 of $0b when
 ; (value & MASK) FUNCTION REF holds, else clears it (the other bits are
 ; left over). Clobbers $07..$0b.
 ; The functions ALWAYS, LT, LE, EQ, NE, GE, GT (and 7, never) are a
@@ -434,8 +434,18 @@ SUBROUTINE(poll_test)
 	ENDIF()
 #endif
 	IF_BIT_SET($02, 4)
+#if FW_GEN >= 7
+		IF_BIT_SET($02, 5)      ; POLL_ON_CHIP: words 0-7, as gen70500
+			and $0b, $03, 0x7
+			cread $0a, [$0b + ONCHIP_BASE]
+		ELSE()
+			START_MEM_READ($03, $04, 1, $0a)
+			mov $0a, $memdata
+		ENDIF()
+#else
 		START_MEM_READ($03, $04, 1, $0a)
 		mov $0a, $memdata
+#endif
 #ifdef SCRATCH_BASE
 	ELSE()
 		IF_BIT_SET($02, 5)

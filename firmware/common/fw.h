@@ -127,6 +127,23 @@ $1:
 	nop
 })
 
+#if FW_GEN >= 7
+/* ONCHIP_WORD(dst, slot, tmp, bank): the word of a7xx on-chip memory (control
+ * registers ONCHIP_BASE on, shared by BR, BV and LPAC) that holds on-chip
+ * slot ONCHIP_ADDR (its low four bits), as gen70500 lays them out: slots
+ * 0-7 in words 0-7, the processors' common ones; slots 8-15 each
+ * processor's own, bank words on (ONCHIP_BANK, which each processor's
+ * section of sqe.S defines: BR 0x10, words 0x18-0x1f; BV 0x18; LPAC 0,
+ * words 8-15). */
+#define ONCHIP_BASE 0x200
+DEFINE_MACRO(ONCHIP_WORD, {
+	and $1, $2, 0xf
+	IF_GE($1, 0x8, $3)
+		add $1, $1, $4
+	ENDIF()
+})
+#endif
+
 /* IFPC_MARKER(word, tmp, tmp2): CP_SET_MARKER's IFPC request (bit 8 of
  * word set; bit 0 set: no power collapse) to bit 0 of CP_CP2GMU_STATUS,
  * where a630 and gen70500 pass it to the GMU (a6xx and a7xx: the SQE or

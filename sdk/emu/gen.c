@@ -235,6 +235,11 @@ static const struct emu_gen_info gen_a7xx = {
 	.void_pipes = a7xx_void_pipes,
 	.instr_base_regs = {REG_A7XX_CP_SQE_INSTR_BASE, N},
 	TS_PIPES(A7XX),
+	/* gen70500: CP_EVENT_WRITE7's on-chip slots at EVENT_TS_ADDR
+	 * 0x00-0x1c (0-7), 0x60-0x7c (BR's 8-15), 0x80-0x9c (BV's);
+	 * CP_WAIT_REG_MEM's POLL_ON_CHIP and CP_COND_REG_EXEC's
+	 * ONCHIP_MEM read them as control registers 0x200 on, shared */
+	.ts_onchip = 0x200,
 	.acks = {ACKS(A7XX)},
 	/* @DRAW_STATE_STATUS: the draw-state engine's status after BR
 	 * writes a mode to @DRAW_STATE_START before a draw or dispatch (bit
@@ -281,6 +286,10 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.queued_memdata = true,
 	.shared_lo = 0x200,
 	.shared_hi = 0x300,
+	/* on-chip memory where gen70500 has it: gen80000's POLL_ON_CHIP
+	 * reads it there, its BR's slots 8-15 at 0x218 on as gen70500's;
+	 * every gen70900 and gen 8 image runs the cases with it */
+	.ts_onchip = 0x200,
 	.protect_status = A7XX_GEN3_CTRL_PROTECT_STATUS,
 	.fatal_error = A7XX_GEN3_CTRL_FATAL_ERROR_CTRL,
 	.level_base = {0, A7XX_GEN3_CTRL_IB1_BASE, A7XX_GEN3_CTRL_IB2_BASE,

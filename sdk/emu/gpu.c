@@ -21,6 +21,10 @@
 
 #include "emu/machine.h"
 
+/* a7xx on-chip memory: gen70500 keeps CP_EVENT_WRITE7's slots 0-7 in
+ * words 0-7, BR's slots 8-15 in 0x18-0x1f and BV's in 0x20-0x27 */
+#define ONCHIP_WORDS 0x28
+
 static unsigned level_of(struct emu *e, struct emu_cpu *c)
 {
 	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
@@ -37,8 +41,15 @@ void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 	if (gi->ts_gpu && ((regs[gi->ts_ctrl] & ~0x7ffu) || !(regs[gi->ts_ctrl] & 0x700)))
 		return;
 	e->ts_count++;
+	if (gi->ts_onchip && (regs[gi->ts_ctrl] & 3) == 2) {
+		/* a7xx: to on-chip memory; past its words, dropped */
+		if (addr / 4 < ONCHIP_WORDS)
+			*emu_ctrl_slot(e, c,
+				       gi->ts_onchip + (uint32_t)(addr / 4)) = regs[gi->ts_data];
+		return;
+	}
 	if (addr == 0)
-		return; /* no memory write asked for (a7xx on-chip events) */
+		return; /* no memory write asked for */
 	if (gi->ts_flag_timestamp && (regs[gi->ts_ctrl] & 2)) {
 		/* CP_EVENT_WRITE's TIMESTAMP flag: the 64-bit clock, which here
 		 * counts timestamp events, so that two firmwares agree */

@@ -101,6 +101,10 @@ struct emu_gen_info {
 	bool ts_gpu;
 	uint32_t ts_addr, ts_ctrl, ts_data;
 	bool ts_flag_timestamp; /* ts_ctrl bit 1 writes the 64-bit clock instead */
+	/* a7xx on-chip memory: with ts_ctrl bit 1 (and bit 0 clear) the
+	 * value goes to control register ts_onchip + address / 4 instead of
+	 * memory (0: none) */
+	uint16_t ts_onchip;
 	/* control registers preset at reset (the processor's id, status
 	 * the model keeps constant) */
 	struct {

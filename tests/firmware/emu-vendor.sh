@@ -3,7 +3,8 @@
 # binning turned on and off, sections passed over, IBs in a pass) and
 # a7xx-lpac.emu (LPAC's own ring, its compute work) and a7xx-binning.emu
 # (the binning streams' bases and the PC's stream registers) and
-# a7xx-visibility.emu (draws and IB2s of a hardware-binned bin) on
+# a7xx-visibility.emu (draws and IB2s of a hardware-binned bin) and
+# a7xx-onchip.emu (on-chip memory's writers and readers) on
 # gen70500's bundle, a6xx-binning.emu (the same on a630's terms) and
 # a6xx-kernel.emu (the kernel's packets from the ring) on
 # a630_sqe.fw, aNxx-unknown.emu (an opcode without a handler is fatal)
@@ -13,9 +14,10 @@
 . "$(dirname "$0")/../lib/tap.sh" || exit 1
 . "$SDK_ROOT/tests/firmware/images.sh"
 
-plan 18
+plan 20
 for pair in a7xx-threads.emu:gen70500_sqe.fw a7xx-lpac.emu:gen70500_sqe.fw \
 	a7xx-binning.emu:gen70500_sqe.fw a7xx-visibility.emu:gen70500_sqe.fw \
+	a7xx-onchip.emu:gen70500_sqe.fw \
 	a6xx-binning.emu:a630_sqe.fw a6xx-kernel.emu:a630_sqe.fw a5xx-unknown.emu:a530_pfp.fw,a530_pm4.fw \
 	a6xx-unknown.emu:a630_sqe.fw a7xx-unknown.emu:gen70500_sqe.fw; do
 	file=${pair%%:*}

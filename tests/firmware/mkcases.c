@@ -243,6 +243,14 @@ static void wait_mem_writes(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_WAIT_MEM_WRITES);
 }
 
+/* CP_EVENT_WRITE7 of value to on-chip slot (WRITE_DST 24, WRITE_ENABLED
+ * 27, USER_32B): ONCHIP_ADDR_0, a word left 0, PAYLOAD_0, as the
+ * register database lays it out for concurrent binning's timestamps */
+static void onchip_write(struct words *b, uint32_t slot, uint32_t value)
+{
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | 1u << 24 | 1u << 27, slot, 0, value);
+}
+
 /* CP_WAIT_REG_MEM: FUNCTION 0..2 (3 WRITE_EQ), POLL_MEMORY 4; conditions
  * that hold */
 static void wait_reg_mem(struct words *b, const struct gen *g)
@@ -251,6 +259,13 @@ static void wait_reg_mem(struct words *b, const struct gen *g)
 	     16);
 	PKT4(b, g->reg, 1);
 	PKT7(b, PM4_CP_WAIT_REG_MEM, 3, g->reg, 0, 1, 0x1, 0);
+	if (g->bit == A7) {
+		/* concurrent binning: POLL_ON_CHIP (POLL 3) on an on-chip slot
+		 * (POLL_ADDR_LO) an on-chip event wrote; EQ, then GE */
+		onchip_write(b, 1, 5);
+		PKT7(b, PM4_CP_WAIT_REG_MEM, 3 | 3u << 4, 1, 0, 5, 0xffffffff, 16);
+		PKT7(b, PM4_CP_WAIT_REG_MEM, 5 | 3u << 4, 1, 0, 4, 0xffffffff, 16);
+	}
 }
 
 /* CP_WAIT_MEM_GTE: reserved, the address, the reference */
@@ -306,6 +321,10 @@ static void event_write7(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | 1u << 27 | 3u << 20, LO(RESULT(16)),
 	     HI(RESULT(16)));
 	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_LRZ_FLUSH);
+	/* on-chip writes (WRITE_DST 24): a user value to slot 1, the
+	 * timestamp sum (WRITE_SRC 2) to slot 9, in gen70500's second bank */
+	onchip_write(b, 1, 5);
+	PKT7(b, PM4_CP_EVENT_WRITE7, A7XX_EV_RB_DONE_TS | 2u << 20 | 1u << 24 | 1u << 27, 9, 0);
 }
 
 static void draw_indx_offset(struct words *b, const struct gen *g)
@@ -700,6 +719,13 @@ static void conditions(struct words *b, const struct gen *g)
 			PKT4(b, g->reg, 9);
 			PKT7(b, PM4_CP_COND_REG_EXEC, 0x10000000 | 5u << 18, 2);
 			PKT4(b, g->reg, 10);
+			/* REG_COMPARE (2) of register REG0 with an on-chip
+			 * slot (REG1 with ONCHIP_MEM, 24): equal, then not */
+			onchip_write(b, 1, 10);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 2u << 28 | g->reg, 1 | 1u << 24, 2);
+			PKT4(b, g->reg, 11);
+			PKT7(b, PM4_CP_COND_REG_EXEC, 2u << 28 | g->reg, 1 | 1u << 24, 2);
+			PKT4(b, g->reg, 12);
 		}
 	}
 }
@@ -819,11 +845,17 @@ static void thread_control(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_THREAD_CONTROL, 3);
 }
 
-/* CP_WAIT_TIMESTAMP (a7xx): a memory value already reached */
+/* CP_WAIT_TIMESTAMP (a7xx): a memory value already reached; then
+ * TS_WAIT_ONCHIP (WAIT_DST 4: ONCHIP_ADDR_0, a word left 0, SRC_0) on a
+ * slot an on-chip event wrote, against SRC_0 and (WAIT_VALUE_SRC 2)
+ * against the timestamp sum */
 static void wait_timestamp(struct words *b, const struct gen *g)
 {
 	(void)g;
 	PKT7(b, PM4_CP_WAIT_TIMESTAMP, 0, LO(DATA(D_ONE)), HI(DATA(D_ONE)), 1);
+	onchip_write(b, 1, 5);
+	PKT7(b, PM4_CP_WAIT_TIMESTAMP, 1u << 4, 1, 0, 5);
+	PKT7(b, PM4_CP_WAIT_TIMESTAMP, 2 | 1u << 4, 9, 0);
 }
 
 static void cche_invalidate(struct words *b, const struct gen *g)
