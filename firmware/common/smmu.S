@@ -60,30 +60,28 @@ SUBROUTINE(smmu_tlb_flush)
 	ENDLOOP()
 END_SUBROUTINE()
 
+; HALT(request, acknowledgement, bit): sets the bit in the GPU register
+; whose offset the first names, then polls the second until the bit shows.
+DEFINE_MACRO(HALT, {
+	mov $02, m4_eval(1 << $3)
+	cwrite $1, [$00 + @REG_WRITE_ADDR]
+	cwrite $02, [$00 + @REG_WRITE]
+	LOOP()
+		cwrite $2, [$00 + @REG_READ_ADDR]
+		IF_BIT_SET($regdata, $3)
+			BREAK()
+		ENDIF()
+	ENDLOOP()
+})
+
 ; smmu_switch: the switch to TTBR0 $0d:$0e and CONTEXTIDR $10, with the
 ; halt request and acknowledgement in registers $04 and $05 (a7xx: the
 ; GBIF's in $0c and $0f too), TLBIALL $06, TLBSYNC $09, TLBSTATUS $0a,
 ; TCR $08, TTBR0 $07, CONTEXTIDR $0b.
 SUBROUTINE(smmu_switch)
-	mov $02, 0x1
-	cwrite $04, [$00 + @REG_WRITE_ADDR]
-	cwrite $02, [$00 + @REG_WRITE]
-	LOOP()
-		cwrite $05, [$00 + @REG_READ_ADDR]
-		IF_BIT_SET($regdata, 0)
-			BREAK()
-		ENDIF()
-	ENDLOOP()
+	HALT($04, $05, 0)
 #if FW_GEN == 7
-	mov $02, 0x2
-	cwrite $0c, [$00 + @REG_WRITE_ADDR]
-	cwrite $02, [$00 + @REG_WRITE]
-	LOOP()
-		cwrite $0f, [$00 + @REG_READ_ADDR]
-		IF_BIT_SET($regdata, 1)
-			BREAK()
-		ENDIF()
-	ENDLOOP()
+	HALT($0c, $0f, 1)
 #endif
 	CALL(smmu_tlb_flush)
 	mov $03, 0x1 << 23
