@@ -34,8 +34,10 @@ END_SUBROUTINE()
 ; as in gen70500; the others are passed over.
 ; gen70500's BV (FW_BV) sends ids 8-12 to their VSC registers whatever
 ; the binning state and keeps none (BR keeps them for
-; CP_SET_BIN_DATA5_OFFSET); it passes the others over (its id 1 sets up
-; the preemption record, state this firmware does not keep).
+; CP_SET_BIN_DATA5_OFFSET); of the others it keeps id 1, the preemption
+; record, at PREEMPT_RECORD (where gen70500's BV does), for
+; flag_preempt_record, and passes the rest over.
+#define PREEMPT_RECORD 0x10e
 HANDLER(CP_SET_PSEUDO_REG)
 	LOOP_REM()
 		and $02, $data, 0x1f
@@ -45,6 +47,10 @@ HANDLER(CP_SET_PSEUDO_REG)
 #ifdef FW_BV
 		IF_LE($05, 4, $06)
 			CALL(vsc_stream_write)
+		ENDIF()
+		IF_EQ($02, 1)
+			cwrite $03, [$00 + PREEMPT_RECORD]
+			cwrite $04, [$00 + PREEMPT_RECORD + 0x1]
 		ENDIF()
 #else
 		IF_GT($05, 4, $06)
@@ -67,6 +73,21 @@ HANDLER(CP_SET_PSEUDO_REG)
 END_HANDLER()
 
 #ifdef FW_BV
+; flag_preempt_record: at the kernel's end-of-IBs marker gen70500's BV
+; writes 1 at 0x101c of the preemption record CP_SET_PSEUDO_REG gave it
+; (after the flush of @FLUSH_CNTL, which this firmware does not ask
+; for); with storex, whose 14-bit offset reaches it (docs/afuc-as.md).
+SUBROUTINE(flag_preempt_record)
+	cread $02, [$00 + PREEMPT_RECORD]
+	cread $03, [$00 + PREEMPT_RECORD + 0x1]
+	or $04, $02, $03
+	IF_NE($04, 0)
+		cwrite $03, [$00 + @LOAD_STORE_HI]
+		mov $04, 0x1
+		storex $04, [$02 + 0x101c]
+	ENDIF()
+END_SUBROUTINE()
+
 ; CP_SET_BIN_DATA5, CP_SET_BIN_DATA5_OFFSET: BR's, which gives the PC
 ; its streams; gen70500's BV passes them over.
 HANDLER(CP_SET_BIN_DATA5)

@@ -221,6 +221,9 @@ HANDLER(SET_MARKER_OPCODE)
 		; idle
 		IF_EQ($02, MARK_IB1LIST_END)
 			CALL(wait_for_idle)
+#ifdef FW_BV
+			CALL(flag_preempt_record)
+#endif
 			NEXT_PACKET()
 		ENDIF()
 		IF_EQ($02, MARK_IB1LIST_START)

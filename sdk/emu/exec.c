@@ -460,6 +460,8 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 		uint64_t addr = mem_addr(e, c, a, in->imm);
 		if (preinc)
 			wr(e, c, in->src1, a + in->imm);
+		if (in->op == ISA_OP_LOADX)
+			addr &= ~3ull; /* see storex */
 		if (check_aligned(e, c, "load", addr))
 			wr(e, c, in->dst, emu_mem_get(&e->mem, addr));
 		return;
@@ -473,6 +475,11 @@ EMU_INLINE void exec_once(struct emu *e, struct emu_cpu *c, const struct emu_ins
 		uint64_t addr = mem_addr(e, c, b, in->imm);
 		if (preinc)
 			wr(e, c, in->src2, b + in->imm);
+		/* storex and loadx reach the word holding the byte address
+		 * (inferred: gen70500's BV flags the word BR flags and reads at
+		 * 0x101c with 0x101d; docs/afuc-as.md) */
+		if (in->op == ISA_OP_STOREX)
+			addr &= ~3ull;
 		if (check_aligned(e, c, "store", addr))
 			emu_mem_write_logged(e, c, addr, v);
 		return;

@@ -241,6 +241,11 @@ static const struct emu_gen_info gen_a7xx = {
 	 * ONCHIP_MEM read them as control registers 0x200 on, shared */
 	.ts_onchip = 0x200,
 	.acks = {ACKS(A7XX)},
+	/* @FLUSH_CNTL: BR and BV write bits 2-3 and spin until they read
+	 * clear (gen70500's CP_SET_PSEUDO_REG before flagging the
+	 * preemption record, its preemption and CP_SMMU_TABLE_UPDATE paths;
+	 * a730, a740, gen71500 and gen71700 the same); inferred */
+	.self_clear = {{A7XX_CTRL_FLUSH_CNTL, 0xc}},
 	/* @DRAW_STATE_STATUS: the draw-state engine's status after BR
 	 * writes a mode to @DRAW_STATE_START before a draw or dispatch (bit
 	 * 0: ready, polled; bit 1: no group left to run as SDS). The model

@@ -164,6 +164,13 @@ struct emu_gen_info {
 	struct {
 		uint32_t request, status;
 	} acks[6];
+	/* Control registers whose request bits the hardware clears when
+	 * the work they ask for is done; the model has none pending, so a
+	 * write leaves them clear. offset 0 ends the list. */
+	struct {
+		uint16_t offset;
+		uint32_t bits;
+	} self_clear[1];
 };
 
 /* The default facts of a generation, and those of the variant whose

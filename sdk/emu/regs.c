@@ -170,6 +170,9 @@ bool emu_ctrl_write(struct emu *e, struct emu_cpu *c, uint32_t offset, uint32_t 
 			e, c, EMU_ERR_ADDRESS,
 			"control register 0x%x is outside the control space (0x000..0x%03x)",
 			offset, EMU_CONTROL_COUNT - 1);
+	for (size_t i = 0; i < UTIL_ARRAY_SIZE(gi->self_clear) && gi->self_clear[i].offset; i++)
+		if (offset == gi->self_clear[i].offset)
+			value &= ~gi->self_clear[i].bits; /* done at once */
 	const uint32_t old = *emu_ctrl_slot(e, c, offset);
 	ctrl_set(e, c, offset, value);
 	switch ((enum emu_ctrl_action)e->ctrl_action[offset]) {

@@ -1061,11 +1061,7 @@ static const struct opcode opcodes[] = {
 	OP("CP_SMMU_TABLE_UPDATE", A5 | A6 | A7, smmu_table_update),
 	OP("CP_SET_SECURE_MODE", A5 | A6 | A7, set_secure_mode),
 	OP("CP_WHERE_AM_I", A5 | A6, where_am_i),
-	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg,
-	   SKIP7("TODO: gen70500's BV, which runs it under the kernel's CP_THREAD_CONTROL BOTH, "
-		 "flags the preemption record with storex at the odd offset 0x101d, whose "
-		 "meaning is not known (docs/afuc-as.md), then waits on control 0x08a, which "
-		 "the model does not have")),
+	OP("CP_SET_PSEUDO_REG", A6 | A7, set_pseudo_reg),
 	OP("CP_CONTEXT_SWITCH_YIELD", A5 | A6 | A7, context_switch_yield),
 	OP("CP_SET_AMBLE", A7, set_amble, .a7xx_name = "CP_SET_CTXSWITCH_IB"),
 	OP("CP_PREEMPT_ENABLE_GLOBAL", A5, preempt_enable),
