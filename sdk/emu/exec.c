@@ -36,7 +36,7 @@ static uint32_t read_special(struct emu *e, struct emu_cpu *c, unsigned reg, boo
 EMU_INLINE size_t ring_words(const struct emu *e, const struct emu_cpu *c)
 {
 	if (c->id != EMU_MAIN || c->inject ||
-	    (e->gi->ib_level != EMU_NONE && c->ctrl[e->gi->ib_level] != 0))
+	    (e->gi->ib_level != EMU_NONE && (c->ctrl[e->gi->ib_level] & e->gi->ib_level_mask) != 0))
 		return 0;
 	return e->ring_count - e->ring_read;
 }

@@ -60,6 +60,7 @@ static const struct emu_gen_info gen_a5xx = {
 	.table_addr = A5XX_CTRL_PACKET_TABLE_WRITE_ADDR,
 	.table_write = A5XX_CTRL_PACKET_TABLE_WRITE,
 	.ib_level = A5XX_CTRL_IB_LEVEL,
+	.ib_level_mask = ~0u,
 	.load_store_hi = A5XX_CTRL_STORE_HI,
 	.ds_set_hdr = N,
 	.ds_set_base = N,
@@ -137,6 +138,7 @@ static const struct emu_gen_info gen_a6xx = {
 	.table_addr = A6XX_CTRL_PACKET_TABLE_WRITE_ADDR,
 	.table_write = A6XX_CTRL_PACKET_TABLE_WRITE,
 	.ib_level = A6XX_CTRL_IB_LEVEL,
+	.ib_level_mask = ~0u,
 	.load_store_hi = A6XX_CTRL_LOAD_STORE_HI,
 	.ds_set_hdr = A6XX_CTRL_DRAW_STATE_SET_HDR,
 	.ds_set_base = N,
@@ -198,6 +200,10 @@ static const struct emu_gen_info gen_a7xx = {
 	.table_addr = A7XX_CTRL_PACKET_TABLE_WRITE_ADDR,
 	.table_write = A7XX_CTRL_PACKET_TABLE_WRITE,
 	.ib_level = A7XX_CTRL_IB_LEVEL,
+	/* gen70500 writes its IB state word: the level in bits 0..2 (4 the
+	 * SDS), mode bits above (0x1002 in CP_START_BIN's body, 0xc0802 in
+	 * CP_FIXED_STRIDE_DRAW_TABLE's entry) */
+	.ib_level_mask = 0x7,
 	.load_store_hi = A7XX_CTRL_LOAD_STORE_HI,
 	.ds_set_hdr = A7XX_CTRL_DRAW_STATE_SET_HDR,
 	.ds_set_base = A7XX_CTRL_DRAW_STATE_SET_BASE,
@@ -275,6 +281,7 @@ static const struct emu_gen_info gen_a7xx_gen3 = {
 	.table_addr = A7XX_GEN3_CTRL_PACKET_TABLE_WRITE_ADDR,
 	.table_write = A7XX_GEN3_CTRL_PACKET_TABLE_WRITE,
 	.ib_level = A7XX_GEN3_CTRL_IB_LEVEL,
+	.ib_level_mask = 0x3, /* as gen70500's, with no SDS level */
 	.load_store_hi = A7XX_GEN3_CTRL_LOAD_STORE_HI,
 	.ds_set_hdr = N,
 	.ds_set_base = N,

@@ -25,11 +25,6 @@
  * words 0-7, BR's slots 8-15 in 0x18-0x1f and BV's in 0x20-0x27 */
 #define ONCHIP_WORDS 0x28
 
-static unsigned level_of(struct emu *e, struct emu_cpu *c)
-{
-	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
-}
-
 void emu_gpu_event(struct emu *e, struct emu_cpu *c, const uint32_t *regs)
 {
 	const struct emu_gen_info *gi = e->gi;
@@ -146,7 +141,7 @@ uint32_t emu_vsd_pop(struct emu *e, struct emu_cpu *c)
 uint32_t emu_packet_words(struct emu *e, struct emu_cpu *c, bool read)
 {
 	struct emu_pm4 p;
-	const unsigned level = level_of(e, c);
+	const unsigned level = emu_ib_level(e, c);
 	if (!c->took_packet || c->packet_level != level || !emu_pm4_split(c->packet_hdr, &p))
 		return 0;
 	if (!read)
@@ -183,7 +178,7 @@ struct emu_packet emu_packet_here(struct emu *e, struct emu_cpu *c, unsigned lev
 
 void emu_packet_taken(struct emu *e, struct emu_cpu *c, uint32_t hdr)
 {
-	const struct emu_packet p = emu_packet_here(e, c, c->id == EMU_ME ? 0 : level_of(e, c),
+	const struct emu_packet p = emu_packet_here(e, c, c->id == EMU_ME ? 0 : emu_ib_level(e, c),
 						    hdr);
 	c->took_packet = true;
 	c->fatal_value = 0;

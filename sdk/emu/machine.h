@@ -50,6 +50,9 @@ struct emu_gen_info {
 	uint16_t mem_read_addr, mem_read_dwords;
 	uint16_t table_addr, table_write;
 	uint16_t ib_level, load_store_hi;
+	/* the bits of IB_LEVEL that are the level: gen70500 writes its
+	 * whole IB state word there, mode bits above the level */
+	uint32_t ib_level_mask;
 	uint16_t ds_set_hdr, ds_set_base, ds_sel, ds_hdr, ds_base;
 	uint16_t bv_instr_base, bv_cntl, lpac_instr_base, lpac_cntl;
 	/* a7xx: BV reads the stream BR reads (the ring and its own IBs),
@@ -632,6 +635,14 @@ static inline void emu_set_ctrl64(struct emu *e, struct emu_cpu *c, uint16_t off
 {
 	*emu_ctrl_slot(e, c, offset) = (uint32_t)value;
 	*emu_ctrl_slot(e, c, offset + 1u) = (uint32_t)(value >> 32);
+}
+
+/* The IB level c reads $data at: 0 the ring (or the only stream). */
+static inline unsigned emu_ib_level(struct emu *e, struct emu_cpu *c)
+{
+	const struct emu_gen_info *gi = e->gi;
+	return gi->ib_level == EMU_NONE ? 0
+					: *emu_ctrl_slot(e, c, gi->ib_level) & gi->ib_level_mask;
 }
 
 /* ---- queues.c: what $data, $memdata and $regdata read ---- */

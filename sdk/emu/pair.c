@@ -60,7 +60,7 @@ void emu_meq_push(struct emu *e, struct emu_cpu *c, uint32_t value)
 static bool at_fetch_level(struct emu *e, struct emu_cpu *c)
 {
 	const struct emu_gen_info *gi = e->gi;
-	return gi->me_fetch.present && *emu_ctrl_slot(e, c, gi->ib_level) == gi->me_fetch.level;
+	return gi->me_fetch.present && emu_ib_level(e, c) == gi->me_fetch.level;
 }
 
 /* The most words one fetch asks for: a count from garbage must not take

@@ -11,11 +11,6 @@
  */
 #include "emu/machine.h"
 
-static unsigned current_level(struct emu *e, struct emu_cpu *c)
-{
-	return e->gi->ib_level == EMU_NONE ? 0 : *emu_ctrl_slot(e, c, e->gi->ib_level);
-}
-
 enum pull { PULL_OK, PULL_EMPTY, PULL_FAULT };
 
 /* The next word of the current level's stream, consumed unless peek. */
@@ -24,7 +19,7 @@ static enum pull pull_stream(struct emu *e, struct emu_cpu *c, bool peek, uint32
 	const struct emu_gen_info *gi = e->gi;
 	if (c->id == EMU_ME) /* a pair's ME reads what the PFP passed, at any level */
 		return emu_meq_pull(e, c, peek, value) ? PULL_OK : PULL_EMPTY;
-	unsigned level = current_level(e, c);
+	unsigned level = emu_ib_level(e, c);
 	if (level == 0 && c->id == EMU_LPAC) {
 		if (e->lpac_read == e->lpac_count)
 			return PULL_EMPTY;
@@ -88,7 +83,7 @@ bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 		/* A header read (the payload's words count $rem down): at an
 		 * IB's end it is the IN_IB_END the ROQ makes up, as at a waitin,
 		 * which is how a loop passing packets over finds the end. */
-		const unsigned level = current_level(e, c);
+		const unsigned level = emu_ib_level(e, c);
 		uint32_t hdr;
 		if (emu_peek_header(e, c, &hdr) && c->id == EMU_BV && emu_bv_reads_ring(e))
 			emu_bv_header(e, c, level, hdr);
@@ -111,7 +106,7 @@ bool emu_read_data(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *value)
 		return true;
 	case PULL_EMPTY:
 		return emu_fault(e, c, EMU_ERR_QUEUE_EMPTY, "$data read with the %s queue empty",
-				 c->id == EMU_ME ? "MEQ" : e->gi->level_name[current_level(e, c)]);
+				 c->id == EMU_ME ? "MEQ" : e->gi->level_name[emu_ib_level(e, c)]);
 	case PULL_FAULT:
 		break;
 	}
@@ -128,7 +123,7 @@ bool emu_peek_header(struct emu *e, struct emu_cpu *c, uint32_t *hdr)
 	case PULL_OK:
 		return true;
 	case PULL_EMPTY:
-		if (c->id == EMU_ME || current_level(e, c) == 0 || e->gi->ib_end_opcode == EMU_NONE)
+		if (c->id == EMU_ME || emu_ib_level(e, c) == 0 || e->gi->ib_end_opcode == EMU_NONE)
 			return false; /* idle: wait for the user to push more */
 		c->inject = true;
 		c->inject_word = emu_pkt7_header(e->gi->ib_end_opcode, 0);
@@ -244,7 +239,7 @@ bool emu_read_regdata(struct emu *e, struct emu_cpu *c, bool peek, uint32_t *val
 
 bool emu_stream_waits(struct emu *e, struct emu_cpu *c)
 {
-	if (c->inject || current_level(e, c) != 0)
+	if (c->inject || emu_ib_level(e, c) != 0)
 		return false;
 	if (c->id == EMU_LPAC)
 		return e->lpac_read == e->lpac_count;

@@ -436,13 +436,14 @@ static void test_register_spaces(struct tap *t)
 }
 
 /* CP_INDIRECT_BUFFER as a6xx firmware does it: IB1_BASE/DWORDS, then
- * IB_LEVEL 1; the IB's packets run, then IN_IB_END (0x0a) returns. */
-static void body_ib(struct prog *p)
+ * IB_LEVEL (level_word: 1, or on a7xx 1 with mode bits above); the IB's
+ * packets run, then IN_IB_END (0x0a) returns. */
+static void ib_body(struct prog *p, uint32_t level_word)
 {
 	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x010)));
 	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x011)));
 	put(p, A(p, "cwrite", F(SRC1, R_DATA), F(SRC2, 0), F(IMM, 0x012)));
-	li(p, 2, 1);
+	li(p, 2, level_word);
 	put(p, A(p, "cwrite", F(SRC1, 2), F(SRC2, 0), F(IMM, 0x054)));
 	prog_end(p);
 	/* IN_IB_END: back to the ring */
@@ -454,13 +455,54 @@ static void body_ib(struct prog *p)
 	put(p, A(p, "mov", F(REP, 1), F(DST, R_DATA), F(SRC2, R_DATA)));
 }
 
-static struct emu *ib_handler(struct prog *p)
+static void body_ib(struct prog *p)
 {
-	struct emu *emu = handler(p, EMU_A6XX, body_ib);
+	ib_body(p, 1);
+}
+
+/* a state word like gen70500's in a bin's body (0x1002), at level 1 */
+static void body_ib_mode(struct prog *p)
+{
+	ib_body(p, 0x1001);
+}
+
+static struct emu *ib_handler_for(struct prog *p, enum emu_gen gen, void (*body)(struct prog *))
+{
+	struct emu *emu = handler(p, gen, body);
 	emu_set_packet_entry(emu, EMU_MAIN, 0x3f, 2); /* CP_INDIRECT_BUFFER */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x0a, 9); /* IN_IB_END */
 	emu_set_packet_entry(emu, EMU_MAIN, 0x3d, 13);
 	return emu;
+}
+
+static struct emu *ib_handler(struct prog *p)
+{
+	return ib_handler_for(p, EMU_A6XX, body_ib);
+}
+
+/* Only IB_LEVEL's level bits select the queue on a7xx: the images write
+ * their IB state word there, mode bits above the level; before a7xx
+ * every bit is the level. */
+static void test_ib_level_mask(struct tap *t)
+{
+	struct prog p;
+	struct emu *emu = ib_handler_for(&p, EMU_A7XX, body_ib_mode);
+	uint32_t ib[] = {emu_pkt7_header(0x3d, 1), 0xaa};
+	emu_mem_write(emu, 0x100008000ull, ib, 2);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x8000, 1, 2}, 3);
+	tap_is_int(t, emu_run(emu), EMU_IDLE, "a7xx: IB_LEVEL 0x1001 reads IB1: %s",
+		   emu_error(emu));
+	tap_ok(t, log_is(emu, 0, EMU_WRITE_GPU, 0x101, 0xaa) && emu_gpr(emu, EMU_MAIN, 9) == 1,
+	       "a7xx: the IB's packet runs, then IN_IB_END");
+	emu_free(emu);
+
+	emu = ib_handler_for(&p, EMU_A6XX, body_ib_mode);
+	emu_mem_write(emu, 0x100008000ull, ib, 2);
+	emu_push_pkt7(emu, 0x3f, (uint32_t[]){0x8000, 1, 2}, 3);
+	tap_is_int(t, emu_run(emu), EMU_ERROR, "a6xx: IB_LEVEL 0x1001 is no level");
+	tap_ok(t, strstr(emu_error(emu), "IB_LEVEL is 4097: A6XX has no such queue") != NULL,
+	       "a6xx: every bit is the level: %s", emu_error(emu));
+	emu_free(emu);
 }
 
 static void test_ib(struct tap *t)
@@ -1205,6 +1247,7 @@ int main(void)
 	test_register_spaces(&t);
 	test_vsd(&t);
 	test_ib(&t);
+	test_ib_level_mask(&t);
 	test_ib_a5xx(&t);
 	test_top_of_memory(&t);
 	test_streams_past_top(&t);

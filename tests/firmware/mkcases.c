@@ -908,7 +908,7 @@ static void fixed_stride_draw_table(struct words *b, const struct gen *g)
 {
 	(void)g;
 	PKT7(b, PM4_CP_SET_VISIBILITY_OVERRIDE, 1);
-	PKT7(b, PM4_CP_FIXED_STRIDE_DRAW_TABLE, LO(IB2_BASE), HI(IB2_BASE), 3u << 20, 2);
+	PKT7(b, PM4_CP_FIXED_STRIDE_DRAW_TABLE, LO(IB2_BASE), HI(IB2_BASE), IB2_DWORDS << 20, 2);
 }
 
 /* CP_CONTEXT_REG_BUNCH2 (a7xx): two words, then (register, value) pairs */
@@ -994,13 +994,10 @@ struct opcode {
 #define SKIP6(why) .skip[1] = (why)
 #define SKIP7(why) .skip[2] = (why)
 
-/* What the model lacks for gen70500's bin and draw-table IBs: its IB_LEVEL
- * takes every bit written as the level, where gen70500 writes its whole
- * state word there, the level in bits 0..1 and mode bits above. */
-#define GEN7_IB_LEVEL_FLAGS                                                             \
-	"gen70500 enters the IB writing its state word to IB_LEVEL, the level in bits " \
-	"0..1 with mode bits above, and the model takes the whole word as the level "   \
-	"('no such queue')"
+/* CP_START_BIN, CP_END_BIN and CP_FIXED_STRIDE_DRAW_TABLE: the vendor
+ * images run them to idle; the SDK's firmware sends them to its fatal
+ * default entry. */
+#define NO_SDK_HANDLER "the SDK has no handler yet"
 
 static const struct opcode opcodes[] = {
 	OP("CP_NOP", A5 | A6 | A7, cp_nop),
@@ -1076,11 +1073,9 @@ static const struct opcode opcodes[] = {
 	OP("CP_MODIFY_TIMESTAMP", A7, modify_timestamp),
 	OP("CP_RESOURCE_LIST", A7, resource_list),
 	OP("CP_BV_BR_COUNT_OPS", A7, bv_br_count_ops),
-	OP("CP_START_BIN", A7, start_bin, SKIP7(GEN7_IB_LEVEL_FLAGS " (0x1002 for a bin's body)")),
-	OP("CP_END_BIN", A7, start_bin,
-	   SKIP7("it ends CP_START_BIN's body, which the model cannot run: " GEN7_IB_LEVEL_FLAGS)),
-	OP("CP_FIXED_STRIDE_DRAW_TABLE", A7, fixed_stride_draw_table,
-	   SKIP7(GEN7_IB_LEVEL_FLAGS " (0xc0802 for a table's entry)")),
+	OP("CP_START_BIN", A7, start_bin, TODO7(NO_SDK_HANDLER)),
+	OP("CP_END_BIN", A7, start_bin, TODO7(NO_SDK_HANDLER)),
+	OP("CP_FIXED_STRIDE_DRAW_TABLE", A7, fixed_stride_draw_table, TODO7(NO_SDK_HANDLER)),
 };
 
 /* The buffers every capture holds. */
@@ -1112,9 +1107,13 @@ static void buffers(struct rd_out *out)
 	uint32_t result[0x400 / 4] = {0};
 	rd_out_buffer(out, RESULT_BASE, result, UTIL_ARRAY_SIZE(result));
 
+	/* twice over: CP_FIXED_STRIDE_DRAW_TABLE's second entry follows
+	 * the first */
 	struct words ib2 = {0};
-	PKT7(&ib2, PM4_CP_NOP, 0);
-	PKT7(&ib2, PM4_CP_WAIT_FOR_IDLE);
+	for (int copy = 0; copy < 2; copy++) {
+		PKT7(&ib2, PM4_CP_NOP, 0);
+		PKT7(&ib2, PM4_CP_WAIT_FOR_IDLE);
+	}
 	rd_out_buffer(out, IB2_BASE, ib2.w, ib2.len);
 	free(ib2.w);
 

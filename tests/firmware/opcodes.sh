@@ -128,7 +128,8 @@ check() {
 		[ "$agree" -eq 0 ] || differs=' (differs)'
 		slower=
 		[ "$faster" -eq 0 ] || slower=' **slower**'
-		printf '%s\t%s / %s%s%s\n' "$opcode" "$sdk_ipp" "$vendor_ipp" "$differs" "$slower" \
+		# "none": the SDK's run never took a packet of the opcode
+		printf '%s\t%s / %s%s%s\n' "$opcode" "${sdk_ipp:-none}" "$vendor_ipp" "$differs" "$slower" \
 			>>"$tmp/$gen.cells"
 		if [ "$agree" -ne 0 ]; then
 			standing=differs
