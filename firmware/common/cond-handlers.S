@@ -112,6 +112,9 @@ cond_reg_exec.modes:
 	brne $05, 0x3, #cond_reg_exec.pred_test
 	and $06, $02, G_MODE            ; RENDER_MODE: the current mode's bit
 	ushr $06, $06, 25               ; among BINNING, GMEM, SYSMEM
+#if FW_GEN >= 6
+	and $06, $06, 0x7               ; not CP_SET_MODE's (MODE has 29)
+#endif
 	IF_EQ($06, 0)
 		SKIP_DWORDS($04)
 	ENDIF()
@@ -232,6 +235,10 @@ HANDLER(SET_MARKER_OPCODE)
 #endif
 		and $02, $02, 0xf
 		; with the bit CP_COND_REG_EXEC's RENDER_MODE tests for it
+#if FW_GEN >= 6
+		mov $04, G_MODE_SET_MODE        ; CP_SET_MODE's bits stay
+		and $04, $04, G_MODE
+#endif
 		mov G_MODE, G_MODE_GMEM
 		IF_EQ($02, RM6_BINNING)
 			mov G_MODE, G_MODE_BINNING
@@ -241,6 +248,7 @@ HANDLER(SET_MARKER_OPCODE)
 		ENDIF()
 		or G_MODE, G_MODE, $02
 #if FW_GEN >= 6
+		or G_MODE, G_MODE, $04
 		; RM6_ENDVIS, the end of the binning pass: PC register 0x9e19 =
 		; 1, as a630 and gen70500 firmware write it
 		IF_EQ($02, RM6_ENDVIS)

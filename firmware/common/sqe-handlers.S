@@ -67,20 +67,36 @@ HANDLER(CP_DRAW_PRED_SET)
 	ENDIF()
 END_HANDLER()
 
+; CP_SET_MODE: bit 0 sets or clears bits 29 and 30 of G_MODE (fw.h),
+; where a630 and gen70500 keep them in the same register ($14; their
+; CP_SET_DRAW_STATE then runs the groups at once, not modelled yet).
+; Clearing, vendor firmware clears only bit 29 when its $12 has bit
+; 5, which the SDK's G_LEVEL never has.
+HANDLER(CP_SET_MODE)
+	mov $02, $data
+	mov $03, G_MODE_SET_MODE
+	or G_MODE, G_MODE, $03
+	IF_BIT_CLEAR($02, 0)
+		xor G_MODE, G_MODE, $03
+	ENDIF()
+END_HANDLER()
+
 ; Packets whose effect is state this firmware does not keep, accepted
-; and their payload dropped: CP_SET_MODE's mode bits, and the
-; kernel's secure mode, page-table switch, preemption records and
-; context-switch points, which vendor firmware also drops when an IB
+; and their payload dropped: the kernel's secure mode, page-table
+; switch, preemption records and context-switch points, which vendor firmware also drops when an IB
 ; carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
 ; ring: CP_SET_PSEUDO_REG on a6xx) in hardware the emulator does not have
-; (docs/firmware.md, "Not done"). CP_SMMU_TABLE_UPDATE is smmu.S's.
+; (docs/firmware.md, "Not done"). CP_SET_SECURE_MODE: a mode change
+; runs the vendor's setsecure, which needs the zap shader (the emulator's
+; fails it); an unchanged mode does nothing there, as here.
+; CP_SMMU_TABLE_UPDATE is smmu.S's.
 #if FW_GEN == 6
-#define DROPPED_PSEUDO_REG CP_SET_PSEUDO_REG,
+#define DROPPED_PSEUDO_REG , CP_SET_PSEUDO_REG
 #else /* a7xx keeps the binning streams' bases (a7xx/binning.S) */
 #define DROPPED_PSEUDO_REG
 #endif
-HANDLER(CP_SET_MODE, CP_SET_SECURE_MODE, DROPPED_PSEUDO_REG CP_CONTEXT_SWITCH_YIELD)
+HANDLER(CP_SET_SECURE_MODE DROPPED_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD)
 	SKIP_PAYLOAD()
 END_HANDLER()
 #undef DROPPED_PSEUDO_REG
