@@ -81,10 +81,47 @@ HANDLER(CP_SET_MODE)
 	ENDIF()
 END_HANDLER()
 
+; CP_CONTEXT_SWITCH_YIELD, from the ring only (an IB's is dropped, as
+; vendor firmware drops it): the first three words into the preemption
+; control registers as a630 and gen70500 keep them, and with bit 1 of the
+; fourth the next three too (else the first of those cleared). Vendor
+; firmware then writes PREEMPT_TRIGGER; this one does not: the trigger
+; hands the CP to a preemption that saves this context and switches
+; rings, and this firmware has no save and restore code to run it
+; (docs/firmware.md, "Not done").
+#if FW_GEN == 6
+#define YIELD_A 0x11a /* and 0x11b, 0x11c */
+#define YIELD_B 0x11f
+#define YIELD_C 0x11d /* and 0x11e */
+#else
+#define YIELD_A 0x11d
+#define YIELD_B 0x122
+#define YIELD_C 0x120
+#endif
+HANDLER(CP_CONTEXT_SWITCH_YIELD)
+	brne G_LEVEL, 0x0, #yield.ib
+	nop
+	cwrite $data, [$00 + YIELD_A]
+	cwrite $data, [$00 + YIELD_A + 0x1]
+	cwrite $data, [$00 + YIELD_A + 0x2]
+	mov $02, $data
+	cwrite $00, [$00 + YIELD_B]
+	IF_BIT_SET($02, 1)
+		cwrite $data, [$00 + YIELD_B]
+		cwrite $data, [$00 + YIELD_C]
+		cwrite $data, [$00 + YIELD_C + 0x1]
+	ENDIF()
+yield.ib:
+	SKIP_PAYLOAD()
+END_HANDLER()
+#undef YIELD_A
+#undef YIELD_B
+#undef YIELD_C
+
 ; Packets whose effect is state this firmware does not keep, accepted
 ; and their payload dropped: the kernel's secure mode, page-table
-; switch, preemption records and context-switch points, which vendor firmware also drops when an IB
-; carries them. What vendor firmware does with them lands in its control
+; switch and preemption records, which vendor firmware also drops when
+; an IB carries them. What vendor firmware does with them lands in its control
 ; registers and state, which the replay does not compare, or (from the
 ; ring: CP_SET_PSEUDO_REG on a6xx) in hardware the emulator does not have
 ; (docs/firmware.md, "Not done"). CP_SET_SECURE_MODE: a mode change
@@ -96,7 +133,7 @@ END_HANDLER()
 #else /* a7xx keeps the binning streams' bases (a7xx/binning.S) */
 #define DROPPED_PSEUDO_REG
 #endif
-HANDLER(CP_SET_SECURE_MODE DROPPED_PSEUDO_REG, CP_CONTEXT_SWITCH_YIELD)
+HANDLER(CP_SET_SECURE_MODE DROPPED_PSEUDO_REG)
 	SKIP_PAYLOAD()
 END_HANDLER()
 #undef DROPPED_PSEUDO_REG
