@@ -112,9 +112,6 @@ cond_reg_exec.modes:
 	brne $05, 0x3, #cond_reg_exec.pred_test
 	and $06, $02, G_MODE            ; RENDER_MODE: the current mode's bit
 	ushr $06, $06, 25               ; among BINNING, GMEM, SYSMEM
-#if FW_GEN >= 6
-	and $06, $06, 0x7               ; not CP_SET_MODE's (MODE has 29)
-#endif
 	IF_EQ($06, 0)
 		SKIP_DWORDS($04)
 	ENDIF()

@@ -39,12 +39,14 @@ GPU(a7xx)
 #define G_MODE $14  /* render mode of the last CP_SET_MARKER (RM6_*, bits 0..3),
 		     * with the bit CP_COND_REG_EXEC's RENDER_MODE tests for it
 		     * (25 BINNING, 26 GMEM and every other mode, 27 SYSMEM),
-		     * and on a6xx and a7xx CP_SET_MODE's bits 29 and 30 */
+		     * and on a6xx and a7xx CP_SET_MODE's two bits at 30 and 31
+		     * (a630 and gen70500 keep them at 29 and 30, where the SDK's
+		     * RENDER_MODE test would see bit 29 of its MODE field) */
 /* those bits as mov immediates; mode 0, as at boot, has GMEM's */
 #define G_MODE_BINNING 0x2 << 24
 #define G_MODE_GMEM 0x4 << 24
 #define G_MODE_SYSMEM 0x8 << 24
-#define G_MODE_SET_MODE 0x3 << 29 /* kept across CP_SET_MARKER */
+#define G_MODE_SET_MODE 0x3 << 30 /* kept across CP_SET_MARKER */
 #define G_PRED $15  /* predicate bits set by CP_REG_TEST */
 #define G_SEQ $13   /* a6xx: number of the next event or draw (0..0xff) */
 #define G_BANK $16  /* a5xx ME: the context's register bank (0 or 0x800) */

@@ -67,8 +67,8 @@ HANDLER(CP_DRAW_PRED_SET)
 	ENDIF()
 END_HANDLER()
 
-; CP_SET_MODE: bit 0 sets or clears bits 29 and 30 of G_MODE (fw.h),
-; where a630 and gen70500 keep them in the same register ($14; their
+; CP_SET_MODE: bit 0 sets or clears two bits of G_MODE (fw.h), as a630
+; and gen70500 keep them in the same register ($14, at 29 and 30; their
 ; CP_SET_DRAW_STATE then runs the groups at once, not modelled yet).
 ; Clearing, vendor firmware clears only bit 29 when its $12 has bit
 ; 5, which the SDK's G_LEVEL never has.
