@@ -1,4 +1,5 @@
-# Every vendor SQE image there is (and each a5xx PFP with its ME), alone,
+# Every vendor SQE image there is (and each a5xx PFP with its ME; in make
+# check one image of each layout, below), alone,
 # runs every case mkcases writes for its generation (the opcodes the
 # drivers and the kernel send, driver-shaped; opcodes.sh compares them
 # with the SDK's firmware on one image of each generation) to idle. The
@@ -23,7 +24,14 @@
 # yet, and what it lacks. Empty: every case of every image found runs.
 gaps=''
 
-all_firmware '*_sqe*.fw*' '*_pfp*.fw*'
+# make check: one image of each layout opcodes.sh does not run (a660,
+# with its own draw-state preset, and gen 8); AFUC_CASES_ALL=1 or
+# AFUC_ALL_IMAGES=1 (make bench): every image found
+if [ "${AFUC_CASES_ALL:-0}" = 0 ] && [ -z "${AFUC_ALL_IMAGES:-}" ]; then
+	all_firmware 'a660_sqe.fw*' 'gen80000_sqe.fw*'
+else
+	all_firmware '*_sqe*.fw*' '*_pfp*.fw*'
+fi
 [ -n "$images" ] || skip_all "no vendor SQE or PFP firmware in $firmware_dirs"
 
 # the paths of the images opcodes.sh runs the cases through
