@@ -225,23 +225,16 @@ static void scratch_write(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_SCRATCH_TO_REG, g->reg | 0u << 20);
 }
 
-static void wait_for_idle(struct words *b, const struct gen *g)
-{
-	(void)g;
-	PKT7(b, PM4_CP_WAIT_FOR_IDLE);
-}
-
-static void wait_for_me(struct words *b, const struct gen *g)
-{
-	(void)g;
-	PKT7(b, PM4_CP_WAIT_FOR_ME);
-}
-
-static void wait_mem_writes(struct words *b, const struct gen *g)
-{
-	(void)g;
-	PKT7(b, PM4_CP_WAIT_MEM_WRITES);
-}
+/* BARE_CASE(name, opcode): a case of the packet alone, without payload */
+#define BARE_CASE(name, opcode)                                \
+	static void name(struct words *b, const struct gen *g) \
+	{                                                      \
+		(void)g;                                       \
+		PKT7(b, opcode);                               \
+	}
+BARE_CASE(wait_for_idle, PM4_CP_WAIT_FOR_IDLE)
+BARE_CASE(wait_for_me, PM4_CP_WAIT_FOR_ME)
+BARE_CASE(wait_mem_writes, PM4_CP_WAIT_MEM_WRITES)
 
 /* CP_EVENT_WRITE7 of value to on-chip slot (WRITE_DST 24, WRITE_ENABLED
  * 27, USER_32B): ONCHIP_ADDR_0, a word left 0, PAYLOAD_0, as the
@@ -858,11 +851,7 @@ static void wait_timestamp(struct words *b, const struct gen *g)
 	PKT7(b, PM4_CP_WAIT_TIMESTAMP, 2 | 1u << 4, 9, 0);
 }
 
-static void cche_invalidate(struct words *b, const struct gen *g)
-{
-	(void)g;
-	PKT7(b, PM4_CP_CCHE_INVALIDATE);
-}
+BARE_CASE(cche_invalidate, PM4_CP_CCHE_INVALIDATE)
 
 /* CP_CONTEXT_REG_BUNCH: (register, value) pairs; turnip turns stream-out
  * off with VPC_SO_CNTL and VPC_SO_STREAM_CNTL (tu_pipeline, with a third
